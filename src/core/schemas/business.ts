@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { Name, Slug, Text } from './primitives.ts';
+
+export const ServiceSchema = z.object({
+  id: Slug.describe('Stable service id, used by mentions_service'),
+  name: Name,
+  synonyms: z.array(Name).default([]).describe('Other words customers use for this service'),
+});
+
+export const TechnicianSchema = z.object({
+  name: Name.describe('Full name as customers know it'),
+  role: Name.optional(),
+});
+
+export const AddressSchema = z.object({
+  street_address: Name,
+  locality: Name,
+  region: Name,
+  postal_code: Name,
+  country: Name.describe('ISO 3166-1 alpha-2 code'),
+});
+
+export const BusinessSchema = z
+  .object({
+    name: Name,
+    description: Text.optional(),
+    url: z.url({ protocol: /^https?$/ }),
+    telephone: Name,
+    email: z.email().optional(),
+    address: AddressSchema,
+    geo: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).optional(),
+    opening_hours: z.array(Name).default([]).describe('schema.org openingHours strings, e.g. "Mo-Fr 07:00-19:00"'),
+    price_range: Name.optional(),
+    founded: z.int().min(1800).max(2100).optional(),
+    language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/).default('en'),
+    service_areas: z.array(Name).min(1),
+    services: z.array(ServiceSchema).min(1),
+    technicians: z.array(TechnicianSchema),
+    same_as: z.array(z.url()).default([]).describe('Profiles of the business elsewhere'),
+  })
+  .superRefine((b, ctx) => {
+    const dup = (values: string[], field: string, key?: string) => {
+      const seen = new Set<string>();
+      values.forEach((v, i) => {
+        const folded = v.toLowerCase();
+        if (seen.has(folded)) {
+          ctx.addIssue({ code: 'custom', path: key ? [field, i, key] : [field, i], message: `duplicate value "${v}"` });
+        }
+        seen.add(folded);
+      });
+    };
+    dup(b.services.map((s) => s.id), 'services', 'id');
+    dup(b.technicians.map((t) => t.name), 'technicians', 'name');
+    dup(b.service_areas, 'service_areas');
+  });
+
+export type Business = z.infer<typeof BusinessSchema>;
+export type Service = z.infer<typeof ServiceSchema>;
