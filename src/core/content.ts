@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type Business, BusinessSchema } from './schemas/business.ts';
 import { type Editorial, EditorialSchema } from './schemas/editorial.ts';
 import { type Review, ReviewSchema } from './schemas/review.ts';

@@ -62,7 +62,8 @@ export function planSinceDates(reviews: readonly Review[], budgetBytes: number):
       reviewBytes += Buffer.byteLength(JSON.stringify(reviews[i])) + 1;
       i += 1;
     }
-    const size = Buffer.byteLength(JSON.stringify({ since: date, count: i, reviews: [] })) + reviewBytes;
+    // each review is followed by a comma except the last
+    const size = Buffer.byteLength(JSON.stringify({ since: date, count: i, reviews: [] })) + reviewBytes - (i > 0 ? 1 : 0);
     if (total + size > budgetBytes) break;
     total += size;
     planned.push(date);

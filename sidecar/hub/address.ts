@@ -1,0 +1,100 @@
+// Which IP addresses the hub refuses to connect to: callbacks come from strangers, so by
+// default nothing that reaches the hub's own machine or network (SSRF).
+import { isIP } from 'node:net';
+
+const V4_RANGES: ReadonlyArray<readonly [string, number, string]> = [
+  ['0.0.0.0', 8, 'unspecified'],
+  ['10.0.0.0', 8, 'private'],
+  ['100.64.0.0', 10, 'CGNAT'],
+  ['127.0.0.0', 8, 'loopback'],
+  ['169.254.0.0', 16, 'link-local'],
+  ['172.16.0.0', 12, 'private'],
+  ['192.0.0.0', 24, 'reserved'],
+  ['192.0.2.0', 24, 'documentation'],
+  ['192.168.0.0', 16, 'private'],
+  ['198.18.0.0', 15, 'benchmarking'],
+  ['198.51.100.0', 24, 'documentation'],
+  ['203.0.113.0', 24, 'documentation'],
+  ['224.0.0.0', 4, 'multicast'],
+  ['240.0.0.0', 4, 'reserved'],
+];
+
+function v4ToInt(address: string): number | undefined {
+  const parts = address.split('.');
+  if (parts.length !== 4) return undefined;
+  let n = 0;
+  for (const part of parts) {
+    if (!/^\d{1,3}$/.test(part) || Number(part) > 255) return undefined;
+    n = n * 256 + Number(part);
+  }
+  return n;
+}
+
+function v4Reason(n: number): string | undefined {
+  for (const [base, bits, label] of V4_RANGES) {
+    const size = 2 ** (32 - bits);
+    const start = v4ToInt(base) as number;
+    if (n >= start && n < start + size) return label;
+  }
+  return undefined;
+}
+
+/** The eight 16-bit groups of an IPv6 address (zone id dropped), or undefined. */
+export function v6Groups(address: string): number[] | undefined {
+  let text = address.replace(/%.*$/, '').toLowerCase();
+  const tail: number[] = [];
+  const dotted = /(?:^|:)(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const v4 = v4ToInt(dotted[1] as string);
+    if (v4 === undefined) return undefined;
+    tail.push(Math.floor(v4 / 65536), v4 % 65536);
+    text = `${text.slice(0, text.length - (dotted[1] as string).length)}0`;
+    text = text.endsWith(':0') ? text.slice(0, -2) : text;
+    if (text.endsWith(':') && !text.endsWith('::')) text = text.slice(0, -1);
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const parse = (s: string) => (s === '' ? [] : s.split(':'));
+  const head = parse(halves[0] as string);
+  const rest = halves.length === 2 ? parse(halves[1] as string) : [];
+  const groups: number[] = [];
+  for (const g of [...head, ...rest]) {
+    if (!/^[0-9a-f]{1,4}$/.test(g)) return undefined;
+    groups.push(Number.parseInt(g, 16));
+  }
+  const missing = 8 - groups.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
+  return [...head.map((g) => Number.parseInt(g, 16)), ...new Array<number>(missing).fill(0), ...rest.map((g) => Number.parseInt(g, 16)), ...tail];
+}
+
+function v6Reason(g: number[]): string | undefined {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, h7 = 0, h8 = 0] = g;
+  const embedded = (hi: number, lo: number) => v4Reason(hi * 65536 + lo);
+  const firstFiveZero = a === 0 && b === 0 && c === 0 && d === 0 && e === 0;
+  if (firstFiveZero && f === 0 && h7 === 0 && h8 === 0) return 'unspecified';
+  if (firstFiveZero && f === 0 && h7 === 0 && h8 === 1) return 'loopback';
+  // IPv4-mapped (::ffff:0:0/96) and the deprecated IPv4-compatible form (::/96).
+  if (firstFiveZero && (f === 0xffff || f === 0)) return embedded(h7, h8) ?? (f === 0 ? 'reserved' : undefined);
+  if (a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0) return embedded(h7, h8); // NAT64
+  if (a === 0x64 && b === 0xff9b && c === 1) return 'NAT64 local-use';
+  if (a === 0x2002) return embedded(b, c); // 6to4
+  if (a === 0x100 && b === 0 && c === 0 && d === 0) return 'discard-only';
+  if (a === 0x2001 && b < 0x200) return 'reserved'; // IETF protocol assignments, Teredo included
+  if (a === 0x2001 && b === 0xdb8) return 'documentation';
+  if ((a & 0xfe00) === 0xfc00) return 'unique-local';
+  if ((a & 0xffc0) === 0xfe80) return 'link-local';
+  if ((a & 0xffc0) === 0xfec0) return 'site-local';
+  if ((a & 0xff00) === 0xff00) return 'multicast';
+  return undefined;
+}
+
+/** Why a callback may not connect to this address, or undefined when it is a public one. */
+export function forbiddenReason(address: string): string | undefined {
+  const family = isIP(address.replace(/%.*$/, ''));
+  if (family === 4) return v4Reason(v4ToInt(address) as number);
+  if (family === 6) {
+    const groups = v6Groups(address);
+    return groups ? v6Reason(groups) : 'unparsable';
+  }
+  return 'not an IP address';
+}

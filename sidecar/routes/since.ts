@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { strongEtag } from '../../src/core/etag.ts';
+import { resourceHeaders } from '../../src/core/headers.ts';
+import { JSON_TYPE, render, SINCE_PREFIX } from '../../src/core/resources.ts';
+import { CalendarDate } from '../../src/core/schemas/primitives.ts';
+import { invalidRequest } from '../http/errors.ts';
+import { respond } from '../http/respond.ts';
+import type { LiveSite } from '../site/live-site.ts';
+import { Lru } from '../util/lru.ts';
+
+const SINCE_CACHE_ENTRIES = 32;
+
+/**
+ * Since dates that were not pre-rendered (not a review date, or beyond the size budget).
+ * The body is rendered by the same core function as the build, so bytes and ETag match.
+ */
+export function sinceRoutes(site: LiveSite, maxAgeS: number): Hono {
+  const app = new Hono();
+  app.on(['GET', 'HEAD'], `${SINCE_PREFIX}:date`, (c) => {
+    const date = c.req.param('date');
+    const parsed = CalendarDate.safeParse(date);
+    if (!parsed.success) throw invalidRequest(parsed.error.issues.map((i) => ({ ...i, path: ['date'] })));
+    const snapshot = site.current();
+    const cache = snapshot.derive('since-cache', () => new Lru<string, string>(SINCE_CACHE_ENTRIES));
+    const body = cache.get(date, () => render.since(snapshot.data, date));
+    const reviewsMeta = snapshot.manifest.resources['/reviews.json'];
+    const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(reviewsMeta ? { last_modified: reviewsMeta.last_modified } : {}) };
+    return respond(c.req.raw, body, resourceHeaders(c.req.path, meta, maxAgeS));
+  });
+  return app;
+}

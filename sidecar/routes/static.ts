@@ -1,0 +1,17 @@
+import type { MiddlewareHandler } from 'hono';
+import { resourceHeaders } from '../../src/core/headers.ts';
+import { respond } from '../http/respond.ts';
+import type { LiveSite } from '../site/live-site.ts';
+
+/** Serves the built files with exactly their precomputed headers; other requests pass on. */
+export function staticFiles(site: LiveSite, maxAgeS: number): MiddlewareHandler {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD') return next();
+    const snapshot = site.current();
+    const path = c.req.path;
+    const entry = snapshot.manifest.resources[path];
+    if (!entry) return next();
+    return respond(c.req.raw, snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS));
+  };
+}

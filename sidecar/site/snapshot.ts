@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Manifest } from '../../src/build/manifest.ts';
+import { readManifest } from '../../src/build/output-dir.ts';
+import { type ReviewsDocument, ReviewsDocumentSchema } from '../../src/core/schemas/documents.ts';
+import { type SiteUrls, siteUrls } from '../../src/core/urls.ts';
+
+/**
+ * One published build, immutable once loaded. A request takes the current snapshot once
+ * and uses only it, so a build swapped in mid-request can never mix old and new data.
+ */
+export interface SiteSnapshot {
+  readonly buildDir: string;
+  readonly manifest: Manifest;
+  readonly urls: SiteUrls;
+  /** The bytes of a built file, by URL path (cached). */
+  bytes(path: string): Buffer | undefined;
+  /** The published reviews dataset, parsed and validated once. */
+  readonly data: ReviewsDocument;
+  /** Per-snapshot derived state (a search index, say), computed once on first use. */
+  derive<T>(key: string, compute: (snapshot: SiteSnapshot) => T): T;
+}
+
+const MAX_CACHED_BYTES = 256 * 1024 * 1024;
+
+export function loadSnapshot(buildDir: string): SiteSnapshot {
+  const manifest = readManifest(buildDir);
+  if (!manifest) throw new Error(`No manifest in ${buildDir}: run the build first`);
+  const siteDir = join(buildDir, 'site');
+  const cache = new Map<string, Buffer>();
+  let cachedBytes = 0;
+  const derived = new Map<string, unknown>();
+  let data: ReviewsDocument | undefined;
+
+  const snapshot: SiteSnapshot = {
+    buildDir,
+    manifest,
+    urls: siteUrls(manifest.site_url),
+    bytes(path) {
+      const hit = cache.get(path);
+      if (hit) return hit;
+      const entry = manifest.resources[path];
+      if (!entry) return undefined;
+      const bytes = readFileSync(join(siteDir, entry.file));
+      if (cachedBytes + bytes.length <= MAX_CACHED_BYTES) {
+        cache.set(path, bytes);
+        cachedBytes += bytes.length;
+      }
+      return bytes;
+    },
+    get data() {
+      data ??= ReviewsDocumentSchema.parse(JSON.parse((snapshot.bytes('/reviews.json') as Buffer).toString('utf8')));
+      return data;
+    },
+    derive(key, compute) {
+      if (!derived.has(key)) derived.set(key, compute(snapshot));
+      return derived.get(key) as ReturnType<typeof compute>;
+    },
+  };
+  return snapshot;
+}

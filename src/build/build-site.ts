@@ -1,0 +1,45 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build as astroBuild } from 'astro';
+import { loadContentDir } from '../content-dir.ts';
+import { planSinceDates } from '../core/documents.ts';
+import { siteUrls } from '../core/urls.ts';
+import type { Settings } from '../settings.ts';
+import { headersFile, redirectsFile } from './cdn-files.ts';
+import { computeManifest, MANIFEST_FILE } from './manifest.ts';
+import { currentBuild, newBuildDir, pruneBuilds, readManifest, swapIn } from './output-dir.ts';
+
+export interface BuildResult {
+  buildDir: string;
+  reviewCount: number;
+  files: number;
+  bytes: number;
+}
+
+/**
+ * Validates the content, builds the site into a fresh folder, writes the manifest and the
+ * CDN files, and only then swaps it in. Any failure leaves the previous build in place.
+ */
+export async function buildSite(settings: Settings, root: string, now = new Date()): Promise<BuildResult> {
+  const dataset = loadContentDir(settings.contentDir);
+  const urls = siteUrls(settings.siteUrl);
+  const previousDir = currentBuild(settings.outDir);
+  const buildId = `${now.toISOString().replace(/[-:.]/g, '')}-${process.pid}`;
+  const buildDir = newBuildDir(settings.outDir, buildId);
+  const siteDir = join(buildDir, 'site');
+
+  const context = { siteUrl: urls.base, contentDir: settings.contentDir, sinceBudgetBytes: settings.sinceBudgetBytes };
+  await astroBuild({ root, outDir: siteDir, logLevel: 'warn', site: urls.base, vite: { define: { __BUILD_CONTEXT__: JSON.stringify(context) } } });
+
+  const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
+  const previous = previousDir ? readManifest(previousDir) : undefined;
+  const manifest = computeManifest(siteDir, urls, previous, now, buildId, sinceDates);
+  writeFileSync(join(siteDir, '_headers'), headersFile(manifest, settings.cacheMaxAgeS));
+  writeFileSync(join(siteDir, '_redirects'), redirectsFile(settings.sidecarUrl));
+  writeFileSync(join(buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
+
+  swapIn(settings.outDir, buildDir);
+  pruneBuilds(settings.outDir, previousDir ? [buildDir, previousDir] : [buildDir]);
+  const entries = Object.values(manifest.resources);
+  return { buildDir, reviewCount: dataset.reviews.length, files: entries.length, bytes: entries.reduce((n, e) => n + e.size, 0) };
+}

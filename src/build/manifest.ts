@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { strongEtag } from '../core/etag.ts';
+import { contentTypeFor, SINCE_PREFIX, topicLink } from '../core/resources.ts';
+import type { SiteUrls } from '../core/urls.ts';
+
+export interface ManifestEntry {
+  file: string;
+  content_type: string;
+  etag: string;
+  last_modified: string;
+  size: number;
+  link?: string;
+}
+
+export interface Manifest {
+  build_id: string;
+  site_url: string;
+  /** Pre-rendered since dates; every other valid date is answered by the sidecar. */
+  since_dates: string[];
+  resources: Record<string, ManifestEntry>;
+}
+
+export const MANIFEST_FILE = 'manifest.json';
+export const CDN_FILES = new Set(['_headers', '_redirects']);
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+};
+
+function contentType(path: string): string {
+  if (path.startsWith(SINCE_PREFIX) || path.endsWith('.json') || path.endsWith('.xml')) return contentTypeFor(path);
+  const ext = path.slice(path.lastIndexOf('.'));
+  return TYPES[ext] ?? 'application/octet-stream';
+}
+
+/** URL path of a built file: `index.html` files answer at their folder's path. */
+export function urlPath(file: string): string {
+  const path = `/${file.split(sep).join('/')}`;
+  return path.endsWith('/index.html') ? path.slice(0, -'index.html'.length) : path;
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/**
+ * Hashes every built file. Last-Modified is kept from the previous build while the bytes
+ * are unchanged, and otherwise moves to `now`, but always at least one second past the
+ * previous value: HTTP dates have one-second resolution, so a change within the same
+ * second would otherwise be hidden from If-Modified-Since.
+ */
+export function computeManifest(siteDir: string, urls: SiteUrls, previous: Manifest | undefined, now: Date, buildId: string, sinceDates: string[]): Manifest {
+  const resources: Record<string, ManifestEntry> = {};
+  const files = [...walk(siteDir)].map((f) => relative(siteDir, f)).sort();
+  for (const file of files) {
+    if (CDN_FILES.has(file)) continue;
+    const bytes = readFileSync(join(siteDir, file));
+    const path = urlPath(file);
+    const etag = strongEtag(bytes);
+    const before = previous?.resources[path];
+    let lastModified = before?.last_modified ?? now.toUTCString();
+    if (before && before.etag !== etag) {
+      const floor = Date.parse(before.last_modified) + 1000;
+      lastModified = new Date(Math.max(floor, now.getTime())).toUTCString();
+    }
+    const link = topicLink(path, urls);
+    resources[path] = { file, content_type: contentType(path), etag, last_modified: lastModified, size: bytes.length, ...(link ? { link } : {}) };
+  }
+  return { build_id: buildId, site_url: urls.base, since_dates: sinceDates, resources };
+}

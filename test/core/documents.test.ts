@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { aggregateRating } from '../../src/core/aggregate.ts';
+import { parseContent } from '../../src/core/content.ts';
+import { distinctDates, planSinceDates, reviewsDocument, sinceDocument } from '../../src/core/documents.ts';
+import { entityStatistics } from '../../src/core/entities.ts';
+import { strongEtag } from '../../src/core/etag.ts';
+import { render } from '../../src/core/resources.ts';
+import { SMALL_CONTENT } from '../helpers/paths.ts';
+
+const read = (f: string) => readFileSync(join(SMALL_CONTENT, f), 'utf8');
+const data = parseContent({ business: read('business.json'), reviews: read('reviews.json'), editorial: read('editorial.json') });
+
+describe('documents', () => {
+  it('aggregates the rating with a distribution', () => {
+    expect(aggregateRating(data.reviews)).toEqual({
+      rating_value: 4,
+      review_count: 5,
+      best_rating: 5,
+      worst_rating: 1,
+      distribution: { '1': 1, '2': 0, '3': 0, '4': 1, '5': 3 },
+    });
+    expect(aggregateRating([]).rating_value).toBeNull();
+    expect(aggregateRating([{ rating: 5 }, { rating: 4 }, { rating: 4 }]).rating_value).toBe(4.33);
+  });
+
+  it('puts business, aggregate and reviews in /reviews.json', () => {
+    const doc = reviewsDocument(data);
+    expect(Object.keys(doc)).toEqual(['business', 'aggregate_rating', 'reviews']);
+    expect(doc.reviews).toHaveLength(5);
+  });
+
+  it('selects reviews on or after a date, as calendar dates', () => {
+    expect(sinceDocument(data.reviews, '2024-01-10').reviews.map((r) => r.id)).toEqual(['a4', 'a3', 'a2', 'a1']);
+    expect(sinceDocument(data.reviews, '2024-01-11').reviews.map((r) => r.id)).toEqual(['a4', 'a3']);
+    expect(sinceDocument(data.reviews, '2024-03-06')).toEqual({ since: '2024-03-06', count: 0, reviews: [] });
+    expect(sinceDocument(data.reviews, '1999-01-01').count).toBe(5);
+  });
+
+  it('lists distinct dates newest first and plans since files within the budget', () => {
+    const dates = distinctDates(data.reviews);
+    expect(dates).toEqual(['2024-03-05', '2024-02-29', '2024-01-10', '2023-12-31']);
+    expect(planSinceDates(data.reviews, Number.MAX_SAFE_INTEGER)).toEqual(dates);
+    expect(planSinceDates(data.reviews, 0)).toEqual([]);
+    const sizes = dates.map((d) => Buffer.byteLength(render.since(data, d)));
+    const budget = (sizes[0] as number) + (sizes[1] as number);
+    expect(planSinceDates(data.reviews, budget)).toEqual(dates.slice(0, 2));
+    expect(planSinceDates(data.reviews, budget - 1)).toEqual(dates.slice(0, 1));
+  });
+
+  it('computes entity statistics from the review fields', () => {
+    const stats = entityStatistics(data);
+    expect(stats.technicians.find((t) => t.name === 'Ann Lee')).toMatchObject({ mentions: 2, mean_rating: 3, latest_mention: '2024-01-10' });
+    expect(stats.services.find((s) => s.id === 'water-heater')).toMatchObject({ mentions: 2, mean_rating: 4.5 });
+    expect(stats.service_areas.find((a) => a.name === 'Springfield')).toMatchObject({ mentions: 1, latest_mention: '2024-01-10' });
+  });
+
+  it('gives strong, quoted, content-derived ETags', () => {
+    const a = strongEtag(render.reviews(data));
+    expect(a).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(strongEtag(render.reviews(data))).toBe(a);
+    expect(strongEtag(`${render.reviews(data)} `)).not.toBe(a);
+  });
+});
