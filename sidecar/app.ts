@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import { errorResponse } from './http/errors.ts';
-import { type AllowTable, fallback } from './routes/fallback.ts';
+import { type AllowTable, fallback, READ_METHODS } from './routes/fallback.ts';
+import { SEARCH_PATH, searchIndexOf, searchRoutes } from './routes/search.ts';
 import { sinceRoutes } from './routes/since.ts';
 import { staticFiles } from './routes/static.ts';
 import type { LiveSite } from './site/live-site.ts';
 
 export interface AppConfig {
   cacheMaxAgeS: number;
+  searchCacheEntries: number;
 }
 
 export interface AppDeps {
@@ -18,8 +20,13 @@ export interface AppDeps {
 export function createApp({ site, config }: AppDeps): Hono {
   const app = new Hono();
   const allow: AllowTable = new Map();
+  // Build the search index now rather than on the first request after a publish.
+  searchIndexOf(site.current());
+  site.onSwap((snapshot) => searchIndexOf(snapshot));
   app.use(staticFiles(site, config.cacheMaxAgeS));
   app.route('/', sinceRoutes(site, config.cacheMaxAgeS));
+  app.route('/', searchRoutes(site, config.cacheMaxAgeS, config.searchCacheEntries));
+  allow.set(SEARCH_PATH, READ_METHODS);
   app.all('*', fallback(site, allow));
   app.onError(errorResponse);
   return app;

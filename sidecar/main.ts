@@ -5,7 +5,7 @@ import { liveSite } from './site/live-site.ts';
 
 const settings = readSettings(process.env);
 const site = liveSite(settings.outDir, settings.reloadIntervalMs);
-const app = createApp({ site, config: { cacheMaxAgeS: settings.cacheMaxAgeS } });
+const app = createApp({ site, config: { cacheMaxAgeS: settings.cacheMaxAgeS, searchCacheEntries: settings.searchCacheEntries } });
 
 const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port }, (info) => {
   // Tests and scripts read this line to learn the port when PORT=0.

@@ -16,6 +16,7 @@ export const SETTINGS = {
   SIDECAR_URL: { default: '', help: 'Origin of the sidecar for the CDN `_redirects` file; empty means SITE_URL.' },
   HOST: { default: '127.0.0.1', help: 'Address the local server listens on.' },
   PORT: { default: '4321', help: 'Port the local server listens on (0 picks a free one).' },
+  SEARCH_CACHE_ENTRIES: { default: '512', help: 'Search responses kept per published build (0 turns the cache off).' },
   RELOAD_INTERVAL_MS: { default: '1000', help: 'How often the sidecar checks for a newly swapped-in build.' },
 } satisfies Record<string, Setting>;
 
@@ -31,6 +32,7 @@ export interface Settings {
   host: string;
   port: number;
   reloadIntervalMs: number;
+  searchCacheEntries: number;
 }
 
 function text(env: Record<string, string | undefined>, name: SettingName): string {
@@ -71,5 +73,6 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     host: text(env, 'HOST'),
     port,
     reloadIntervalMs: integer(env, 'RELOAD_INTERVAL_MS', 50),
+    searchCacheEntries: integer(env, 'SEARCH_CACHE_ENTRIES', 0),
   };
 }

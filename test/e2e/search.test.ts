@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOrThrow } from '../helpers/build.ts';
+import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  const out = join(tempDir('e2e-search'), 'dist');
+  buildOrThrow({ CONTENT_DIR: SAMPLE_CONTENT, OUT_DIR: out, SITE_URL: 'https://reviews.example' });
+  server = await startServer({ OUT_DIR: out });
+});
+afterAll(() => server?.stop());
+
+describe('search through the real server', () => {
+  it('filters, pages and sorts', async () => {
+    const all = await (await fetch(`${server.url}/reviews.json`)).json();
+    const fives = all.reviews.filter((r: { rating: number }) => r.rating === 5);
+    const res = await fetch(`${server.url}/api/reviews/search?rating=5&limit=7&offset=3`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await res.json()).toEqual({ total: fives.length, count: 7, limit: 7, offset: 3, reviews: fives.slice(3, 10) });
+  });
+
+  it('answers 304 to a matching If-None-Match and 400 to unknown parameters', async () => {
+    const first = await fetch(`${server.url}/api/reviews/search?query=on%20time`);
+    const etag = first.headers.get('etag') as string;
+    const again = await fetch(`${server.url}/api/reviews/search?query=on%20time`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    const bad = await fetch(`${server.url}/api/reviews/search?minrating=4`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'invalid_request', issues: [{ code: 'unrecognized_keys', path: [] }] });
+  });
+});
