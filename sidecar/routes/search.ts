@@ -18,29 +18,31 @@ export function searchIndexOf(snapshot: SiteSnapshot): SearchIndex {
   return snapshot.derive('search-index', (s) => buildSearchIndex(s.data.reviews));
 }
 
-interface CachedBody {
-  body: string;
-  etag: string;
+interface CachedResponse {
+  body: Buffer;
+  headers: Record<string, string>;
 }
 
 /** GET /api/reviews/search: parse, run the query core, answer with an ETag. */
 export function searchRoutes(site: LiveSite, maxAgeS: number, cacheEntries: number): Hono {
   const app = new Hono();
   app.on(['GET', 'HEAD'], SEARCH_PATH, (c) => {
-    const parsed = parseSearchQuery(new URL(c.req.url).searchParams);
-    if (!parsed.success) throw invalidRequest(parsed.error.issues);
     const snapshot = site.current();
-    const index = searchIndexOf(snapshot);
-    const compute = (): CachedBody => {
-      const body = searchBody(index, parsed.data);
-      return { body, etag: strongEtag(body) };
+    const url = c.req.url;
+    const rawQuery = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    const compute = (): CachedResponse => {
+      const parsed = parseSearchQuery(new URLSearchParams(rawQuery));
+      if (!parsed.success) throw invalidRequest(parsed.error.issues);
+      const body = Buffer.from(searchBody(searchIndexOf(snapshot), parsed.data));
+      const lastModified = snapshot.manifest.resources['/reviews.json']?.last_modified;
+      const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(lastModified ? { last_modified: lastModified } : {}) };
+      return { body, headers: resourceHeaders(SEARCH_PATH, meta, maxAgeS) };
     };
-    // Results only change when a build is published, so each snapshot keeps its own cache.
-    const cache = snapshot.derive('search-cache', () => new Lru<string, CachedBody>(cacheEntries));
-    const { body, etag } = cacheEntries > 0 ? cache.get(JSON.stringify(parsed.data), compute) : compute();
-    const lastModified = snapshot.manifest.resources['/reviews.json']?.last_modified;
-    const meta = { content_type: JSON_TYPE, etag, ...(lastModified ? { last_modified: lastModified } : {}) };
-    return respond(c.req.raw, body, resourceHeaders(SEARCH_PATH, meta, maxAgeS));
+    // Results change only when a build is published, so each snapshot keeps its own cache,
+    // keyed by the raw query string (invalid queries throw and are never cached).
+    const cache = snapshot.derive('search-cache', () => new Lru<string, CachedResponse>(cacheEntries));
+    const { body, headers } = cacheEntries > 0 ? cache.get(rawQuery, compute) : compute();
+    return respond(c.req.raw, body, headers);
   });
   return app;
 }

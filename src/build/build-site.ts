@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { build as astroBuild } from 'astro';
 import { loadContentDir } from '../content-dir.ts';
 import { planSinceDates } from '../core/documents.ts';
@@ -28,8 +28,20 @@ export async function buildSite(settings: Settings, root: string, now = new Date
   const buildDir = newBuildDir(settings.outDir, buildId);
   const siteDir = join(buildDir, 'site');
 
-  const context = { siteUrl: urls.base, contentDir: settings.contentDir, sinceBudgetBytes: settings.sinceBudgetBytes };
-  await astroBuild({ root, outDir: siteDir, logLevel: 'warn', site: urls.base, vite: { define: { __BUILD_CONTEXT__: JSON.stringify(context) } } });
+  const context = { siteUrl: urls.base, contentDir: resolve(settings.contentDir), sinceBudgetBytes: settings.sinceBudgetBytes };
+  // Astro puts its intermediate server build in `<cwd>/.astro/` when outDir is outside the
+  // working directory. A working folder of its own per build (inside the project, so the
+  // chunks still resolve node_modules) keeps concurrent builds apart.
+  const cwd = process.cwd();
+  const workDir = join(root, '.astro', 'work', buildId);
+  mkdirSync(workDir, { recursive: true });
+  process.chdir(workDir);
+  try {
+    await astroBuild({ root, outDir: siteDir, logLevel: 'warn', site: urls.base, vite: { define: { __BUILD_CONTEXT__: JSON.stringify(context) } } });
+  } finally {
+    process.chdir(cwd);
+    rmSync(workDir, { recursive: true, force: true });
+  }
 
   const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
   const previous = previousDir ? readManifest(previousDir) : undefined;

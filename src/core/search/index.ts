@@ -14,37 +14,73 @@ export interface SearchIndex {
   ratings: Uint8Array;
   /** Folded title and text, separated by a character a query cannot contain. */
   text: readonly string[];
-  trigrams: Map<string, Uint32Array>;
+  /** Posting lists by trigram, keyed by trigramKey. */
+  trigrams: Map<number, Uint32Array>;
   technicians: Map<string, Uint32Array>;
   services: Map<string, Uint32Array>;
 }
 
 const SEPARATOR = '\u0000';
 
-function trigramsOf(text: string): Set<string> {
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= text.length; i++) grams.add(text.slice(i, i + 3));
+/**
+ * Three characters packed into a 30-bit integer (a V8 small integer: no allocation per
+ * trigram). Characters past U+03FF share keys; that only adds candidates, and every
+ * candidate is verified against the text.
+ */
+export function trigramKey(text: string, at: number): number {
+  return ((text.charCodeAt(at) & 0x3ff) << 20) | ((text.charCodeAt(at + 1) & 0x3ff) << 10) | (text.charCodeAt(at + 2) & 0x3ff);
+}
+
+export function trigramsOf(text: string): Set<number> {
+  const grams = new Set<number>();
+  for (let i = 0; i + 3 <= text.length; i++) grams.add(trigramKey(text, i));
   return grams;
 }
 
-function postings(lists: Map<string, number[]>): Map<string, Uint32Array> {
+function postings<K>(lists: Map<K, number[]>): Map<K, Uint32Array> {
   return new Map([...lists].map(([key, list]) => [key, Uint32Array.from(list)]));
 }
 
-function add(lists: Map<string, number[]>, key: string, position: number) {
+function add<K>(lists: Map<K, number[]>, key: K, position: number) {
   const list = lists.get(key);
   if (!list) lists.set(key, [position]);
   else if (list[list.length - 1] !== position) list.push(position);
 }
 
+/** Two passes (count, then fill typed arrays) so building makes little garbage. */
+function trigramPostings(text: readonly string[]): Map<number, Uint32Array> {
+  const counts = new Map<number, number>();
+  const last = new Map<number, number>();
+  const each = (fn: (key: number, position: number) => void) => {
+    last.clear();
+    text.forEach((t, i) => {
+      for (let k = 0; k + 3 <= t.length; k++) {
+        const key = trigramKey(t, k);
+        if (last.get(key) !== i) {
+          last.set(key, i);
+          fn(key, i);
+        }
+      }
+    });
+  };
+  each((key) => counts.set(key, (counts.get(key) ?? 0) + 1));
+  const lists = new Map<number, Uint32Array>();
+  const fill = new Map<number, number>();
+  for (const [key, n] of counts) lists.set(key, new Uint32Array(n));
+  each((key, i) => {
+    const at = fill.get(key) ?? 0;
+    (lists.get(key) as Uint32Array)[at] = i;
+    fill.set(key, at + 1);
+  });
+  return lists;
+}
+
 export function buildSearchIndex(input: readonly Review[]): SearchIndex {
   const reviews = [...input].sort(newestFirst);
   const text = reviews.map((r) => fold(`${r.title ?? ''}${SEPARATOR}${r.text}`));
-  const grams = new Map<string, number[]>();
   const technicians = new Map<string, number[]>();
   const services = new Map<string, number[]>();
   reviews.forEach((r, i) => {
-    for (const g of trigramsOf(text[i] as string)) add(grams, g, i);
     for (const t of r.technicians) add(technicians, fold(t), i);
     for (const s of r.services) add(services, s.toLowerCase(), i);
   });
@@ -53,10 +89,8 @@ export function buildSearchIndex(input: readonly Review[]): SearchIndex {
     json: reviews.map((r) => JSON.stringify(r)),
     ratings: Uint8Array.from(reviews, (r) => r.rating),
     text,
-    trigrams: postings(grams),
+    trigrams: trigramPostings(text),
     technicians: postings(technicians),
     services: postings(services),
   };
 }
-
-export { trigramsOf };

@@ -1,0 +1,232 @@
+import { ASPECT_IDS, type AspectId, type Polarity } from './aspects.ts';
+import { type GeneralScorer, ownLexiconScorer } from './general.ts';
+import type { Score } from './lexicon.ts';
+import { type Match, matchLexicon } from './match.ts';
+import { type Clause, type Span, splitClauses } from './text.ts';
+
+export interface AspectMention {
+  aspect: AspectId;
+  polarity: Polarity;
+  /** Summed judgement on the AFINN scale; |score| < 0.5 is neutral */
+  score: number;
+  /** The clause as written */
+  clause: string;
+  /** Index of the sentence in `TextAnalysis.sentences` */
+  sentence: number;
+}
+
+export interface TextAnalysis {
+  mentions: AspectMention[];
+  /** Sum of every judgement in the text, with or without an aspect */
+  score: number;
+  polarity: Polarity;
+  sentences: Span[];
+}
+
+export interface AnalyzeOptions {
+  /** Scores the general (non-domain) words; defaults to the built-in lexicon */
+  general?: GeneralScorer;
+}
+
+const NEUTRAL_BAND = 0.5;
+/** Each separator between two words counts as this many words of distance. */
+const SEGMENT_DISTANCE = 4;
+const NEGATION_SCOPE = 4;
+const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
+
+export function polarityOf(score: number): Polarity {
+  return score >= NEUTRAL_BAND ? 'positive' : score <= -NEUTRAL_BAND ? 'negative' : 'neutral';
+}
+
+function resolve(score: Score, aspect: AspectId | undefined): number {
+  if (typeof score === 'number') return score;
+  return (aspect !== undefined ? score[aspect] : undefined) ?? score.default;
+}
+
+interface Anchor {
+  aspects: readonly AspectId[];
+  from: number;
+  to: number;
+  weak: boolean;
+  /** Names the aspect without judging it, so modifiers may describe it */
+  cue: boolean;
+  /** Judgement per aspect: its own plus what attached to it */
+  totals: number[];
+  judged: boolean;
+}
+
+function addTo(anchor: Anchor, score: Score, mult: number): void {
+  anchor.aspects.forEach((aspect, k) => {
+    const s = resolve(score, aspect) * mult;
+    anchor.totals[k] = (anchor.totals[k] as number) + s;
+    if (s !== 0) anchor.judged = true;
+  });
+}
+
+function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { aspect: AspectId; score: number }[]; score: number } {
+  const words: string[] = [];
+  const seg: number[] = [];
+  const quoted: boolean[] = [];
+  let s = 0;
+  for (const tok of clause.tokens) {
+    if (tok.punct) {
+      s += 1;
+      continue;
+    }
+    words.push(tok.t);
+    seg.push(s);
+    quoted.push(tok.quoted);
+    if (SEGMENT_WORDS.has(tok.t)) s += 1;
+  }
+  const dist = (p: number, a: { from: number; to: number }) => {
+    const q = p >= a.to ? a.to - 1 : p < a.from ? a.from : p;
+    return Math.abs(p - q) + SEGMENT_DISTANCE * Math.abs((seg[p] as number) - (seg[q] as number));
+  };
+
+  const matches = matchLexicon(words);
+  // Multiplier per match: -1 when negated or a scare-quoted praise word, 0 when hypothetical.
+  const mult = new Map<Match, number>();
+  let negatedUntil = -1;
+  let negationSeg = -1;
+  let irrealis = false;
+  for (const m of matches) {
+    const kind = m.entry.kind;
+    if (kind === 'negator') {
+      negatedUntil = m.to - 1 + NEGATION_SCOPE;
+      negationSeg = seg[m.from] as number;
+      continue;
+    }
+    if (kind === 'irrealis') irrealis = true;
+    const negated = m.from <= negatedUntil && seg[m.from] === negationSeg;
+    const scare = quoted[m.from] === true;
+    mult.set(m, irrealis ? 0 : (negated ? -1 : 1) * (scare ? -1 : 1));
+  }
+  const multOf = (m: Match, score: number) => {
+    const k = mult.get(m) ?? 1;
+    // scare quotes only turn praise ("fixed") into criticism
+    return quoted[m.from] && score < 0 ? -k : k;
+  };
+
+  const anchors: Anchor[] = [];
+  const newAnchor = (m: Match, aspects: readonly AspectId[], weak: boolean): Anchor => {
+    const cue = m.entry.kind === 'cue' || m.entry.kind === 'weak';
+    const a: Anchor = { aspects, from: m.from, to: m.to, weak, cue, totals: aspects.map(() => 0), judged: false };
+    anchors.push(a);
+    return a;
+  };
+  for (const m of matches) {
+    const { kind, aspects, score, phrase } = m.entry;
+    if (kind === 'cue' || kind === 'weak') newAnchor(m, aspects, kind === 'weak');
+    else if (kind === 'term') {
+      // "Honestly, ..." opening a clause is a discourse marker, not a judgement of honesty.
+      if (phrase === 'honestly' && m.from === 0) continue;
+      addTo(newAnchor(m, aspects, false), score, multOf(m, resolve(score, aspects[0])));
+    }
+  }
+  const cueAnchors = anchors.filter((a) => a.cue);
+  const polar: { m: Match; target?: Anchor }[] = [];
+  for (const m of matches) {
+    if (m.entry.kind === 'modifier') {
+      const sameSeg = cueAnchors.filter((a) => seg[a.from] === seg[m.from]);
+      const target = nearest(sameSeg, m.from, dist);
+      if (target) polar.push({ m, target });
+      else addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
+    } else if (m.entry.kind === 'polar') polar.push({ m });
+  }
+
+  let clauseScore = 0;
+  for (const { m, target } of polar) {
+    const anchor = target ?? nearest(anchors, m.from, dist);
+    const k = multOf(m, resolve(m.entry.score, anchor?.aspects[0]));
+    if (anchor) addTo(anchor, m.entry.score, k);
+    else clauseScore += resolve(m.entry.score, undefined) * k;
+  }
+
+  // General words: every word the domain lexicon did not claim (negators included, so
+  // the general scorer sees them), grouped by the nearest anchor.
+  const claimed = new Uint8Array(words.length);
+  for (const m of matches) if (m.entry.kind !== 'negator') claimed.fill(1, m.from, m.to);
+  const groups = new Map<Anchor | undefined, string[]>();
+  for (let i = 0; i < words.length; i++) {
+    if (claimed[i]) continue;
+    const a = nearest(anchors, i, dist);
+    const list = groups.get(a);
+    if (list) list.push(words[i] as string);
+    else groups.set(a, [words[i] as string]);
+  }
+  for (const [anchor, list] of groups) {
+    const g = general(list);
+    if (g === 0) continue;
+    if (anchor) addTo(anchor, g, irrealis ? 0 : 1);
+    else clauseScore += irrealis ? 0 : g;
+  }
+
+  const byAspect = new Map<AspectId, number>();
+  for (const a of anchors) {
+    clauseScore += a.totals.reduce((x, y) => x + y, 0);
+    if (a.weak && !a.judged) continue;
+    a.aspects.forEach((aspect, k) => byAspect.set(aspect, (byAspect.get(aspect) ?? 0) + (a.totals[k] as number)));
+  }
+  const mentions = ASPECT_IDS.filter((id) => byAspect.has(id)).map((aspect) => ({ aspect, score: byAspect.get(aspect) as number }));
+  return { mentions, score: clauseScore };
+}
+
+/** The nearest anchor to word `p`; on a tie the one before it (judgements usually follow the noun). */
+function nearest(anchors: readonly Anchor[], p: number, dist: (p: number, a: Anchor) => number): Anchor | undefined {
+  let best: Anchor | undefined;
+  let bestD = Infinity;
+  for (const a of anchors) {
+    const d = dist(p, a);
+    if (d < bestD || (d === bestD && best !== undefined && a.from < p && best.from > p)) {
+      best = a;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000 || 0;
+
+/** Aspect mentions per clause, and the sentiment of the whole text. */
+export function analyzeReview(text: string, options: AnalyzeOptions = {}): TextAnalysis {
+  const general = options.general ?? ownLexiconScorer;
+  const { sentences, clauses } = splitClauses(text);
+  const mentions: AspectMention[] = [];
+  let score = 0;
+  for (const clause of clauses) {
+    const r = analyzeClause(clause, general);
+    score += r.score;
+    for (const m of r.mentions) {
+      const polarity = clause.exception && polarityOf(m.score) === 'neutral' ? 'negative' : polarityOf(m.score);
+      mentions.push({ aspect: m.aspect, polarity, score: round3(m.score), clause: clause.text, sentence: clause.sentence });
+    }
+  }
+  return { mentions, score: round3(score), polarity: polarityOf(score), sentences };
+}
+
+/** One entry per clause-level aspect mention in `text`. */
+export function analyzeText(text: string, options: AnalyzeOptions = {}): AspectMention[] {
+  return analyzeReview(text, options).mentions;
+}
+
+/**
+ * One polarity per aspect for a whole text: the majority of its mentions; on a tie the
+ * last judged mention wins, since a closing clause ("... but worth every penny") usually
+ * carries the verdict.
+ */
+export function aspectPolarities(mentions: readonly AspectMention[]): { aspect: AspectId; polarity: Polarity }[] {
+  const out: { aspect: AspectId; polarity: Polarity }[] = [];
+  for (const aspect of ASPECT_IDS) {
+    const own = mentions.filter((m) => m.aspect === aspect);
+    if (own.length === 0) continue;
+    let votes = 0;
+    let last: Polarity = 'neutral';
+    for (const m of own) {
+      if (m.polarity === 'positive') votes += 1;
+      if (m.polarity === 'negative') votes -= 1;
+      if (m.polarity !== 'neutral') last = m.polarity;
+    }
+    out.push({ aspect, polarity: votes > 0 ? 'positive' : votes < 0 ? 'negative' : last });
+  }
+  return out;
+}

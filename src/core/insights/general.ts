@@ -1,0 +1,50 @@
+// The general-purpose sentiment words: what any review says, whatever the trade. Scores on
+// the AFINN scale (-3..+3). Domain words live in lexicon.ts; see README.md for why this
+// small list is used instead of a packaged lexicon.
+
+/** Scores the words of one stretch of a clause; `words` are lower-case tokens in order. */
+export type GeneralScorer = (words: readonly string[]) => number;
+
+const WORDS: Record<string, number> = {};
+const add = (score: number, list: string) => {
+  for (const w of list.split(/\s+/)) if (w) WORDS[w] = score;
+};
+
+add(3, `excellent amazing awesome fantastic outstanding wonderful superb perfect perfectly exceptional incredible
+  phenomenal stellar impeccable best superior brilliant terrific fabulous magnificent`);
+add(2, `great good glad happy pleased love loved loving impressed impressive helpful smooth smoothly easy reliable
+  dependable appreciate appreciated appreciative thank thanks thankful grateful pleasure solid satisfied better
+  fair recommend recommended wonderfully beautiful beautifully awesome exceeded quality seamless seamlessly
+  fabulous kudos enjoyed friendly delighted blessed lucky nicely nice right correctly properly`);
+add(1, `quick quickly fast promptly efficient decent clearly well ready accommodating helped`);
+add(-1, `surprise surprised wait waited waiting unfortunately slow slowly confusing
+  confused mistake mistakes hassle complicated questionable unclear`);
+add(-2, `bad poor disappointed disappointing disappoint disappointment unhappy frustrated frustrating frustration
+  annoyed annoying ridiculous excessive insane broken broke fail failed failure waste wasted useless careless
+  worse complain complaint complaints complained wrong damaged damage unacceptable mediocre lazy unreliable
+  inconvenient upset angry awkward stressful sad regret avoid ignored horrendous pathetic lousy subpar crash crashed
+  crashing crashes glitchy buggy`);
+add(-3, `terrible awful horrible worst hate hated nightmare disgusting incompetent unprofessional beware shameful
+  disaster atrocious`);
+
+const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nobody', 'nothing', 'none', 'neither', 'nor', 'hardly', 'barely', 'cannot']);
+
+export function isNegator(word: string): boolean {
+  return NEGATORS.has(word) || word.endsWith("n't") || /^(do|does|did|was|were|is|are|wo|would|could|should|have|has|had|ca)nt$/.test(word);
+}
+
+/** The built-in scorer: sum of word scores, each flipped when a negator is within the three words before it. */
+export const ownLexiconScorer: GeneralScorer = (words) => {
+  let sum = 0;
+  let negatedUntil = -1;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    if (isNegator(w)) {
+      negatedUntil = i + 3;
+      continue;
+    }
+    const s = WORDS[w];
+    if (s !== undefined) sum += i <= negatedUntil ? -s : s;
+  }
+  return sum;
+};

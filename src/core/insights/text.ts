@@ -1,0 +1,182 @@
+// Sentence, clause and token splitting. Offsets always index the original text, so
+// quotes are cut from what the reviewer wrote; only single characters are normalised
+// (typographic quotes and dashes), which keeps every offset valid.
+
+export interface Token {
+  /** Lower-case form: typographic apostrophes folded to "'" */
+  t: string;
+  start: number;
+  end: number;
+  /** A separator (, ; : or a dash) rather than a word */
+  punct: boolean;
+  /** Inside a short double-quoted span: scare quotes, as in they "fixed" it */
+  quoted: boolean;
+}
+
+export interface Span {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface Clause {
+  tokens: Token[];
+  /** The clause as written, trimmed */
+  text: string;
+  /** Index of its sentence in splitSentences(text) */
+  sentence: number;
+  /** Introduced by "except": what it names is the exception to the praise around it */
+  exception: boolean;
+}
+
+const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'vs', 'etc', 'approx', 'appt', 'est', 'no', 'co', 'inc', 'ave', 'hr', 'hrs', 'min', 'mins', 'a.m', 'p.m', 'e.g', 'i.e']);
+
+const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s|$)|\n+/g;
+
+/** Splits text into sentences at . ! ? and line breaks, not after abbreviations or initials. */
+export function splitSentences(text: string): Span[] {
+  const spans: Span[] = [];
+  let start = 0;
+  const push = (end: number) => {
+    const raw = text.slice(start, end);
+    const lead = raw.length - raw.trimStart().length;
+    const trimmed = raw.trim();
+    if (/[\p{L}\p{N}\p{So}]/u.test(trimmed)) spans.push({ text: trimmed, start: start + lead, end: start + lead + trimmed.length });
+    start = end;
+  };
+  SENTENCE_END.lastIndex = 0;
+  for (let m = SENTENCE_END.exec(text); m; m = SENTENCE_END.exec(text)) {
+    if (m[0][0] === '.' && m[0].length === 1) {
+      const word = /([\p{L}.]+)$/u.exec(text.slice(Math.max(0, m.index - 6), m.index))?.[1] ?? '';
+      if (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word)) continue;
+    }
+    push(m.index + m[0].length);
+  }
+  push(text.length);
+  return spans;
+}
+
+const TOKEN_RE = /\$?\d+(?:[.,:]\d+)*%?|[\p{L}\p{N}]+(?:['’][\p{L}]+)*|[,;:]|\s[-–—]+\s|[–—]|["“”]/gu;
+
+/** Word and separator tokens of a sentence; offsets are relative to `offset`. */
+export function tokenize(sentence: string, offset = 0): Token[] {
+  const tokens: Token[] = [];
+  let quoteOpen = -1;
+  TOKEN_RE.lastIndex = 0;
+  for (let m = TOKEN_RE.exec(sentence); m; m = TOKEN_RE.exec(sentence)) {
+    const raw = m[0];
+    const c = raw[0] as string;
+    if (c === '"' || c === '“' || c === '”') {
+      // Mark a span of one to three words as scare-quoted; longer spans are real quotes.
+      if (quoteOpen < 0) quoteOpen = tokens.length;
+      else {
+        const n = tokens.length - quoteOpen;
+        if (n >= 1 && n <= 3) for (let i = quoteOpen; i < tokens.length; i++) (tokens[i] as Token).quoted = true;
+        quoteOpen = -1;
+      }
+      continue;
+    }
+    const punct = c === ',' || c === ';' || c === ':' || /^\s*[-–—]/.test(raw);
+    const t = punct ? (c === ';' ? ';' : ',') : raw.toLowerCase().replace(/’/g, "'");
+    tokens.push({ t, start: offset + m.index, end: offset + m.index + raw.length, punct, quoted: false });
+  }
+  return tokens;
+}
+
+const SUBORDINATORS = new Set(['although', 'though', 'whereas', 'despite']);
+
+function isWord(tok: Token | undefined): tok is Token {
+  return tok !== undefined && !tok.punct;
+}
+
+/**
+ * Splits a sentence's tokens into clauses at contrast words ("but", "however",
+ * "although", "though", "yet", "except", "whereas", "despite") and semicolons. A
+ * subordinate contrast clause ("Although X, Y") also ends at the next comma.
+ */
+export function splitClauseTokens(tokens: Token[]): { tokens: Token[]; exception: boolean }[] {
+  const clauses: { tokens: Token[]; exception: boolean }[] = [];
+  let current: Token[] = [];
+  let exception = false;
+  let closeAtComma = false;
+  const flush = () => {
+    if (current.some((t) => !t.punct)) clauses.push({ tokens: current, exception });
+    current = [];
+    exception = false;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i] as Token;
+    const prev = tokens[i - 1];
+    const next = tokens[i + 1];
+    const atStart = current.every((t) => t.punct);
+    if (tok.t === ';') {
+      flush();
+      closeAtComma = false;
+      continue;
+    }
+    if (tok.punct && tok.t === ',' && closeAtComma) {
+      flush();
+      closeAtComma = false;
+      continue;
+    }
+    if (tok.punct) {
+      current.push(tok);
+      continue;
+    }
+    const w = tok.t;
+    if (w === 'but') {
+      if (next?.t === 'also' || prev?.t === 'nothing' || prev?.t === 'all') continue;
+      flush();
+      continue;
+    }
+    if (w === 'however' || w === 'though' || (w === 'yet' && (prev?.t === ',' || prev?.t === 'and'))) {
+      const parenthetical = (prev === undefined || prev.punct) && (next === undefined || next.punct);
+      if (parenthetical) continue;
+      if (w === 'however' && atStart) {
+        // "However friendly the staff were, ..." concedes up to the comma
+        closeAtComma = true;
+        continue;
+      }
+      if (w === 'though' && (next === undefined || next.punct)) continue;
+      flush();
+      if (w === 'though') closeAtComma = true;
+      continue;
+    }
+    if (SUBORDINATORS.has(w) || (w === 'even' && next?.t === 'though') || (w === 'while' && atStart && clauses.length === 0)) {
+      if (w === 'even') i += 1;
+      flush();
+      closeAtComma = true;
+      continue;
+    }
+    if (w === 'in' && next?.t === 'spite' && tokens[i + 2]?.t === 'of') {
+      i += 2;
+      flush();
+      closeAtComma = true;
+      continue;
+    }
+    if (w === 'except' || (w === 'otherwise' && (atStart || prev?.t === ','))) {
+      flush();
+      exception = w === 'except';
+      if (next?.t === 'for') i += 1;
+      continue;
+    }
+    current.push(tok);
+  }
+  flush();
+  return clauses;
+}
+
+/** Every clause of a text, with the sentence it belongs to. */
+export function splitClauses(text: string): { sentences: Span[]; clauses: Clause[] } {
+  const sentences = splitSentences(text);
+  const clauses: Clause[] = [];
+  sentences.forEach((s, index) => {
+    for (const c of splitClauseTokens(tokenize(s.text, s.start))) {
+      const words = c.tokens.filter(isWord);
+      const first = words[0] as Token;
+      const last = words[words.length - 1] as Token;
+      clauses.push({ tokens: c.tokens, text: text.slice(first.start, last.end), sentence: index, exception: c.exception });
+    }
+  });
+  return { sentences, clauses };
+}
