@@ -12,6 +12,8 @@ export interface SearchIndex {
   /** JSON of each review, exactly as in /reviews.json. */
   json: readonly string[];
   ratings: Uint8Array;
+  /** Positions of the reviews with each star rating (index 1..5). */
+  byRating: Uint32Array[];
   /** Folded title and text, separated by a character a query cannot contain. */
   text: readonly string[];
   /** Posting lists by trigram, keyed by trigramKey. */
@@ -88,6 +90,7 @@ export function buildSearchIndex(input: readonly Review[]): SearchIndex {
     reviews,
     json: reviews.map((r) => JSON.stringify(r)),
     ratings: Uint8Array.from(reviews, (r) => r.rating),
+    byRating: [0, 1, 2, 3, 4, 5].map((star) => Uint32Array.from(reviews.flatMap((r, i) => (r.rating === star ? [i] : [])))),
     text,
     trigrams: trigramPostings(text),
     technicians: postings(technicians),

@@ -11,6 +11,11 @@ export interface SearchResult {
   reviews: Review[];
 }
 
+interface Page {
+  total: number;
+  positions: number[];
+}
+
 function lowerBound(list: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = list.length;
@@ -28,62 +33,113 @@ function contains(list: Uint32Array, value: number): boolean {
 
 /** Positions [lo, hi) of reviews dated within since..until (dates descend along positions). */
 function dateRange(index: SearchIndex, since?: string, until?: string): [number, number] {
-  const dates = index.reviews;
+  const reviews = index.reviews;
   const first = (pred: (d: string) => boolean) => {
     let lo = 0;
-    let hi = dates.length;
+    let hi = reviews.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (pred((dates[mid] as Review).date)) hi = mid;
+      if (pred((reviews[mid] as Review).date)) hi = mid;
       else lo = mid + 1;
     }
     return lo;
   };
-  return [until ? first((d) => d <= until) : 0, since ? first((d) => d < since) : dates.length];
+  return [until ? first((d) => d <= until) : 0, since ? first((d) => d < since) : reviews.length];
 }
 
-function intersectTrigrams(index: SearchIndex, query: string): Uint32Array | undefined {
-  let smallest: Uint32Array | undefined;
+/** Positions in both sorted lists. */
+function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(Math.min(a.length, b.length));
+  let n = 0;
+  let j = 0;
+  for (let i = 0; i < a.length && j < b.length; i++) {
+    const v = a[i] as number;
+    while (j < b.length && (b[j] as number) < v) j++;
+    if (b[j] === v) out[n++] = v;
+  }
+  return out.subarray(0, n);
+}
+
+/** Reviews containing every trigram of the query: candidates, still to be verified. */
+function trigramCandidates(index: SearchIndex, query: string): Uint32Array {
+  const lists: Uint32Array[] = [];
   for (const gram of trigramsOf(query)) {
     const list = index.trigrams.get(gram);
     if (!list) return new Uint32Array(0);
-    if (!smallest || list.length < smallest.length) smallest = list;
+    lists.push(list);
   }
-  return smallest;
+  lists.sort((a, b) => a.length - b.length);
+  return lists.reduce((acc, list) => (acc.length === 0 ? acc : intersect(acc, list)));
 }
 
-/** Matching positions in newest-first order. Filters combine with AND. */
-function matchPositions(index: SearchIndex, p: SearchParams): number[] {
-  const [lo, hi] = dateRange(index, p.since, p.until);
+function allowedRatings(p: SearchParams): number[] {
+  return [1, 2, 3, 4, 5].filter((r) => (p.rating === undefined || r === p.rating) && r >= (p.min_rating ?? 0));
+}
+
+/** Without text or mention filters, totals come from per-rating posting lists in O(log n). */
+function pageByRatingOnly(index: SearchIndex, p: SearchParams, lo: number, hi: number): Page | undefined {
+  if (p.sort === 'oldest') return undefined;
+  const stars = allowedRatings(p);
+  const ranges = stars.map((r) => {
+    const list = index.byRating[r] as Uint32Array;
+    return { list, from: lowerBound(list, lo), to: lowerBound(list, hi) };
+  });
+  const total = ranges.reduce((n, r) => n + r.to - r.from, 0);
+  const end = Math.min(total, p.offset + p.limit);
+  const positions: number[] = [];
+  if (p.sort === 'newest') {
+    const allowed = new Set(stars);
+    let seen = 0;
+    for (let i = lo; i < hi && seen < end; i++) {
+      if (!allowed.has(index.ratings[i] as number)) continue;
+      if (seen >= p.offset) positions.push(i);
+      seen += 1;
+    }
+  } else {
+    const ordered = p.sort === 'highest' ? [...ranges].reverse() : ranges;
+    let skip = p.offset;
+    for (const { list, from, to } of ordered) {
+      if (positions.length >= p.limit) break;
+      const size = to - from;
+      if (skip >= size) {
+        skip -= size;
+        continue;
+      }
+      const start = from + skip;
+      skip = 0;
+      for (let k = start; k < to && positions.length < p.limit; k++) positions.push(list[k] as number);
+    }
+  }
+  return { total, positions };
+}
+
+/** Calls `visit` with each matching position in newest-first order. Filters combine with AND. */
+function forEachMatch(index: SearchIndex, p: SearchParams, lo: number, hi: number, visit: (i: number) => void): void {
   const query = p.query === undefined ? undefined : fold(p.query.trim());
   const lists: Uint32Array[] = [];
   if (p.mentions_technician !== undefined) lists.push(index.technicians.get(fold(p.mentions_technician)) ?? new Uint32Array(0));
   if (p.mentions_service !== undefined) lists.push(index.services.get(p.mentions_service.toLowerCase()) ?? new Uint32Array(0));
-  if (query !== undefined && query.length >= 3) lists.push(intersectTrigrams(index, query) as Uint32Array);
+  if (query !== undefined && query.length >= 3) lists.push(trigramCandidates(index, query));
   lists.sort((a, b) => a.length - b.length);
   const driver = lists.shift();
   const minRating = p.min_rating ?? 0;
-
-  const matches: number[] = [];
   const consider = (i: number) => {
     const rating = index.ratings[i] as number;
     if (p.rating !== undefined && rating !== p.rating) return;
     if (rating < minRating) return;
     for (const list of lists) if (!contains(list, i)) return;
     if (query !== undefined && !(index.text[i] as string).includes(query)) return;
-    matches.push(i);
+    visit(i);
   };
   if (driver) {
     for (let k = lowerBound(driver, lo); k < driver.length && (driver[k] as number) < hi; k++) consider(driver[k] as number);
   } else {
     for (let i = lo; i < hi; i++) consider(i);
   }
-  return matches;
 }
 
 /** Orders newest-first positions by `sort`; ties stay newest first (date, then id, descending). */
 function order(index: SearchIndex, positions: number[], sort: SearchParams['sort']): number[] {
-  if (sort === 'newest') return positions;
   if (sort === 'oldest') {
     const runs: number[][] = [];
     let last: string | undefined;
@@ -101,9 +157,25 @@ function order(index: SearchIndex, positions: number[], sort: SearchParams['sort
   return stars.flatMap((s) => buckets[s] as number[]);
 }
 
-function page(index: SearchIndex, p: SearchParams): { total: number; positions: number[] } {
-  const ordered = order(index, matchPositions(index, p), p.sort);
-  return { total: ordered.length, positions: ordered.slice(p.offset, p.offset + p.limit) };
+function page(index: SearchIndex, p: SearchParams): Page {
+  const [lo, hi] = dateRange(index, p.since, p.until);
+  const filtered = p.query !== undefined || p.mentions_technician !== undefined || p.mentions_service !== undefined;
+  const fast = filtered ? undefined : pageByRatingOnly(index, p, lo, hi);
+  if (fast) return fast;
+  if (p.sort === 'newest') {
+    // count every match, keep only the requested page
+    let total = 0;
+    const positions: number[] = [];
+    const end = p.offset + p.limit;
+    forEachMatch(index, p, lo, hi, (i) => {
+      if (total >= p.offset && total < end) positions.push(i);
+      total += 1;
+    });
+    return { total, positions };
+  }
+  const matches: number[] = [];
+  forEachMatch(index, p, lo, hi, (i) => matches.push(i));
+  return { total: matches.length, positions: order(index, matches, p.sort).slice(p.offset, p.offset + p.limit) };
 }
 
 /** The search result as objects (for MCP tools). */
