@@ -39,7 +39,12 @@ function compareIndexes() {
   db.exec("CREATE VIRTUAL TABLE r USING fts5(body, tokenize='trigram'); CREATE TABLE meta(pos INTEGER PRIMARY KEY, rating INT, date TEXT)");
   const insert = db.prepare('INSERT INTO r(rowid, body) VALUES (?, ?)');
   const meta = db.prepare('INSERT INTO meta VALUES (?, ?, ?)');
-  db.transaction(() => index.reviews.forEach((r, i) => (insert.run(i, fold(`${r.title ?? ''} ${r.text}`)), meta.run(i, r.rating, r.date))))();
+  db.transaction(() => {
+    index.reviews.forEach((r, i) => {
+      insert.run(i, fold(`${r.title ?? ''} ${r.text}`));
+      meta.run(i, r.rating, r.date);
+    });
+  })();
   const sqlBuild = performance.now() - t1;
   const total = db.prepare("SELECT count(*) n FROM r WHERE r MATCH '\"on time\"'");
   const pageQ = db.prepare("SELECT rowid FROM r WHERE r MATCH '\"on time\"' ORDER BY rowid LIMIT 20");

@@ -45,7 +45,7 @@ export class ContentError extends Error {
 }
 
 export function formatProblem(p: ContentProblem): string {
-  return [p.file, p.record, p.field && `field "${p.field}"`].filter(Boolean).join(': ') + `: ${p.message}`;
+  return `${[p.file, p.record, p.field && `field "${p.field}"`].filter(Boolean).join(': ')}: ${p.message}`;
 }
 
 function fieldPath(path: readonly PropertyKey[]): string {

@@ -1,6 +1,7 @@
 import { aggregateRating } from './aggregate.ts';
 import type { Dataset } from './content.ts';
-import { entityStatistics } from './entities.ts';
+import { buildInsights } from './insights/build.ts';
+import type { InsightsDocument } from './schemas/insights.ts';
 import type { Review } from './schemas/review.ts';
 
 /** GET /reviews.json: business metadata, aggregate rating, every verified review newest first. */
@@ -9,16 +10,17 @@ export function reviewsDocument({ business, reviews }: Dataset) {
 }
 
 /**
- * GET /insights.json. `aspects` and `topics` stay empty until the sentiment analysis lands;
- * `entities` is computed from the reviews; `faq` and `summary` come from editorial.json.
+ * GET /insights.json: the aspect-based analysis (src/core/insights), the editorial FAQ,
+ * and the editorial summary with the computed headline figures, so it is never stale.
  */
-export function insightsDocument(dataset: Dataset) {
+export function insightsDocument(dataset: Dataset): InsightsDocument {
+  const analysis = buildInsights(dataset);
   return {
-    aspects: [] as unknown[],
-    entities: entityStatistics(dataset),
-    topics: [] as unknown[],
+    aspects: analysis.aspects,
+    entities: analysis.entities,
+    topics: analysis.topics,
     faq: dataset.editorial.faq,
-    summary: dataset.editorial.summary,
+    summary: { ...dataset.editorial.summary, figures: analysis.summary_figures },
   };
 }
 

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/build/manifest.ts';
+import { InsightsDocumentSchema } from '../../src/core/schemas/insights.ts';
 import { buildOrThrow, runBuild } from '../helpers/build.ts';
 import { ROOT, SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 
@@ -66,6 +67,15 @@ describe('the build of the sample content', () => {
     const xml = site(a, 'feed.xml').toString();
     expect(xml.match(/<entry>/g)).toHaveLength(50);
     expect(xml).toContain(`<link rel="hub" href="${SITE}/api/websub/hub"/>`);
+  });
+
+  it('writes insights.json that matches its schema, with every aspect and the editorial content', () => {
+    const doc = InsightsDocumentSchema.parse(JSON.parse(site(a, 'insights.json').toString()));
+    expect(doc.aspects.map((x) => x.id)).toContain('punctuality');
+    expect(doc.aspects.reduce((n, x) => n + x.mentions, 0)).toBeGreaterThan(100);
+    expect(doc.topics.length).toBeGreaterThan(0);
+    expect(doc.summary.figures.review_count).toBe(JSON.parse(site(a, 'reviews.json').toString()).reviews.length);
+    expect(doc.faq.length).toBeGreaterThan(0);
   });
 
   it('orders reviews newest first and aggregates them', () => {

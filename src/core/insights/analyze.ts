@@ -84,11 +84,11 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   };
 
   const matches = matchLexicon(words);
-  // Multiplier per match: -1 when negated or a scare-quoted praise word, 0 when hypothetical.
+  // Multiplier per match: -1 when negated, 0 when hypothetical.
   const mult = new Map<Match, number>();
   let negatedUntil = -1;
   let negationSeg = -1;
-  let irrealis = false;
+  let irrealisFrom = Infinity;
   for (const m of matches) {
     const kind = m.entry.kind;
     if (kind === 'negator') {
@@ -96,16 +96,12 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
       negationSeg = seg[m.from] as number;
       continue;
     }
-    if (kind === 'irrealis') irrealis = true;
+    if (kind === 'irrealis') irrealisFrom = Math.min(irrealisFrom, m.from);
     const negated = m.from <= negatedUntil && seg[m.from] === negationSeg;
-    const scare = quoted[m.from] === true;
-    mult.set(m, irrealis ? 0 : (negated ? -1 : 1) * (scare ? -1 : 1));
+    mult.set(m, m.from >= irrealisFrom ? 0 : negated ? -1 : 1);
   }
-  const multOf = (m: Match, score: number) => {
-    const k = mult.get(m) ?? 1;
-    // scare quotes only turn praise ("fixed") into criticism
-    return quoted[m.from] && score < 0 ? -k : k;
-  };
+  // Scare quotes turn praise into criticism (they "fixed" it), never the reverse.
+  const multOf = (m: Match, score: number) => (mult.get(m) ?? 1) * (quoted[m.from] && score > 0 ? -1 : 1);
 
   const anchors: Anchor[] = [];
   const newAnchor = (m: Match, aspects: readonly AspectId[], weak: boolean): Anchor => {
@@ -147,7 +143,7 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   const claimed = new Uint8Array(words.length);
   for (const m of matches) if (m.entry.kind !== 'negator') claimed.fill(1, m.from, m.to);
   const groups = new Map<Anchor | undefined, string[]>();
-  for (let i = 0; i < words.length; i++) {
+  for (let i = 0; i < Math.min(words.length, irrealisFrom); i++) {
     if (claimed[i]) continue;
     const a = nearest(anchors, i, dist);
     const list = groups.get(a);
@@ -157,15 +153,19 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   for (const [anchor, list] of groups) {
     const g = general(list);
     if (g === 0) continue;
-    if (anchor) addTo(anchor, g, irrealis ? 0 : 1);
-    else clauseScore += irrealis ? 0 : g;
+    if (anchor) addTo(anchor, g, 1);
+    else clauseScore += g;
   }
 
   const byAspect = new Map<AspectId, number>();
   for (const a of anchors) {
-    clauseScore += a.totals.reduce((x, y) => x + y, 0);
+    // a judgement of two aspects at once ("hidden fees") counts once for the whole text
+    clauseScore += a.totals[0] as number;
     if (a.weak && !a.judged) continue;
-    a.aspects.forEach((aspect, k) => byAspect.set(aspect, (byAspect.get(aspect) ?? 0) + (a.totals[k] as number)));
+    for (let k = 0; k < a.aspects.length; k++) {
+      const aspect = a.aspects[k] as AspectId;
+      byAspect.set(aspect, (byAspect.get(aspect) ?? 0) + (a.totals[k] as number));
+    }
   }
   const mentions = ASPECT_IDS.filter((id) => byAspect.has(id)).map((aspect) => ({ aspect, score: byAspect.get(aspect) as number }));
   return { mentions, score: clauseScore };

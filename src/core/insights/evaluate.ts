@@ -1,4 +1,4 @@
-import { ASPECT_IDS, type AspectId, type Polarity, isAspectId } from './aspects.ts';
+import { ASPECT_IDS, type AspectId, isAspectId, type Polarity } from './aspects.ts';
 
 export interface AspectLabel {
   aspect: AspectId;

@@ -27,6 +27,11 @@ add(-2, `bad poor disappointed disappointing disappoint disappointment unhappy f
 add(-3, `terrible awful horrible worst hate hated nightmare disgusting incompetent unprofessional beware shameful
   disaster atrocious`);
 
+/** Whether a word carries general sentiment: such words are judgements, not topics. */
+export function isSentimentWord(word: string): boolean {
+  return WORDS[word] !== undefined;
+}
+
 const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nobody', 'nothing', 'none', 'neither', 'nor', 'hardly', 'barely', 'cannot']);
 
 export function isNegator(word: string): boolean {

@@ -1,0 +1,136 @@
+// Times buildInsights on synthetic reviews (--reviews N, default 20,000; --sentences K, at
+// most K sentences a review, default 8), next to a baseline measured in the same run:
+// JSON.stringify + JSON.parse of the same dataset.
+import type { Dataset } from '../src/core/content.ts';
+import { buildInsights } from '../src/core/insights/build.ts';
+import { newestFirst } from '../src/core/order.ts';
+import type { Business } from '../src/core/schemas/business.ts';
+import { InsightsAnalysisSchema } from '../src/core/schemas/insights.ts';
+import type { Review } from '../src/core/schemas/review.ts';
+
+const args = process.argv.slice(2);
+const at = args.indexOf('--reviews');
+const N = at >= 0 ? Number(args[at + 1]) : 20_000;
+const sat = args.indexOf('--sentences');
+const MAX_SENTENCES = sat >= 0 ? Number(args[sat + 1]) : 8;
+
+/** mulberry32: a small seeded generator, so every run benchmarks the same text. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(20240517);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+
+const business: Business = {
+  name: 'Northside Heating & Plumbing',
+  url: 'https://example.com',
+  telephone: '+1 555 0100',
+  address: { street_address: '1 Main St', locality: 'Springfield', region: 'IL', postal_code: '62701', country: 'US' },
+  opening_hours: [],
+  language: 'en',
+  service_areas: ['Springfield', 'Oak Park', 'Riverside', 'Maple Grove', 'Lakeview'],
+  services: [
+    { id: 'ac-repair', name: 'AC Repair', synonyms: ['air conditioning repair', 'AC not cooling', 'air conditioner'] },
+    { id: 'furnace-repair', name: 'Furnace Repair', synonyms: ['heater repair', 'no heat'] },
+    { id: 'water-heater', name: 'Water Heater Installation', synonyms: ['water heater', 'tankless water heater'] },
+    { id: 'drain-cleaning', name: 'Drain Cleaning', synonyms: ['clogged drain', 'sewer line'] },
+    { id: 'panel-upgrade', name: 'Electrical Panel Upgrade', synonyms: ['panel upgrade', 'breaker panel'] },
+    { id: 'duct-cleaning', name: 'Duct Cleaning', synonyms: ['air ducts'] },
+  ],
+  technicians: [{ name: 'Mike Alvarez' }, { name: 'Mike Chen' }, { name: 'Carlos Ruiz' }, { name: 'Priya Patel' }, { name: 'Dave Johnson' }, { name: 'Jenna Scott' }],
+  same_as: [],
+};
+
+const TECH_WORDS = ['Mike', 'Carlos', 'Priya', 'Dave', 'Jenna', 'Mike Chen', 'the technician', 'the tech', 'our plumber', 'the electrician'];
+const JOBS = ['AC repair', 'water heater', 'clogged drain', 'panel upgrade', 'duct cleaning', 'furnace repair', 'AC not cooling', 'sewer line', 'tankless water heater'];
+const SENTENCES = [
+  (t: string) => `${t} showed up right on time and got to work.`,
+  (t: string) => `${t} was 40 minutes late and didn't call.`,
+  (t: string) => `${t} was polite and explained everything clearly.`,
+  (t: string) => `${t} was a bit pushy about the maintenance plan.`,
+  (t: string) => `${t} clearly knew what he was doing.`,
+  (t: string) => `${t} couldn't figure out the problem.`,
+  (_: string, j: string) => `The price for the ${j} was fair.`,
+  (_: string, j: string) => `They charged way too much for the ${j}.`,
+  (_: string, j: string) => `The ${j} works perfectly now.`,
+  (_: string, j: string) => `Two days later the ${j} was leaking again.`,
+  () => 'They wore shoe covers and cleaned up after themselves.',
+  () => 'Left a mess in the basement.',
+  () => 'Same-day service, which was great.',
+  () => 'The first available appointment was two weeks out.',
+  () => 'They followed up a week later to make sure everything was fine.',
+  () => 'Nobody ever called back about the warranty.',
+  () => 'Honest and upfront about the cost, no upselling.',
+  () => 'I felt like they tried to upsell me.',
+  () => 'Highly recommend!',
+  () => "Wouldn't recommend them.",
+  () => 'We live in Oak Park and they came out the same day.',
+  () => 'Not the cheapest, but the work was top notch.',
+  (t: string) => `Although ${t} arrived late, the installation was flawless.`,
+  () => 'Called on Monday about a leak under the kitchen sink.',
+];
+
+function makeReview(i: number): Review {
+  const year = 2021 + Math.floor(random() * 5);
+  const month = 1 + Math.floor(random() * 12);
+  const day = 1 + Math.floor(random() * 28);
+  const count = random() < 0.08 ? 0 : 1 + Math.floor(random() * MAX_SENTENCES);
+  const text = Array.from({ length: count }, () => pick(SENTENCES)(pick(TECH_WORDS), pick(JOBS))).join(' ');
+  const techs = random() < 0.5 ? [pick(business.technicians).name] : [];
+  return {
+    id: `r${String(i).padStart(6, '0')}`,
+    date: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+    rating: 1 + Math.floor(random() * 5),
+    text,
+    author: { name: 'Sample C.' },
+    verified: true,
+    source: 'google',
+    technicians: [...new Set(techs)],
+    services: random() < 0.6 ? [pick(business.services).id] : [],
+    ...(random() < 0.7 ? { service_area: pick(business.service_areas) } : {}),
+  };
+}
+
+const dataset: Dataset = {
+  business,
+  reviews: Array.from({ length: N }, (_, i) => makeReview(i)).sort(newestFirst),
+  editorial: { summary: { headline: 'Sample', text: 'Sample.' }, faq: [] },
+};
+
+const seconds = (t0: number) => (performance.now() - t0) / 1000;
+
+let t0 = performance.now();
+JSON.parse(JSON.stringify(dataset));
+const baseline = seconds(t0);
+
+t0 = performance.now();
+const first = buildInsights(dataset);
+const cold = seconds(t0);
+
+const warm: number[] = [];
+let again: ReturnType<typeof buildInsights> | undefined;
+for (let r = 0; r < 2; r++) {
+  t0 = performance.now();
+  again = buildInsights(dataset);
+  warm.push(seconds(t0));
+}
+const bytes = JSON.stringify(first);
+InsightsAnalysisSchema.parse(first);
+
+const words = dataset.reviews.reduce((n, r) => n + (r.text ? r.text.split(/\s+/).length : 0), 0);
+const lines = [
+    `reviews: ${N} (${words} words of text), node ${process.version}`,
+    `baseline JSON.stringify+parse of the dataset: ${baseline.toFixed(3)} s`,
+    `buildInsights, first run: ${cold.toFixed(3)} s (${(cold / baseline).toFixed(1)}x baseline)`,
+    `buildInsights, warm runs: ${warm.map((w) => w.toFixed(3)).join(' s, ')} s (best ${(Math.min(...warm) / baseline).toFixed(1)}x baseline)`,
+    `output: ${(bytes.length / 1024).toFixed(1)} KiB of JSON; identical across runs: ${JSON.stringify(again) === bytes}`,
+  `budget: 10 s for 20,000 reviews -> ${cold < 10 * (N / 20_000) ? 'within' : 'OVER'}`,
+];
+process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,0 +1,49 @@
+// Aspect analysis of arbitrary text, outside the build.
+// stdin:  JSON lines {"id": "...", "text": "..."}
+// stdout: JSON lines {"id": "...", "aspects": [{"aspect": "...", "polarity": "..."}]}
+// A bad line is reported on stderr with its line number and skipped; the exit code is 1
+// if any line was bad. Blank lines are ignored.
+import { createInterface } from 'node:readline';
+import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
+
+function parse(line: string): { id: string; text: string } | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (err) {
+    return `not valid JSON (${(err as Error).message})`;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'expected a JSON object {"id": "...", "text": "..."}';
+  const { id, text } = value as { id?: unknown; text?: unknown };
+  if (typeof id !== 'string' || id === '') return '"id" must be a non-empty string';
+  if (typeof text !== 'string') return `"text" must be a string (id "${id}")`;
+  return { id, text };
+}
+
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  // The reader went away (e.g. piped into head): stop quietly.
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
+
+let lineNo = 0;
+let bad = 0;
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+for await (const line of lines) {
+  lineNo += 1;
+  if (line.trim() === '') continue;
+  const input = parse(line);
+  if (typeof input === 'string') {
+    bad += 1;
+    process.stderr.write(`insights:analyze: line ${lineNo}: ${input}\n`);
+    continue;
+  }
+  const aspects = aspectPolarities(analyzeText(input.text));
+  if (!process.stdout.write(`${JSON.stringify({ id: input.id, aspects })}\n`)) {
+    await new Promise((resolve) => process.stdout.once('drain', resolve));
+  }
+}
+if (bad > 0) {
+  process.stderr.write(`insights:analyze: ${bad} of ${lineNo} lines were invalid\n`);
+  process.exitCode = 1;
+}

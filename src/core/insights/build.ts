@@ -1,0 +1,270 @@
+import { summarizeRatings } from '../aggregate.ts';
+import type { Dataset } from '../content.ts';
+import { quarterOf } from '../dates.ts';
+import { entityStatistics } from '../entities.ts';
+import type { Review } from '../schemas/review.ts';
+import { type AnalyzeOptions, analyzeReview, aspectPolarities, type TextAnalysis } from './analyze.ts';
+import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from './aspects.ts';
+import { createEntityLinker, type LinkedEntities } from './entities.ts';
+import { isSentimentWord } from './general.ts';
+import { tokenize } from './text.ts';
+import { extractTopics } from './topics.ts';
+
+/** Caps that keep insights.json small whatever the number of reviews (documented in README.md). */
+export const LIMITS = {
+  /** Quotes per aspect and polarity (positive, negative) */
+  quotes_per_polarity: 2,
+  quote_chars: 280,
+  entity_review_ids: 10,
+  topic_review_ids: 5,
+  topics: 20,
+  /** An aspect needs this many reviews before it can be called strongest or weakest */
+  min_aspect_mentions: 3,
+} as const;
+
+/** What the analysis found in one review; the same as `insights:analyze` prints for its text. */
+export interface ReviewInsight {
+  review: Review;
+  /** null for a rating-only review (no text) */
+  analysis: TextAnalysis | null;
+  aspects: { aspect: AspectId; polarity: Polarity }[];
+  linked: LinkedEntities | null;
+}
+
+export function analyzeReviews(dataset: Dataset, options: AnalyzeOptions = {}): ReviewInsight[] {
+  const link = createEntityLinker(dataset.business);
+  return dataset.reviews.map((review) => {
+    if (review.text.trim() === '') return { review, analysis: null, aspects: [], linked: null };
+    const analysis = analyzeReview(review.text, options);
+    const linked = link(review.text, { technicians: review.technicians, services: review.services });
+    return { review, analysis, aspects: aspectPolarities(analysis.mentions), linked };
+  });
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000 || 0;
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+interface Counts {
+  mentions: number;
+  positive: number;
+  negative: number;
+  neutral: number;
+}
+
+const emptyCounts = (): Counts => ({ mentions: 0, positive: 0, negative: 0, neutral: 0 });
+
+function count(c: Counts, p: Polarity): void {
+  c.mentions += 1;
+  c[p] += 1;
+}
+
+/** Net sentiment in [-1, 1]: (positive - negative) / mentions. */
+const netScore = (c: Counts) => (c.mentions === 0 ? null : round3((c.positive - c.negative) / c.mentions));
+
+interface AspectRef {
+  aspect: AspectId;
+  mentions: number;
+  score: number;
+}
+
+/** Strongest and weakest aspects among those with enough mentions (ties: more mentions, then vocabulary order). */
+function extremes(byAspect: Map<AspectId, Counts>): { strongest: AspectRef | null; weakest: AspectRef | null } {
+  const refs: AspectRef[] = ASPECT_IDS.flatMap((aspect) => {
+    const c = byAspect.get(aspect);
+    return c && c.mentions >= LIMITS.min_aspect_mentions ? [{ aspect, mentions: c.mentions, score: netScore(c) as number }] : [];
+  });
+  const order = (a: AspectRef, b: AspectRef) => b.score - a.score || b.mentions - a.mentions || ASPECT_IDS.indexOf(a.aspect) - ASPECT_IDS.indexOf(b.aspect);
+  const sorted = [...refs].sort(order);
+  const strongest = sorted[0] ?? null;
+  const rest = sorted.slice(1).sort((a, b) => a.score - b.score || b.mentions - a.mentions || ASPECT_IDS.indexOf(a.aspect) - ASPECT_IDS.indexOf(b.aspect));
+  return { strongest, weakest: rest[0] ?? null };
+}
+
+function quarterRange(first: string, last: string): string[] {
+  const out: string[] = [];
+  let year = Number(first.slice(0, 4));
+  let q = Number(quarterOf(first).slice(-1));
+  const end = quarterOf(last);
+  for (;;) {
+    const label = `${year}-Q${q}`;
+    out.push(label);
+    if (label >= end) return out;
+    q += 1;
+    if (q === 5) {
+      q = 1;
+      year += 1;
+    }
+  }
+}
+
+interface QuoteCandidate {
+  review_id: string;
+  date: string;
+  rating: number;
+  polarity: Polarity;
+  text: string;
+  strength: number;
+}
+
+function clip(text: string): string {
+  return text.length <= LIMITS.quote_chars ? text : `${text.slice(0, LIMITS.quote_chars - 1).trimEnd()}…`;
+}
+
+/** Quotes that read well on their own: 40-200 characters first, then the strongest, then the newest. */
+function pickQuotes(candidates: QuoteCandidate[]) {
+  const fits = (q: QuoteCandidate) => (q.text.length >= 40 && q.text.length <= 200 ? 0 : 1);
+  candidates.sort((a, b) => fits(a) - fits(b) || b.strength - a.strength || cmp(b.date, a.date) || cmp(b.review_id, a.review_id));
+  const picked: Omit<QuoteCandidate, 'strength'>[] = [];
+  const seen = new Set<string>();
+  for (const { strength: _, ...q } of candidates) {
+    if (picked.length === LIMITS.quotes_per_polarity) break;
+    if (seen.has(q.text)) continue;
+    seen.add(q.text);
+    picked.push({ ...q, text: clip(q.text) });
+  }
+  return picked;
+}
+
+function buildAspects(insights: readonly ReviewInsight[]) {
+  const withText = insights.filter((r) => r.analysis);
+  const dates = withText.map((r) => r.review.date).sort();
+  const quarters = dates.length ? quarterRange(dates[0] as string, dates[dates.length - 1] as string) : [];
+  return ASPECTS.map(({ id, label, definition }) => {
+    const total = emptyCounts();
+    const trend = new Map(quarters.map((q) => [q, emptyCounts()]));
+    const quotes: Record<'positive' | 'negative', QuoteCandidate[]> = { positive: [], negative: [] };
+    for (const r of withText) {
+      const found = r.aspects.find((a) => a.aspect === id);
+      if (!found) continue;
+      count(total, found.polarity);
+      count(trend.get(quarterOf(r.review.date)) as Counts, found.polarity);
+      if (found.polarity === 'neutral') continue;
+      const analysis = r.analysis as TextAnalysis;
+      let best: { sentence: number; score: number } | undefined;
+      for (const m of analysis.mentions) {
+        if (m.aspect === id && m.polarity === found.polarity && (!best || Math.abs(m.score) > Math.abs(best.score))) best = m;
+      }
+      if (!best) continue;
+      const text = (analysis.sentences[best.sentence] as { text: string }).text;
+      quotes[found.polarity].push({ review_id: r.review.id, date: r.review.date, rating: r.review.rating, polarity: found.polarity, text, strength: Math.abs(best.score) });
+    }
+    return {
+      id,
+      label,
+      definition,
+      ...total,
+      score: netScore(total),
+      trend: [...trend].map(([quarter, c]) => ({ quarter, ...c, score: netScore(c) })),
+      quotes: [...pickQuotes(quotes.positive), ...pickQuotes(quotes.negative)],
+    };
+  });
+}
+
+type EntityKind = 'technicians' | 'services' | 'service_areas';
+
+function entityExtras(insights: readonly ReviewInsight[], indices: readonly number[], textMentions: number) {
+  const sentiment = emptyCounts();
+  const byAspect = new Map<AspectId, Counts>();
+  for (const i of indices) {
+    const r = insights[i] as ReviewInsight;
+    if (!r.analysis) continue;
+    count(sentiment, r.analysis.polarity);
+    for (const a of r.aspects) {
+      if (!byAspect.has(a.aspect)) byAspect.set(a.aspect, emptyCounts());
+      count(byAspect.get(a.aspect) as Counts, a.polarity);
+    }
+  }
+  const { strongest, weakest } = extremes(byAspect);
+  return {
+    text_mentions: textMentions,
+    linked_reviews: indices.length,
+    sentiment: { reviews: sentiment.mentions, positive: sentiment.positive, negative: sentiment.negative, neutral: sentiment.neutral, score: netScore(sentiment) },
+    strongest_aspect: strongest,
+    weakest_aspect: weakest,
+    review_ids: indices.slice(0, LIMITS.entity_review_ids).map((i) => (insights[i] as ReviewInsight).review.id),
+  };
+}
+
+function buildEntities(dataset: Dataset, insights: readonly ReviewInsight[]) {
+  const stats = entityStatistics(dataset);
+  // Reviews linked to an entity: named in the review's own fields or in its text.
+  const linkedIndices = (kind: EntityKind, key: string, own: (r: Review) => readonly string[]) => {
+    const indices: number[] = [];
+    let textMentions = 0;
+    insights.forEach((r, i) => {
+      const inText = r.linked?.[kind].includes(key) ?? false;
+      if (inText) textMentions += 1;
+      if (inText || own(r.review).includes(key)) indices.push(i);
+    });
+    return entityExtras(insights, indices, textMentions);
+  };
+  return {
+    technicians: stats.technicians.map((t) => ({ ...t, ...linkedIndices('technicians', t.name, (r) => r.technicians) })),
+    services: stats.services.map((s) => ({ ...s, ...linkedIndices('services', s.id, (r) => r.services) })),
+    service_areas: stats.service_areas.map((a) => ({ ...a, ...linkedIndices('service_areas', a.name, (r) => (r.service_area ? [r.service_area] : [])) })),
+  };
+}
+
+function buildTopics(dataset: Dataset, insights: readonly ReviewInsight[]) {
+  const { business } = dataset;
+  const words = (s: string) => tokenize(s).filter((t) => !t.punct).map((t) => t.t);
+  const serviceWords = new Set(business.services.flatMap((s) => [s.name, ...s.synonyms]).flatMap(words));
+  // People, places and the business's own name are entities, not themes.
+  const names = new Set([
+    ...business.technicians.flatMap((t) => words(t.name)),
+    ...business.service_areas.flatMap(words),
+    ...words(business.name).filter((w) => !serviceWords.has(w)),
+  ]);
+  const inputs = insights.flatMap((r) => (r.analysis ? [{ id: r.review.id, text: r.review.text, polarity: r.analysis.polarity }] : []));
+  return extractTopics(inputs, { exclude: (w) => names.has(w) || isSentimentWord(w), max: LIMITS.topics, examples: LIMITS.topic_review_ids });
+}
+
+function buildSummary(dataset: Dataset, insights: readonly ReviewInsight[], aspects: ReturnType<typeof buildAspects>, topics: ReturnType<typeof buildTopics>) {
+  const withText = insights.filter((r) => r.analysis);
+  const sentiment = emptyCounts();
+  for (const r of withText) count(sentiment, (r.analysis as TextAnalysis).polarity);
+  const total = emptyCounts();
+  for (const a of aspects) {
+    total.mentions += a.mentions;
+    total.positive += a.positive;
+    total.negative += a.negative;
+    total.neutral += a.neutral;
+  }
+  const { strongest, weakest } = extremes(new Map(aspects.map((a) => [a.id, a])));
+  const mostMentioned = [...aspects].sort((a, b) => b.mentions - a.mentions || ASPECT_IDS.indexOf(a.id) - ASPECT_IDS.indexOf(b.id))[0];
+  const dates = dataset.reviews.map((r) => r.date).sort();
+  return {
+    review_count: dataset.reviews.length,
+    reviews_with_text: withText.length,
+    rating_only_reviews: dataset.reviews.length - withText.length,
+    rating_value: summarizeRatings(dataset.reviews).rating_value,
+    period: dates.length ? { first: dates[0] as string, last: dates[dates.length - 1] as string } : null,
+    text_sentiment: { positive: sentiment.positive, negative: sentiment.negative, neutral: sentiment.neutral, score: netScore(sentiment) },
+    aspect_mentions: total.mentions,
+    positive_share: total.mentions ? round3(total.positive / total.mentions) : null,
+    most_mentioned_aspect: mostMentioned && mostMentioned.mentions > 0 ? { aspect: mostMentioned.id, mentions: mostMentioned.mentions, score: mostMentioned.score as number } : null,
+    strongest_aspect: strongest,
+    weakest_aspect: weakest,
+    top_topics: topics.slice(0, 3).map((t) => t.phrase),
+    unresolved_first_names: insights.filter((r) => (r.linked?.ambiguous.length ?? 0) > 0).length,
+  };
+}
+
+/**
+ * The computed parts of insights.json. Deterministic: the same dataset gives the same
+ * value (and so the same bytes once serialised); aspect counts are per review, exactly
+ * what `npm run insights:analyze` prints for each review's text.
+ */
+export function buildInsights(dataset: Dataset, options: AnalyzeOptions = {}) {
+  const insights = analyzeReviews(dataset, options);
+  const aspects = buildAspects(insights);
+  const topics = buildTopics(dataset, insights);
+  return {
+    aspects,
+    entities: buildEntities(dataset, insights),
+    topics,
+    summary_figures: buildSummary(dataset, insights, aspects, topics),
+  };
+}
+
+export type Insights = ReturnType<typeof buildInsights>;

@@ -1,0 +1,123 @@
+import type { Business } from '../schemas/business.ts';
+import { tokenize } from './text.ts';
+
+export interface LinkedEntities {
+  /** Technician names as listed in business.json */
+  technicians: string[];
+  /** Service ids */
+  services: string[];
+  service_areas: string[];
+  /** First names that fit several technicians and could not be resolved */
+  ambiguous: string[];
+}
+
+export interface LinkContext {
+  /** The review's own technician list, used to resolve a shared first name */
+  technicians?: readonly string[];
+  services?: readonly string[];
+}
+
+interface PhraseNode {
+  next: Map<string, PhraseNode>;
+  /** What a phrase ending here names */
+  targets?: string[];
+}
+
+function addPhrase(root: PhraseNode, words: readonly string[], target: string): void {
+  if (words.length === 0) return;
+  let node = root;
+  for (const w of words) {
+    let child = node.next.get(w);
+    if (!child) {
+      child = { next: new Map() };
+      node.next.set(w, child);
+    }
+    node = child;
+  }
+  if (!node.targets) node.targets = [];
+  if (!node.targets.includes(target)) node.targets.push(target);
+}
+
+/** Longest-match scan; returns the target lists of every phrase found, left to right. */
+function scan(root: PhraseNode, words: readonly string[]): string[][] {
+  const found: string[][] = [];
+  for (let i = 0; i < words.length; ) {
+    let node: PhraseNode | undefined = root;
+    let best: { targets: string[]; end: number } | undefined;
+    for (let j = i; j < words.length; j++) {
+      node = node.next.get(words[j] as string);
+      if (!node) break;
+      if (node.targets) best = { targets: node.targets, end: j + 1 };
+    }
+    if (best) {
+      found.push(best.targets);
+      i = best.end;
+    } else i += 1;
+  }
+  return found;
+}
+
+const NAME_WORD = /[\p{L}\p{M}][\p{L}\p{M}'’.-]*/gu;
+
+/** Words as written, possessive "'s" dropped: names are matched with their capitals. */
+function nameWords(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(NAME_WORD)) out.push(m[0].replace(/['’]s$/u, '').replace(/[.'’-]+$/u, ''));
+  return out;
+}
+
+const lowerWords = (text: string) => tokenize(text).filter((t) => !t.punct).map((t) => t.t);
+
+function resolve(targets: readonly string[], context: readonly string[] | undefined): string | undefined {
+  if (targets.length === 1) return targets[0];
+  const inReview = targets.filter((t) => context?.includes(t));
+  return inReview.length === 1 ? inReview[0] : undefined;
+}
+
+/**
+ * Finds the business's technicians, services and service areas named in review text.
+ * Technicians by full name or by first name when only one technician has it (or the
+ * review's own technician list settles which); names and areas match case-sensitively,
+ * as proper nouns. Services by name or synonym, case-insensitively.
+ */
+export function createEntityLinker(business: Business): (text: string, context?: LinkContext) => LinkedEntities {
+  const people: PhraseNode = { next: new Map() };
+  for (const t of business.technicians) {
+    const words = nameWords(t.name);
+    addPhrase(people, words, t.name);
+    if (words.length > 1) addPhrase(people, words.slice(0, 1), t.name);
+  }
+  const services: PhraseNode = { next: new Map() };
+  for (const s of business.services) for (const phrase of [s.name, ...s.synonyms]) addPhrase(services, lowerWords(phrase), s.id);
+  const areas: PhraseNode = { next: new Map() };
+  for (const a of business.service_areas) addPhrase(areas, nameWords(a), a);
+
+  const order = <T>(list: readonly T[], found: Set<T>) => list.filter((x) => found.has(x));
+  const techOrder = business.technicians.map((t) => t.name);
+  const serviceOrder = business.services.map((s) => s.id);
+
+  return (text, context = {}) => {
+    const techs = new Set<string>();
+    const ambiguous = new Set<string>();
+    const words = nameWords(text);
+    // A full name is one phrase, so the first name inside it is never read on its own.
+    for (const targets of scan(people, words)) {
+      const hit = resolve(targets, context.technicians);
+      if (hit) techs.add(hit);
+      else ambiguous.add((targets[0] as string).split(/\s+/)[0] as string);
+    }
+    const svc = new Set<string>();
+    for (const targets of scan(services, lowerWords(text))) {
+      const hit = resolve(targets, context.services);
+      if (hit) svc.add(hit);
+    }
+    const area = new Set<string>();
+    for (const targets of scan(areas, words)) for (const t of targets) area.add(t);
+    return {
+      technicians: order(techOrder, techs),
+      services: order(serviceOrder, svc),
+      service_areas: order(business.service_areas, area),
+      ambiguous: [...ambiguous].sort(),
+    };
+  };
+}

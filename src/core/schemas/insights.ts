@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ASPECT_IDS } from '../insights/aspects.ts';
+import { FaqEntrySchema } from './editorial.ts';
+import { CalendarDate, Name, Text } from './primitives.ts';
+import { ReviewIdSchema } from './review.ts';
+
+const Count = z.int().min(0);
+/** Net sentiment: (positive - negative) / mentions; null when nothing was mentioned */
+const NetScore = z.number().min(-1).max(1).nullable().describe('(positive - negative) / mentions, 3 decimals; null without mentions');
+const ReviewIds = z.array(ReviewIdSchema);
+
+export const AspectIdSchema = z.enum(ASPECT_IDS);
+export const PolaritySchema = z.enum(['positive', 'negative', 'neutral']);
+
+const counts = {
+  mentions: Count.describe('Reviews mentioning it'),
+  positive: Count,
+  negative: Count,
+  neutral: Count,
+};
+
+export const AspectQuoteSchema = z.object({
+  review_id: ReviewIdSchema,
+  date: CalendarDate,
+  rating: z.int().min(1).max(5),
+  polarity: PolaritySchema,
+  text: Text.describe('The sentence of the review that judges the aspect'),
+});
+
+export const AspectInsightSchema = z.object({
+  id: AspectIdSchema,
+  label: Name,
+  definition: Text,
+  ...counts,
+  score: NetScore,
+  trend: z.array(z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/), ...counts, score: NetScore })).describe('Every quarter from the first to the last review with text'),
+  quotes: z.array(AspectQuoteSchema).describe('At most 2 positive then 2 negative'),
+});
+
+const AspectRefSchema = z.object({ aspect: AspectIdSchema, mentions: Count, score: z.number().min(-1).max(1) }).nullable();
+
+const entityFields = {
+  mentions: Count.describe("Reviews whose own fields name it (entityStatistics)"),
+  mean_rating: z.number().min(1).max(5).nullable(),
+  distribution: z.object({ '1': Count, '2': Count, '3': Count, '4': Count, '5': Count }),
+  latest_mention: CalendarDate.nullable(),
+  text_mentions: Count.describe('Reviews whose text names it'),
+  linked_reviews: Count.describe('Reviews naming it in their fields or their text'),
+  sentiment: z.object({ reviews: Count, positive: Count, negative: Count, neutral: Count, score: NetScore }),
+  strongest_aspect: AspectRefSchema,
+  weakest_aspect: AspectRefSchema,
+  review_ids: ReviewIds.max(10).describe('Newest linked reviews, at most 10'),
+};
+
+export const EntityInsightsSchema = z.object({
+  technicians: z.array(z.object({ name: Name, ...entityFields })),
+  services: z.array(z.object({ id: z.string(), name: Name, ...entityFields })),
+  service_areas: z.array(z.object({ name: Name, ...entityFields })),
+});
+
+export const TopicSchema = z.object({
+  phrase: Name,
+  reviews: Count,
+  positive: Count,
+  negative: Count,
+  neutral: Count,
+  review_ids: ReviewIds.max(5),
+});
+
+export const SummaryFiguresSchema = z.object({
+  review_count: Count,
+  reviews_with_text: Count,
+  rating_only_reviews: Count,
+  rating_value: z.number().min(1).max(5).nullable(),
+  period: z.object({ first: CalendarDate, last: CalendarDate }).nullable(),
+  text_sentiment: z.object({ positive: Count, negative: Count, neutral: Count, score: NetScore }),
+  aspect_mentions: Count,
+  positive_share: z.number().min(0).max(1).nullable(),
+  most_mentioned_aspect: AspectRefSchema,
+  strongest_aspect: AspectRefSchema,
+  weakest_aspect: AspectRefSchema,
+  top_topics: z.array(Name).max(3),
+  unresolved_first_names: Count.describe('Reviews naming a first name several technicians share'),
+});
+
+/** What buildInsights returns. */
+export const InsightsAnalysisSchema = z.object({
+  aspects: z.array(AspectInsightSchema).length(ASPECT_IDS.length),
+  entities: EntityInsightsSchema,
+  topics: z.array(TopicSchema).max(20),
+  summary_figures: SummaryFiguresSchema,
+});
+
+/** GET /insights.json: the analysis plus the editorial content, with the computed figures inside the summary. */
+export const InsightsDocumentSchema = z.object({
+  aspects: InsightsAnalysisSchema.shape.aspects,
+  entities: EntityInsightsSchema,
+  topics: InsightsAnalysisSchema.shape.topics,
+  faq: z.array(FaqEntrySchema),
+  summary: z.object({ headline: Name, text: Text, figures: SummaryFiguresSchema }),
+});
+
+export type InsightsAnalysis = z.infer<typeof InsightsAnalysisSchema>;
+export type InsightsDocument = z.infer<typeof InsightsDocumentSchema>;

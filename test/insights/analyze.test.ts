@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeReview, analyzeText, aspectPolarities } from '../../src/core/insights/analyze.ts';
+
+const aspects = (text: string) => Object.fromEntries(aspectPolarities(analyzeText(text)).map((a) => [a.aspect, a.polarity]));
+
+describe('domain lexicon', () => {
+  it('knows what general lexicons miss', () => {
+    expect(aspects('He showed up right on time.')).toEqual({ punctuality: 'positive' });
+    expect(aspects('They were a no-show twice.')).toEqual({ punctuality: 'negative' });
+    expect(aspects('He was very pushy about the maintenance plan.')).toMatchObject({ professionalism: 'negative' });
+    expect(analyzeReview("Wouldn't recommend them to anyone.").polarity).toBe('negative');
+  });
+
+  it('reads "cheap" by what it describes', () => {
+    expect(aspects('Cheap prices, cheap work.')).toEqual({ pricing: 'positive', workmanship: 'negative' });
+    expect(aspects('It is not cheap.')).toEqual({ pricing: 'negative' });
+  });
+
+  it('finds no aspect in plain narration or rating-only text', () => {
+    expect(analyzeText('We have a 20-year-old heat pump.')).toEqual([]);
+    expect(analyzeText('')).toEqual([]);
+    expect(analyzeText('5/5')).toEqual([]);
+  });
+});
+
+describe('negation', () => {
+  it('flips the judgement after not, never, no and -n\'t', () => {
+    expect(aspects("He wasn't late.")).toEqual({ punctuality: 'positive' });
+    expect(aspects('The technician never showed up.')).toEqual({ punctuality: 'negative' });
+    expect(aspects('No hidden fees.')).toEqual({ pricing: 'positive', honesty: 'positive' });
+    expect(aspects("The price wasn't bad at all.")).toEqual({ pricing: 'positive' });
+    expect(aspects('They did not clean up after the job.')).toMatchObject({ cleanliness: 'negative' });
+  });
+
+  it('keeps its scope short', () => {
+    expect(aspects('I would not recommend this company because they overcharged us badly.')).toEqual({ pricing: 'negative' });
+  });
+
+  it('turns scare-quoted praise into criticism', () => {
+    expect(aspects('The toilet is still running after they "fixed" it.')).toEqual({ workmanship: 'negative' });
+  });
+});
+
+describe('contrast', () => {
+  it('judges each side of "but" on its own', () => {
+    expect(aspects('The technician was friendly but the repair didn\'t hold.')).toEqual({ professionalism: 'positive', workmanship: 'negative' });
+    expect(aspects('Although they arrived late, the installation was flawless.')).toEqual({ punctuality: 'negative', workmanship: 'positive' });
+  });
+
+  it('lets the closing clause settle a tie on one aspect', () => {
+    expect(aspects('The price was high, but worth every penny.')).toEqual({ pricing: 'positive' });
+  });
+
+  it('reads an "except" clause as the exception to praise', () => {
+    expect(aspects('Everything was great except the wait for an appointment.')).toEqual({ scheduling: 'negative' });
+  });
+});
+
+describe('several aspects in one sentence', () => {
+  it('gives each its own judgement', () => {
+    expect(aspects('Late, rude, and overpriced.')).toEqual({ punctuality: 'negative', professionalism: 'negative', pricing: 'negative' });
+    expect(aspects('Excellent work, fair price, and very clean.')).toEqual({ workmanship: 'positive', pricing: 'positive', cleanliness: 'positive' });
+  });
+
+  it('reports one mention per clause with the clause text and sentence index', () => {
+    const m = analyzeText('Great price. The tech was late but polite.');
+    expect(m.map((x) => [x.aspect, x.polarity, x.clause, x.sentence])).toEqual([
+      ['pricing', 'positive', 'Great price', 0],
+      ['punctuality', 'negative', 'The tech was late', 1],
+      ['professionalism', 'positive', 'polite', 1],
+    ]);
+  });
+});
+
+describe('aspectPolarities', () => {
+  it('takes the majority, then the last judged mention on a tie', () => {
+    const mk = (polarity: 'positive' | 'negative' | 'neutral') => ({ aspect: 'pricing' as const, polarity, score: 0, clause: '', sentence: 0 });
+    expect(aspectPolarities([mk('positive'), mk('positive'), mk('negative')])).toEqual([{ aspect: 'pricing', polarity: 'positive' }]);
+    expect(aspectPolarities([mk('positive'), mk('negative'), mk('neutral')])).toEqual([{ aspect: 'pricing', polarity: 'negative' }]);
+    expect(aspectPolarities([mk('neutral')])).toEqual([{ aspect: 'pricing', polarity: 'neutral' }]);
+  });
+});
+
+it('is deterministic', () => {
+  const text = 'Carlos was on time, but the bill was higher than the quote. No mess left behind!';
+  expect(JSON.stringify(analyzeReview(text))).toBe(JSON.stringify(analyzeReview(text)));
+});

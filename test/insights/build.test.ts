@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { entityStatistics } from '../../src/core/entities.ts';
+import { analyzeText, aspectPolarities } from '../../src/core/insights/analyze.ts';
+import { ASPECT_IDS } from '../../src/core/insights/aspects.ts';
+import { buildInsights, LIMITS } from '../../src/core/insights/build.ts';
+import { InsightsAnalysisSchema } from '../../src/core/schemas/insights.ts';
+import { dataset, review } from './fixtures.ts';
+
+describe('buildInsights', () => {
+  const data = dataset();
+  const out = buildInsights(data);
+
+  it('matches the schema', () => {
+    expect(() => InsightsAnalysisSchema.parse(out)).not.toThrow();
+  });
+
+  it('gives byte-identical output for the same reviews', () => {
+    expect(JSON.stringify(buildInsights(dataset()))).toBe(JSON.stringify(out));
+  });
+
+  it('counts per review exactly what insights:analyze reports for its text', () => {
+    for (const a of out.aspects) {
+      const expected = { positive: 0, negative: 0, neutral: 0 };
+      for (const r of data.reviews) {
+        const found = aspectPolarities(analyzeText(r.text)).find((x) => x.aspect === a.id);
+        if (found) expected[found.polarity] += 1;
+      }
+      expect({ positive: a.positive, negative: a.negative, neutral: a.neutral }).toEqual(expected);
+      expect(a.mentions).toBe(expected.positive + expected.negative + expected.neutral);
+      expect(a.trend.reduce((n, t) => n + t.mentions, 0)).toBe(a.mentions);
+    }
+    expect(out.aspects.map((a) => a.id)).toEqual([...ASPECT_IDS]);
+  });
+
+  it('quotes come from the reviews they name, within the caps', () => {
+    const byId = new Map(data.reviews.map((r) => [r.id, r]));
+    for (const a of out.aspects) {
+      expect(a.quotes.filter((q) => q.polarity === 'positive').length).toBeLessThanOrEqual(LIMITS.quotes_per_polarity);
+      expect(a.quotes.filter((q) => q.polarity === 'negative').length).toBeLessThanOrEqual(LIMITS.quotes_per_polarity);
+      for (const q of a.quotes) expect(byId.get(q.review_id)?.text).toContain(q.text);
+    }
+    const punctuality = out.aspects.find((a) => a.id === 'punctuality');
+    expect(punctuality?.quotes.map((q) => q.polarity)).toContain('negative');
+  });
+
+  it('trends cover every quarter from the first to the last review with text', () => {
+    expect(out.aspects[0]?.trend.map((t) => t.quarter)).toEqual(['2024-Q1', '2024-Q2', '2024-Q3', '2024-Q4', '2025-Q1']);
+  });
+
+  it('keeps the entity statistics and adds text links, sentiment and aspects', () => {
+    const stats = entityStatistics(data);
+    expect(out.entities.technicians).toMatchObject(stats.technicians);
+    expect(out.entities.services).toMatchObject(stats.services);
+    expect(out.entities.service_areas).toMatchObject(stats.service_areas);
+
+    const carlos = out.entities.technicians.find((t) => t.name === 'Carlos Ruiz');
+    expect(carlos?.text_mentions).toBe(3);
+    expect(carlos?.linked_reviews).toBe(3);
+    expect(carlos?.sentiment.positive).toBe(3);
+    expect(carlos?.strongest_aspect?.aspect).toBe('pricing');
+    // "Mike" alone in a review listing Mike Chen resolves to him; Mike Alvarez only by full name
+    expect(out.entities.technicians.find((t) => t.name === 'Mike Chen')?.text_mentions).toBe(2);
+    expect(out.entities.technicians.find((t) => t.name === 'Mike Alvarez')?.text_mentions).toBe(1);
+    const oakPark = out.entities.service_areas.find((a) => a.name === 'Oak Park');
+    expect(oakPark?.linked_reviews).toBe(2);
+    for (const kind of [out.entities.technicians, out.entities.services, out.entities.service_areas]) {
+      for (const e of kind) expect(e.review_ids.length).toBeLessThanOrEqual(LIMITS.entity_review_ids);
+    }
+  });
+
+  it('finds recurring phrases with the reviews they come from', () => {
+    const same = out.topics.find((t) => t.phrase === 'same-day service');
+    expect(same?.reviews).toBe(4);
+    const texts = new Map(data.reviews.map((r) => [r.id, r.text.toLowerCase()]));
+    for (const t of out.topics) for (const id of t.review_ids) expect(texts.get(id)).toContain(t.phrase.toLowerCase());
+  });
+
+  it('summarises headline figures', () => {
+    expect(out.summary_figures).toMatchObject({ review_count: 12, reviews_with_text: 11, rating_only_reviews: 1, period: { first: '2024-01-10', last: '2025-02-14' } });
+    expect(out.summary_figures.aspect_mentions).toBe(out.aspects.reduce((n, a) => n + a.mentions, 0));
+    expect(out.summary_figures.top_topics[0]).toBe('same-day service');
+  });
+
+  it('handles a dataset with no text at all', () => {
+    const empty = { ...data, reviews: [review('2024-01-01', 4, '')] };
+    const r = buildInsights(empty);
+    expect(() => InsightsAnalysisSchema.parse(r)).not.toThrow();
+    expect(r.aspects.every((a) => a.mentions === 0 && a.trend.length === 0 && a.score === null)).toBe(true);
+    expect(r.topics).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const NODE = `${ROOT}node_modules/.bin/node`;
+
+function run(script: string, input: string, args: string[] = []) {
+  return spawnSync(NODE, [script, ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 30_000 });
+}
+
+describe('insights:analyze', () => {
+  it('writes one JSON line per input line', () => {
+    const input = ['{"id":"a","text":"Right on time, but the price was steep."}', '', '{"id":"b","text":""}'].join('\n');
+    const r = run('scripts/insights-analyze.ts', input);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+      { id: 'a', aspects: [{ aspect: 'punctuality', polarity: 'positive' }, { aspect: 'pricing', polarity: 'negative' }] },
+      { id: 'b', aspects: [] },
+    ]);
+  });
+
+  it('reports bad lines by number, keeps going, and exits non-zero', () => {
+    const input = ['{"id":"a","text":"Rude tech."}', '{oops', '{"id":"c"}', '["x"]', '{"id":"d","text":"Clean and tidy."}'].join('\n');
+    const r = run('scripts/insights-analyze.ts', input);
+    expect(r.status).toBe(1);
+    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['a', 'd']);
+    expect(r.stderr).toMatch(/line 2: not valid JSON/);
+    expect(r.stderr).toMatch(/line 3: "text" must be a string/);
+    expect(r.stderr).toMatch(/line 4: expected a JSON object/);
+  });
+});
+
+describe('eval:insights', () => {
+  it('prints machine-readable scores with --json', () => {
+    const r = run('scripts/eval-insights.ts', '', ['--json']);
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.overall.f1).toBeGreaterThan(0);
+    expect(Object.keys(out.per_aspect)).toHaveLength(10);
+    expect(out.errors).toBeUndefined();
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createEntityLinker } from '../../src/core/insights/entities.ts';
+import { business } from './fixtures.ts';
+
+const link = createEntityLinker(business);
+
+describe('technicians', () => {
+  it('links full names and unambiguous first names, possessives included', () => {
+    expect(link('Carlos was great.').technicians).toEqual(['Carlos Ruiz']);
+    expect(link("Priya's work was neat, and Carlos Ruiz helped.").technicians).toEqual(['Carlos Ruiz', 'Priya Patel']);
+  });
+
+  it('links a full name even when its first name is shared', () => {
+    const r = link('Mike Chen fixed it.');
+    expect(r.technicians).toEqual(['Mike Chen']);
+    expect(r.ambiguous).toEqual([]);
+  });
+
+  it('leaves a shared first name unresolved, unless the review names one of them', () => {
+    expect(link('Mike fixed it.')).toMatchObject({ technicians: [], ambiguous: ['Mike'] });
+    expect(link('Mike fixed it.', { technicians: ['Mike Alvarez'] })).toMatchObject({ technicians: ['Mike Alvarez'], ambiguous: [] });
+    expect(link('Mike fixed it.', { technicians: ['Mike Alvarez', 'Mike Chen'] })).toMatchObject({ technicians: [], ambiguous: ['Mike'] });
+  });
+
+  it('matches names case-sensitively', () => {
+    expect(link('carlos was here').technicians).toEqual([]);
+  });
+});
+
+describe('services and areas', () => {
+  it('links services by name or synonym, case-insensitively, longest match first', () => {
+    expect(link('Our ac not cooling, so we booked AC repair.').services).toEqual(['ac-repair']);
+    expect(link('They installed a tankless water heater.').services).toEqual(['water-heater']);
+    expect(link('Clogged drain cleared.').services).toEqual(['drain-cleaning']);
+    expect(link('Nothing about services here.').services).toEqual([]);
+  });
+
+  it('links service areas by name', () => {
+    expect(link('We live in Oak Park near Riverside.').service_areas).toEqual(['Oak Park', 'Riverside']);
+    expect(link('a park with an oak').service_areas).toEqual([]);
+  });
+});
