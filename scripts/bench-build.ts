@@ -3,6 +3,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../src/build/manifest.ts';
+import { loadContentDir } from '../src/content-dir.ts';
+import { buildInsights } from '../src/core/insights/build.ts';
 import { build, generate, ROOT, table, tempDir } from './bench/lib.ts';
 
 const sizes = (process.argv[2] ?? '1000,5000,20000').split(',').map(Number);
@@ -16,6 +18,11 @@ for (const n of sizes) {
   generate(content, n);
   const out = join(dir, 'dist');
   const seconds = build({ CONTENT_DIR: content, OUT_DIR: out });
+  // the insights step alone, in-process, on the same content
+  const dataset = loadContentDir(content);
+  const t0 = performance.now();
+  buildInsights(dataset);
+  const insightsSeconds = (performance.now() - t0) / 1000;
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
   const total = Object.values(manifest.resources).reduce((sum, e) => sum + e.size, 0);
   const reviewsJson = statSync(join(out, 'site', 'reviews.json')).size;
@@ -23,6 +30,7 @@ for (const n of sizes) {
     reviews: n,
     'build s': seconds.toFixed(1),
     'x baseline': (seconds / baseline).toFixed(1),
+    'insights s': insightsSeconds.toFixed(2),
     'reviews.json MB': (reviewsJson / 1e6).toFixed(2),
     'output MB': (total / 1e6).toFixed(1),
     'output / reviews.json': (total / reviewsJson).toFixed(1),
