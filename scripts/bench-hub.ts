@@ -50,7 +50,7 @@ if (!isMainThread) {
       size += c.length;
     });
     req.on('end', () => {
-      const topic = /<([^>]+)>; rel="self"/.exec(req.headers.link ?? '')?.[1] ?? '';
+      const topic = /<([^>]+)>; rel="self"/.exec(String(req.headers.link ?? ''))?.[1] ?? '';
       res.writeHead(204);
       res.end();
       if (expected[topic] === size) delivered += 1;
@@ -117,6 +117,7 @@ async function main() {
   });
   const hubUrl = `${origin}/api/websub/hub`;
   const pid = child.pid as number;
+  const startedRss = rssMb(pid, 'VmRSS');
 
   try {
     // --- subscribe everyone (3 topics each, with a secret, so every delivery is signed)
@@ -129,6 +130,7 @@ async function main() {
     });
     await until(() => verifiedLogs >= jobs.length, 120_000, () => `${verifiedLogs}/${jobs.length} verified`);
     const subscribeS = (performance.now() - t) / 1000;
+    const subscribedRss = rssMb(pid, 'VmRSS');
 
     // --- idle search latency
     const searchUrl = `${origin}/api/reviews/search?query=${encodeURIComponent('on time')}&limit=20`;
@@ -169,6 +171,7 @@ async function main() {
       { measure: `deliveries acknowledged (of ${jobs.length})`, value: state.delivered, target: `${jobs.length}` },
       { measure: 'deliveries with wrong content', value: state.wrong, target: '0' },
       { measure: 'publish → all acknowledged (s)', value: fanOutS.toFixed(2), target: '< 15' },
+      { measure: 'hub RSS at start / after subscribing (MB)', value: `${startedRss.toFixed(0)} / ${subscribedRss.toFixed(0)}`, target: '' },
       { measure: 'hub RSS peak during fan-out (MB)', value: peakFanOut.toFixed(0), target: '< 300' },
       { measure: 'hub RSS peak over its life (MB)', value: peakLife.toFixed(0), target: '< 300' },
       { measure: 'search p50 idle / fan-out (ms)', value: `${idle.p50.toFixed(2)} / ${busy.p50.toFixed(2)}`, target: '≤ 2x' },

@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
+import type { Hub } from './hub/index.ts';
 import { errorResponse } from './http/errors.ts';
 import { type AllowTable, fallback, READ_METHODS } from './routes/fallback.ts';
 import { SEARCH_PATH, searchIndexOf, searchRoutes } from './routes/search.ts';
+
+const HUB_PATH = '/api/websub/hub';
 import { sinceRoutes } from './routes/since.ts';
 import { staticFiles } from './routes/static.ts';
 import type { LiveSite } from './site/live-site.ts';
@@ -14,10 +17,12 @@ export interface AppConfig {
 export interface AppDeps {
   site: LiveSite;
   config: AppConfig;
+  /** The WebSub hub's routes, when the hub runs in this process. */
+  hub?: Pick<Hub, 'routes'>;
 }
 
 /** The whole service at one origin: built files first, then the dynamic routes. */
-export function createApp({ site, config }: AppDeps): Hono {
+export function createApp({ site, config, hub }: AppDeps): Hono {
   const app = new Hono();
   const allow: AllowTable = new Map();
   // Build the search index now rather than on the first request after a publish.
@@ -27,6 +32,10 @@ export function createApp({ site, config }: AppDeps): Hono {
   app.route('/', sinceRoutes(site, config.cacheMaxAgeS));
   app.route('/', searchRoutes(site, config.cacheMaxAgeS, config.searchCacheEntries));
   allow.set(SEARCH_PATH, READ_METHODS);
+  if (hub) {
+    app.route('/', hub.routes);
+    allow.set(HUB_PATH, ['POST']);
+  }
   app.all('*', fallback(site, allow));
   app.onError(errorResponse);
   return app;

@@ -1,21 +1,45 @@
 import { serve } from '@hono/node-server';
 import { readSettings } from '../src/settings.ts';
 import { createApp } from './app.ts';
+import { createHub, readHubSettings } from './hub/index.ts';
 import { liveSite } from './site/live-site.ts';
+import { topicContents } from './site/topics.ts';
 
+const log = (msg: string) => console.error(msg);
 const settings = readSettings(process.env);
-const site = liveSite(settings.outDir, settings.reloadIntervalMs);
-const app = createApp({ site, config: { cacheMaxAgeS: settings.cacheMaxAgeS, searchCacheEntries: settings.searchCacheEntries } });
+const site = liveSite(settings.outDir, settings.reloadIntervalMs, log);
+const builtFor = site.current().manifest.site_url;
+if (builtFor !== settings.siteUrl) log(`warning: the build was made for ${builtFor}, but SITE_URL is ${settings.siteUrl}`);
 
-const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port }, (info) => {
+const hub = createHub({
+  settings: readHubSettings(process.env),
+  urls: site.current().urls,
+  topics: async () => topicContents(site.current()),
+  // a publish ping first picks up a build swapped in since the last check
+  onPublished: () => void site.refresh(),
+  log,
+});
+const checkTopics = () =>
+  hub.checkTopics().then(
+    ({ changed }) => changed.length && log(`hub: notifying subscribers of ${changed.join(', ')}`),
+    (err: Error) => log(`hub: topic check failed: ${err.message}`),
+  );
+site.onSwap(() => void checkTopics());
+
+const app = createApp({ site, hub, config: { cacheMaxAgeS: settings.cacheMaxAgeS, searchCacheEntries: settings.searchCacheEntries } });
+
+const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port }, async (info) => {
+  hub.start();
+  await checkTopics();
   // Tests and scripts read this line to learn the port when PORT=0.
   console.log(`Listening on http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port} (build ${site.current().manifest.build_id})`);
 });
 
 function shutdown() {
   site.close();
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 2000).unref();
+  server.close();
+  void hub.close().finally(() => process.exit(0));
+  setTimeout(() => process.exit(0), 6000).unref();
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

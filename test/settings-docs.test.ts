@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HUB_SETTINGS } from '../sidecar/hub/settings.ts';
 import { readSettings, SETTINGS } from '../src/settings.ts';
 import { ROOT } from './helpers/paths.ts';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
 describe('settings', () => {
-  it.each(Object.keys(SETTINGS))('%s is documented in the README settings table', (name) => {
+  it.each([...Object.keys(SETTINGS), ...Object.keys(HUB_SETTINGS)])('%s is documented in the README settings table', (name) => {
     expect(readme).toContain(`| \`${name}\` |`);
   });
 

@@ -55,7 +55,7 @@ export function startProcess(args: string[], env: Record<string, string> = {}): 
 }
 
 export function startSidecar(outDir: string, env: Record<string, string> = {}): Promise<Server> {
-  return startProcess([join(ROOT, 'sidecar/main.ts')], { OUT_DIR: outDir, RELOAD_INTERVAL_MS: '60000', ...env });
+  return startProcess([join(ROOT, 'sidecar/main.ts')], { OUT_DIR: outDir, RELOAD_INTERVAL_MS: '60000', HUB_DB: join(tempDir('hub'), 'hub.sqlite'), ...env });
 }
 
 export function startPlain(bodyFile: string, headers: Record<string, string>): Promise<Server> {

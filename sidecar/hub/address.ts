@@ -42,29 +42,23 @@ function v4Reason(n: number): string | undefined {
 /** The eight 16-bit groups of an IPv6 address (zone id dropped), or undefined. */
 export function v6Groups(address: string): number[] | undefined {
   let text = address.replace(/%.*$/, '').toLowerCase();
-  const tail: number[] = [];
-  const dotted = /(?:^|:)(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const v4 = v4ToInt(dotted[1] as string);
+  if (text.includes('.')) {
+    // A trailing dotted quad (::ffff:127.0.0.1) stands for the last two groups.
+    const cut = text.lastIndexOf(':') + 1;
+    const v4 = v4ToInt(text.slice(cut));
     if (v4 === undefined) return undefined;
-    tail.push(Math.floor(v4 / 65536), v4 % 65536);
-    text = `${text.slice(0, text.length - (dotted[1] as string).length)}0`;
-    text = text.endsWith(':0') ? text.slice(0, -2) : text;
-    if (text.endsWith(':') && !text.endsWith('::')) text = text.slice(0, -1);
+    text = `${text.slice(0, cut)}${Math.floor(v4 / 65536).toString(16)}:${(v4 % 65536).toString(16)}`;
   }
   const halves = text.split('::');
   if (halves.length > 2) return undefined;
   const parse = (s: string) => (s === '' ? [] : s.split(':'));
   const head = parse(halves[0] as string);
-  const rest = halves.length === 2 ? parse(halves[1] as string) : [];
-  const groups: number[] = [];
-  for (const g of [...head, ...rest]) {
-    if (!/^[0-9a-f]{1,4}$/.test(g)) return undefined;
-    groups.push(Number.parseInt(g, 16));
-  }
-  const missing = 8 - groups.length - tail.length;
+  const tail = halves.length === 2 ? parse(halves[1] as string) : [];
+  if (![...head, ...tail].every((g) => /^[0-9a-f]{1,4}$/.test(g))) return undefined;
+  const missing = 8 - head.length - tail.length;
   if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
-  return [...head.map((g) => Number.parseInt(g, 16)), ...new Array<number>(missing).fill(0), ...rest.map((g) => Number.parseInt(g, 16)), ...tail];
+  const hex = (g: string) => Number.parseInt(g, 16);
+  return [...head.map(hex), ...new Array<number>(missing).fill(0), ...tail.map(hex)];
 }
 
 function v6Reason(g: number[]): string | undefined {

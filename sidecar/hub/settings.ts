@@ -81,6 +81,7 @@ export function readHubSettings(env: Env): HubSettings {
     publishRatePerMin: integer(env, 'HUB_PUBLISH_RATE_PER_MIN', 1),
     extraCaFile: text(env, 'NODE_EXTRA_CA_CERTS'),
   };
+  if (settings.dbPath === ':memory:') throw new Error('Setting HUB_DB must be a file: the hub engine opens it from a second thread');
   const { leaseMinS, leaseDefaultS, leaseMaxS } = settings;
   if (!(leaseMinS <= leaseDefaultS && leaseDefaultS <= leaseMaxS)) {
     throw new Error(`Settings must satisfy HUB_LEASE_MIN_S <= HUB_LEASE_DEFAULT_S <= HUB_LEASE_MAX_S, got ${leaseMinS}, ${leaseDefaultS}, ${leaseMaxS}`);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { NODE, ROOT } from './paths.ts';
+import { NODE, ROOT, tempDir } from './paths.ts';
 
 export interface RunningServer {
   url: string;
@@ -13,7 +13,7 @@ export interface RunningServer {
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(NODE, [join(ROOT, 'sidecar', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', RELOAD_INTERVAL_MS: '100', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', RELOAD_INTERVAL_MS: '100', HUB_DB: join(tempDir('hub'), 'hub.sqlite'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -1,0 +1,17 @@
+// Worker-thread entry of the hub engine. Messages in: an EngineWake, or 'stop'.
+// Messages out: { log } lines, and { stopped: true } once the engine has let go of everything.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createEngine, type EngineInit, type EngineWake } from './engine.ts';
+
+const port = parentPort;
+if (port === null) throw new Error('engine-worker.ts runs as a worker thread');
+
+const engine = createEngine(workerData as EngineInit, (log) => port.postMessage({ log }));
+engine.start();
+port.on('message', (message: EngineWake | 'stop') => {
+  if (message !== 'stop') return engine.wake(message);
+  void engine.stop().then(() => {
+    port.postMessage({ stopped: true });
+    port.close();
+  });
+});

@@ -1,0 +1,125 @@
+// The hub's background work: verification GETs, content deliveries and denial notices, all
+// driven by the rows in SQLite. It runs in a worker thread (engine-worker.ts) with its own
+// database connection, so TLS, HMAC and a fan-out to thousands of callbacks never delay the
+// requests the sidecar is answering on the main thread.
+import { deliver, type TopicBody } from './deliver.ts';
+import { createOutbound } from './outbound.ts';
+import { createPump } from './pump.ts';
+import type { HubSettings } from './settings.ts';
+import { type Denial, type DueDelivery, openStore, type PendingVerification } from './store.ts';
+import { sendDenial, verifyIntent } from './verify.ts';
+
+export interface EngineInit {
+  settings: HubSettings;
+  userAgent: string;
+  /** The Link header of each topic (the one its GET carries). */
+  links: Record<string, string>;
+}
+
+/** What the main thread tells the engine: new rows of one kind are waiting. */
+export type EngineWake = 'verifications' | 'deliveries';
+
+const PURGE_INTERVAL_MS = 60_000;
+
+export function createEngine({ settings, userAgent, links }: EngineInit, log: (msg: string) => void) {
+  const store = openStore(settings.dbPath);
+  const outbound = createOutbound({
+    allowPrivate: settings.allowPrivateCallbacks,
+    maxResponseBytes: settings.maxResponseBytes,
+    userAgent,
+    extraCaFile: settings.extraCaFile,
+    maxSockets: settings.deliveryConcurrency + 2 * settings.verifyConcurrency,
+  });
+  const current = new Map<string, TopicBody>();
+  let closing = false;
+
+  /** New content is written by the main thread; read it before delivering. */
+  function loadTopics() {
+    for (const t of store.storedTopics()) {
+      if (current.get(t.topic)?.etag !== t.etag) current.set(t.topic, { ...t, link: links[t.topic] ?? '' });
+    }
+  }
+
+  const denials = createPump<Denial>({
+    concurrency: settings.verifyConcurrency,
+    key: (d) => String(d.id),
+    claim: (limit, busy) => store.dueDenials(limit, busy),
+    run: async (d) => {
+      await sendDenial(outbound, d, settings.verifyTimeoutMs);
+      if (!closing) store.dropDenial(d.id);
+    },
+    log,
+  });
+
+  const verifications = createPump<PendingVerification>({
+    concurrency: settings.verifyConcurrency,
+    key: (v) => store.key(v.callback, v.topic),
+    claim: (limit, busy) => store.dueVerifications(limit, busy),
+    run: async (v) => {
+      const result = await verifyIntent(outbound, v, settings.verifyTimeoutMs);
+      if (closing) return;
+      store.finishVerification(v, result.ok, Date.now());
+      log(`hub: ${v.mode} ${result.ok ? 'verified' : `not verified (${result.why})`}: ${v.callback} ${v.topic}`);
+    },
+    log,
+  });
+
+  const deliveries = createPump<DueDelivery>({
+    concurrency: settings.deliveryConcurrency,
+    key: (d) => store.key(d.callback, d.topic),
+    claim: (limit, busy) => store.dueDeliveries(Date.now(), limit, busy),
+    nextDueAt: () => store.nextDeliveryAt(Date.now()),
+    run: async (d) => {
+      // The row may be newer than the wake message telling this thread about it.
+      if (current.get(d.topic)?.etag !== d.etag) loadTopics();
+      const content = current.get(d.topic);
+      if (content === undefined) throw new Error(`no content stored for ${d.topic}`);
+      const outcome = await deliver(outbound, d.callback, d.secret, content, settings.deliveryTimeoutMs);
+      if (closing) return;
+      if (outcome.kind === 'ok') {
+        store.deliverySucceeded(d, content.etag);
+      } else if (outcome.kind === 'gone') {
+        store.deliveryGone(d);
+        log(`hub: callback answered 410, subscription removed: ${d.callback} ${d.topic}`);
+      } else {
+        const next = store.deliveryFailed(d, outcome.reason, Date.now(), settings.retryBaseMs);
+        if (next === 'removed') {
+          log(`hub: subscription removed after repeated failures (${outcome.reason}): ${d.callback} ${d.topic}`);
+          denials.wake();
+        } else if (next === 'retry') {
+          log(`hub: will retry (${outcome.reason}): ${d.callback} ${d.topic}`);
+        }
+      }
+    },
+    log,
+  });
+
+  let purgeTimer: NodeJS.Timeout | undefined;
+
+  return {
+    start() {
+      loadTopics();
+      store.purgeExpired(Date.now());
+      verifications.start();
+      deliveries.start();
+      denials.start();
+      purgeTimer = setInterval(() => store.purgeExpired(Date.now()), PURGE_INTERVAL_MS);
+    },
+    wake(what: EngineWake) {
+      if (what === 'deliveries') {
+        loadTopics();
+        deliveries.wake();
+      } else {
+        verifications.wake();
+      }
+    },
+    /** In-flight requests are aborted and their rows left queued: they run again on restart. */
+    async stop() {
+      closing = true;
+      clearInterval(purgeTimer);
+      outbound.close();
+      await Promise.all([verifications.stop(), deliveries.stop(), denials.stop()]);
+      store.close();
+    },
+  };
+}

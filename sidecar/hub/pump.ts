@@ -1,0 +1,86 @@
+// A worker loop over rows in SQLite: runs up to `concurrency` jobs at once, claims more as
+// jobs finish or when woken, and sleeps until the next row falls due. Which jobs are in flight
+// is kept in memory only: after a crash every row is simply due again.
+
+export interface PumpOptions<J> {
+  concurrency: number;
+  key: (job: J) => string;
+  claim: (limit: number, busy: ReadonlySet<string>) => J[];
+  run: (job: J) => Promise<void>;
+  /** When the next row not yet due falls due (epoch ms), if any. */
+  nextDueAt?: () => number | undefined;
+  log: (msg: string) => void;
+}
+
+export interface Pump {
+  start(): void;
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/** Longest sleep between checks, in case a row's time was changed behind the pump's back. */
+const MAX_SLEEP_MS = 30_000;
+
+export function createPump<J>(o: PumpOptions<J>): Pump {
+  const busy = new Set<string>();
+  const running = new Set<Promise<void>>();
+  let started = false;
+  let stopped = false;
+  let scheduled = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  function launch(job: J) {
+    const k = o.key(job);
+    busy.add(k);
+    const done: Promise<void> = o
+      .run(job)
+      .catch((error: unknown) => o.log(`hub worker error: ${error instanceof Error ? error.stack : String(error)}`))
+      .finally(() => {
+        busy.delete(k);
+        running.delete(done);
+        wake();
+      });
+    running.add(done);
+  }
+
+  function fill() {
+    scheduled = false;
+    if (!started || stopped) return;
+    clearTimeout(timer);
+    const free = o.concurrency - busy.size;
+    if (free <= 0) return;
+    let jobs: J[];
+    try {
+      jobs = o.claim(free, busy);
+    } catch (error) {
+      o.log(`hub worker cannot read its queue: ${String(error)}`);
+      jobs = [];
+    }
+    for (const job of jobs) launch(job);
+    if (jobs.length < free) {
+      const at = o.nextDueAt?.();
+      const delay = at === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(1, at - Date.now()));
+      timer = setTimeout(wake, delay);
+      timer.unref();
+    }
+  }
+
+  function wake() {
+    if (scheduled || !started || stopped) return;
+    scheduled = true;
+    setImmediate(fill);
+  }
+
+  return {
+    start() {
+      started = true;
+      wake();
+    },
+    wake,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Verification of intent (WebSub §5.3) and the hub.mode=denied notice (§5.2), both GETs to
+// the callback with parameters appended to its own query string.
+import { randomBytes } from 'node:crypto';
+import type { Outbound } from './outbound.ts';
+import type { Denial, PendingVerification } from './store.ts';
+
+/** §5.3: "The hub MUST preserve the query string ... appending new parameters to the end". */
+export function withHubParams(callback: string, params: Record<string, string>): string {
+  const query = new URLSearchParams(params).toString();
+  const separator = callback.endsWith('?') ? '' : callback.includes('?') ? '&' : '?';
+  return `${callback}${separator}${query}`;
+}
+
+/** A fresh challenge for every GET: 256 random bits, so never reused. */
+export const newChallenge = () => randomBytes(32).toString('base64url');
+
+/** Whether the callback confirmed this (un)subscription; any doubt counts as "no". */
+export async function verifyIntent(outbound: Outbound, v: PendingVerification, timeoutMs: number): Promise<{ ok: boolean; why: string }> {
+  const challenge = newChallenge();
+  const url = withHubParams(v.callback, {
+    'hub.mode': v.mode,
+    'hub.topic': v.topic,
+    'hub.challenge': challenge,
+    ...(v.mode === 'subscribe' ? { 'hub.lease_seconds': String(v.leaseSeconds) } : {}),
+  });
+  try {
+    const res = await outbound.send('GET', url, { timeoutMs });
+    if (res.status < 200 || res.status > 299) return { ok: false, why: `status ${res.status}` };
+    if (res.truncated || !res.body.equals(Buffer.from(challenge))) return { ok: false, why: 'body is not the challenge' };
+    return { ok: true, why: `status ${res.status}` };
+  } catch (error) {
+    return { ok: false, why: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Best effort: one try, the answer is ignored. */
+export async function sendDenial(outbound: Outbound, d: Denial, timeoutMs: number): Promise<void> {
+  const url = withHubParams(d.callback, { 'hub.mode': 'denied', 'hub.topic': d.topic, 'hub.reason': d.reason });
+  await outbound.send('GET', url, { timeoutMs }).catch(() => undefined);
+}

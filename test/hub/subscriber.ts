@@ -1,0 +1,84 @@
+// A real HTTPS subscriber for the tests: records every request and answers each path as told
+// (by default it echoes hub.challenge and acknowledges deliveries with 204).
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TestPki } from './pki.ts';
+
+export interface Received {
+  method: string;
+  /** The raw request target, query string included. */
+  url: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export type Behavior = (req: Received, res: ServerResponse) => void;
+
+export const echo: Behavior = (req, res) => {
+  res.writeHead(200, { 'content-type': 'text/plain' });
+  res.end(req.query.get('hub.challenge') ?? '');
+};
+
+export const acknowledge: Behavior = (req, res) => {
+  if (req.method === 'GET') return echo(req, res);
+  res.writeHead(204);
+  res.end();
+};
+
+export interface Subscriber {
+  origin: string;
+  url(path: string): string;
+  /** Sets how a path answers; the default is `acknowledge`. */
+  handle(path: string, behavior: Behavior): void;
+  requests(path: string, method?: string): Received[];
+  close(): Promise<void>;
+}
+
+export async function startSubscriber(pki: TestPki, host = '127.0.0.1'): Promise<Subscriber> {
+  const log: Received[] = [];
+  const behaviors = new Map<string, Behavior>();
+  const server = createServer({ key: pki.key, cert: pki.cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'https://subscriber');
+      const received: Received = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
+      log.push(received);
+      (behaviors.get(url.pathname) ?? acknowledge)(received, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `https://${host === '127.0.0.1' ? host : 'localhost'}:${port}`;
+  return {
+    origin,
+    url: (path) => `${origin}${path}`,
+    handle: (path, behavior) => behaviors.set(path, behavior),
+    requests: (path, method) => log.filter((r) => r.path === path && (method === undefined || r.method === method)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitFor(what: string, check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
