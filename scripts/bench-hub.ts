@@ -2,9 +2,10 @@
 // then one publish of all three topics. Measures the time until all 3,000 deliveries are
 // acknowledged, the hub process's peak memory, and search latency idle vs during the fan-out.
 // The subscribers' HTTPS server runs in a worker thread so the latency probes here are not
-// slowed by it. BENCH_ENTRY picks the server process (default: test/hub/hub-process.ts).
+// slowed by it. The server is the real sidecar (sidecar/main.ts) serving a real build; the
+// publish is a new build followed by the `hub.mode=publish` ping that `npm run publish` sends.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,8 +71,10 @@ async function main() {
   const node = join(root, 'node_modules/.bin/node');
   const work = mkdtempSync(join(tmpdir(), 'bench-hub-'));
   const pki = makeTestPki();
-  const topicsDir = join(work, 'topics');
-  prepareTopics(root, node, work, topicsDir);
+  const content = join(work, 'content');
+  const out = join(work, 'dist');
+  cpSync(join(root, 'content'), content, { recursive: true });
+  build(root, node, content, out);
 
   // --- subscribers
   const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { pki } satisfies WorkerInit });
@@ -84,14 +87,16 @@ async function main() {
   });
 
   // --- the hub process
-  const entry = process.env.BENCH_ENTRY ?? 'test/hub/hub-process.ts';
+  const entry = 'sidecar/main.ts';
   const child = spawn(node, [join(root, entry)], {
     cwd: root,
     env: {
       ...process.env,
       HUB_DB: join(work, 'hub.sqlite'),
-      TOPICS_DIR: topicsDir,
-      OUT_DIR: join(work, 'dist'),
+      OUT_DIR: out,
+      // the publish ping, not the poll, picks up the new build; search runs uncached
+      RELOAD_INTERVAL_MS: '600000',
+      SEARCH_CACHE_ENTRIES: '0',
       SITE_URL: SITE,
       HOST: '127.0.0.1',
       PORT: '0',
@@ -138,11 +143,13 @@ async function main() {
     const idle = await probe(searchUrl, 300);
 
     // --- publish all three topics, probe search while the fan-out runs
+    const reviewsFile = join(content, 'reviews.json');
+    const reviews = JSON.parse(readFileSync(reviewsFile, 'utf8')) as { title?: string }[];
+    (reviews[reviews.length - 1] as { title?: string }).title = 'Changed for the benchmark';
+    writeFileSync(reviewsFile, JSON.stringify(reviews));
+    build(root, node, content, out);
     const expect: Record<string, number> = {};
-    for (const [i, file] of TOPIC_FILES.entries()) {
-      appendFileSync(join(topicsDir, file), '\n');
-      expect[topics[i] as string] = statSync(join(topicsDir, file)).size;
-    }
+    for (const [i, file] of TOPIC_FILES.entries()) expect[topics[i] as string] = statSync(join(out, 'site', file)).size;
     worker.postMessage({ expect } satisfies ToWorker);
     await new Promise((r) => setTimeout(r, 50));
     const rssSamples: number[] = [];
@@ -164,7 +171,7 @@ async function main() {
     const peakFanOut = Math.max(...rssSamples);
     const peakLife = rssMb(pid, 'VmHWM');
 
-    const sizes = TOPIC_FILES.map((f) => `${f} ${(statSync(join(topicsDir, f)).size / 1024).toFixed(0)} KB`).join(', ');
+    const sizes = TOPIC_FILES.map((f) => `${f} ${(statSync(join(out, 'site', f)).size / 1024).toFixed(0)} KB`).join(', ');
     console.log(`\nWebSub hub fan-out: ${SUBSCRIBERS} HTTPS subscribers x 3 topics (${sizes}), entry ${entry}`);
     console.table([
       { measure: 'subscribe + verify all (s)', value: subscribeS.toFixed(1), target: '' },
@@ -187,21 +194,9 @@ async function main() {
   }
 }
 
-/** Topic files from a real build of content/ (or a synthetic stand-in if the build fails). */
-function prepareTopics(root: string, node: string, work: string, topicsDir: string) {
-  mkdirSync(join(topicsDir, 'api'), { recursive: true });
-  const out = join(work, 'dist');
-  const build = spawnSync(node, [join(root, 'scripts/build.ts')], { cwd: root, env: { ...process.env, OUT_DIR: out, SITE_URL: SITE }, encoding: 'utf8' });
-  const site = join(out, 'site');
-  if (build.status === 0 && TOPIC_FILES.every((f) => existsSync(join(site, f)))) {
-    for (const f of TOPIC_FILES) copyFileSync(join(site, f), join(topicsDir, f));
-    return;
-  }
-  console.error(`build failed, using synthetic topics:\n${build.stderr}`);
-  const reviews = Array.from({ length: 600 }, (_, i) => ({ id: `r${i}`, rating: (i % 5) + 1, date: '2026-01-01', text: `Review ${i}: arrived on time, fixed the heater. `.repeat(6) }));
-  writeFileSync(join(topicsDir, 'reviews.json'), JSON.stringify({ reviews }));
-  writeFileSync(join(topicsDir, 'api/feed.json'), JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 'Reviews', items: reviews.slice(0, 50) }));
-  writeFileSync(join(topicsDir, 'feed.xml'), `<?xml version="1.0"?><feed>${reviews.slice(0, 50).map((r) => `<entry><content>${r.text}</content></entry>`).join('')}</feed>`);
+function build(root: string, node: string, content: string, out: string) {
+  const run = spawnSync(node, [join(root, 'scripts/build.ts')], { cwd: root, env: { ...process.env, CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE }, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}`);
 }
 
 function post(url: string, form: Record<string, string> | Array<[string, string]>) {
