@@ -168,9 +168,16 @@ describe('publishing a new build', () => {
     const editorial = JSON.parse(readFileSync(join(content, 'editorial.json'), 'utf8'));
     editorial.summary.headline = 'Fresh headline';
     writeFileSync(join(content, 'editorial.json'), JSON.stringify(editorial));
+    const reviews = JSON.parse(readFileSync(join(content, 'reviews.json'), 'utf8'));
+    reviews[0].title = 'Zanzibar plumbing';
+    writeFileSync(join(content, 'reviews.json'), JSON.stringify(reviews));
+    const search = async () => (await (await get('/api/reviews/search?query=zanzibar')).json()).total;
+    expect(await search()).toBe(0);
     buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
     await expect.poll(async () => (await (await get('/insights.json')).json()).summary.headline, { timeout: 5000 }).toBe('Fresh headline');
     expect(before.summary.headline).not.toBe('Fresh headline');
+    // search answers from the new build too, without a restart
+    expect(await search()).toBe(1);
 
     writeFileSync(join(content, 'reviews.json'), '[{"id": "x"}]');
     const bad = runBuild({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
