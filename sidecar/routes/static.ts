@@ -11,7 +11,14 @@ export function staticFiles(site: LiveSite, maxAgeS: number): MiddlewareHandler 
     const snapshot = site.current();
     const path = c.req.path;
     const entry = snapshot.manifest.resources[path];
-    if (!entry) return next();
+    if (!entry) {
+      // pages live at folder URLs: /api answers with a redirect to /api/
+      if (!path.endsWith('/') && snapshot.manifest.resources[`${path}/`]) {
+        const url = new URL(c.req.url);
+        return c.redirect(`${path}/${url.search}`, 301);
+      }
+      return next();
+    }
     return respond(c.req.raw, snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS));
   };
 }

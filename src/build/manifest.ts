@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { extname, join, relative, sep } from 'node:path';
 import { strongEtag } from '../core/etag.ts';
 import { contentTypeFor, SINCE_PREFIX, topicLink } from '../core/resources.ts';
 import type { SiteUrls } from '../core/urls.ts';
@@ -35,10 +35,10 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-function contentType(path: string): string {
+/** By URL path for the data resources, by file extension for pages and assets (`/` is index.html). */
+function contentType(path: string, file: string): string {
   if (path.startsWith(SINCE_PREFIX) || path.endsWith('.json') || path.endsWith('.xml')) return contentTypeFor(path);
-  const ext = path.slice(path.lastIndexOf('.'));
-  return TYPES[ext] ?? 'application/octet-stream';
+  return TYPES[extname(file)] ?? 'application/octet-stream';
 }
 
 /** URL path of a built file: `index.html` files answer at their folder's path. */
@@ -76,7 +76,7 @@ export function computeManifest(siteDir: string, urls: SiteUrls, previous: Manif
       lastModified = new Date(Math.max(floor, now.getTime())).toUTCString();
     }
     const link = topicLink(path, urls);
-    resources[path] = { file, content_type: contentType(path), etag, last_modified: lastModified, size: bytes.length, ...(link ? { link } : {}) };
+    resources[path] = { file, content_type: contentType(path, file), etag, last_modified: lastModified, size: bytes.length, ...(link ? { link } : {}) };
   }
   return { build_id: buildId, site_url: urls.base, since_dates: sinceDates, resources };
 }

@@ -12,7 +12,7 @@ import { CalendarDate } from './schemas/primitives.ts';
 import { ReviewSchema } from './schemas/review.ts';
 import { SearchResultSchema } from './schemas/search.ts';
 import { SearchParamsShape } from './search/params.ts';
-import { ARCHIVE_PAGE_SIZE } from './page-data.ts';
+import { ARCHIVE_PAGE_SIZE } from './archive.ts';
 import { type SiteUrls, topicUrls } from './urls.ts';
 
 /** The interface's version (interface spec, Versioning 1). */
@@ -86,7 +86,7 @@ hub.url (or hub.topic). Every answer is text/plain with a one-line reason. Other
 const MCP_DESCRIPTION = `Model Context Protocol over streamable HTTP, JSON-RPC 2.0 (protocol revision ${MCP_PROTOCOL_VERSION} in the examples). \
 Send initialize first; the response's Mcp-Session-Id header names the session, and every later request carries it together with \
 MCP-Protocol-Version. Requests must send Accept: application/json, text/event-stream. Read-only tools: \
-${MCP_TOOLS.map((t) => `${t.name} (${t.description})`).join('; ')}`;
+${MCP_TOOLS.map((t) => `${t.name} (${t.description.replace(/\.$/, '')})`).join('; ')}. Other methods: 405 with Allow.`;
 
 function paths(urls: SiteUrls): Obj {
   const notFound = { '404': ref('responses', 'NotFound') };
@@ -102,12 +102,20 @@ function paths(urls: SiteUrls): Obj {
         responses: { '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } } },
       },
     },
+    '/reviews/': {
+      get: {
+        operationId: 'getReviewArchiveIndex',
+        tags: ['Pages'],
+        summary: 'The review archive: every page with its dates',
+        responses: { '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } } },
+      },
+    },
     '/reviews/page/{page}/': {
       get: {
         operationId: 'getReviewArchivePage',
         tags: ['Pages'],
         summary: 'One page of the review archive',
-        description: `Every review, ${ARCHIVE_PAGE_SIZE} a page. Pages are counted from the oldest review, so page 1 holds the ${ARCHIVE_PAGE_SIZE} oldest and a review never moves to another page when newer ones arrive; the last page holds the newest.`,
+        description: `Every review, ${ARCHIVE_PAGE_SIZE} a page. Pages are counted from the oldest review, so page 1 holds the ${ARCHIVE_PAGE_SIZE} oldest, the last page the newest, and a review never moves to another page when newer ones arrive.`,
         parameters: [{ name: 'page', in: 'path', required: true, description: 'Page number, from 1 (the oldest reviews)', schema: { type: 'integer', minimum: 1 } }],
         responses: {
           '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } },
@@ -216,15 +224,21 @@ function paths(urls: SiteUrls): Obj {
         requestBody: { required: true, content: json(schemaRef('JsonRpcRequest')) },
         responses: {
           '200': {
-            description: 'The JSON-RPC response (initialize also sets Mcp-Session-Id)',
+            description: 'The JSON-RPC response, on a short event stream of its own (or as JSON); the response to initialize sets Mcp-Session-Id',
             headers: { 'Mcp-Session-Id': ref('headers', 'Mcp-Session-Id') },
-            content: { ...json(schemaRef('JsonRpcResponse')), 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events, each data line a JSON-RPC message' } } },
+            content: {
+              'text/event-stream': { schema: { type: 'string', description: 'Server-sent events; each data line is a JSON-RPC response' } },
+              ...json(schemaRef('JsonRpcResponse')),
+            },
           },
           '202': { description: 'A notification or response was accepted; no body' },
           '400': { description: 'Invalid JSON or JSON-RPC, a missing Mcp-Session-Id, or an unsupported MCP-Protocol-Version', content: json(schemaRef('JsonRpcResponse')) },
-          '404': { description: 'Unknown or ended session: initialize again', content: json(schemaRef('JsonRpcResponse')) },
+          '403': { description: 'A browser page from an origin that is not allowed (DNS-rebinding protection)', content: json(schemaRef('JsonRpcResponse')) },
+          '404': { description: 'Unknown or ended session: send initialize again', content: json(schemaRef('JsonRpcResponse')) },
           '406': { description: 'Accept does not list both application/json and text/event-stream', content: json(schemaRef('JsonRpcResponse')) },
+          '413': { description: 'The body is too large', content: json(schemaRef('JsonRpcResponse')) },
           '415': { description: 'Content-Type is not application/json', content: json(schemaRef('JsonRpcResponse')) },
+          '503': { description: 'Too many open sessions; try again later', headers: { 'Retry-After': ref('headers', 'Retry-After') }, content: json(schemaRef('JsonRpcResponse')) },
         },
       },
       get: {
@@ -310,6 +324,8 @@ an unknown path answers 404 (not_found) and a known path with another method 405
 Responses may gain keys in later versions; keys are never removed. People: ${urls.base}/api/. Language models: ${urls.base}/llms.txt.`,
     },
     servers: [{ url: urls.base }],
+    // No authentication anywhere (interface spec, Authentication): an empty requirement list.
+    security: [],
     tags: [
       { name: 'Reviews', description: 'The review data as JSON' },
       { name: 'Feeds', description: `The ${FEED_SIZE} newest reviews as feeds (WebSub topics)` },

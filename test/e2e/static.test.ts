@@ -154,6 +154,12 @@ describe('unknown paths and methods', () => {
     expect(await res.json()).toMatchObject({ error: 'method_not_allowed' });
   });
 
+  it('redirects a page path without its trailing slash', async () => {
+    const res = await get('/api?x=1', { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/api/?x=1');
+  });
+
   it('answers a CORS preflight', async () => {
     const res = await get('/reviews.json', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-headers': 'if-none-match' } });
     expect(res.status).toBe(204);

@@ -1,0 +1,229 @@
+// The pages in a real browser (Debian's Chromium through playwright-core) against the real
+// server on port 0: rendering, paging, escaping, JSON-LD, keyboard, layout shift, and a
+// phone-sized and a desktop-sized screenshot under test-output/site/.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Review } from '../../src/core/schemas/review.ts';
+import { buildOrThrow } from '../helpers/build.ts';
+import { ROOT, tempDir } from '../helpers/paths.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+import { HOSTILE_REVIEW, sampleWith } from './content.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'test-output', 'site');
+const SITE = 'https://reviews.example';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+let server: RunningServer;
+let browser: Browser;
+let data: { reviews: Review[]; aggregate_rating: { rating_value: number; review_count: number; distribution: Record<string, number> }; business: { name: string } };
+
+/** A page that fails the test on any script dialog, page error or failed request. */
+async function open(context: BrowserContext, path: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('dialog', (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+  });
+  // The site links to SITE; the browser talks to the local server.
+  await page.goto(`${server.url}${path}`);
+  return { page, problems };
+}
+
+beforeAll(async () => {
+  const out = join(tempDir('browser'), 'dist');
+  buildOrThrow({ CONTENT_DIR: sampleWith([HOSTILE_REVIEW]), OUT_DIR: out, SITE_URL: SITE });
+  server = await startServer({ OUT_DIR: out });
+  data = await (await fetch(`${server.url}/reviews.json`)).json();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the home page in Chromium', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: DESKTOP });
+    ({ page, problems } = await open(context, '/'));
+  });
+  afterAll(() => context?.close());
+
+  it('renders the business name, the rating, the histogram and the reviews', async () => {
+    await expect(page.locator('h1').textContent()).resolves.toBe(data.business.name);
+    await expect(page.locator('.rating-big .value').textContent()).resolves.toBe(data.aggregate_rating.rating_value.toFixed(1));
+    const rows = await page.locator('.histogram li .sr-only').allTextContents();
+    expect(rows[0]).toBe(`5 stars: ${data.aggregate_rating.distribution['5']} reviews`);
+    expect(rows).toHaveLength(5);
+    const widths = await page.locator('.histogram .bar span').evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
+    expect(widths[0]).toBeGreaterThan(widths[2] as number);
+    await expect(page.locator('article.review').count()).resolves.toBe(50);
+    await expect(page.locator('article.review .response').count()).resolves.toBeGreaterThan(0);
+    expect(await page.title()).toContain(data.business.name);
+  });
+
+  it('shows a review holding <script> as text and never runs it', async () => {
+    const review = page.locator(`#review-${HOSTILE_REVIEW.id}`);
+    await expect(review.locator('h3').textContent()).resolves.toBe(HOSTILE_REVIEW.title);
+    await expect(review.locator('bdi').textContent()).resolves.toBe(HOSTILE_REVIEW.author.name);
+    // biome-ignore lint/performance/useDomNodeTextContent: what the reader sees is the point
+    const shown = await review.innerText();
+    expect(shown).toContain('Ann never came. <script>alert(1)</script>');
+    expect(shown).toContain('<img src=x onerror=');
+    expect(shown).toContain('مرحبا بالعالم');
+    expect(await review.locator('script, img, b, i').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(problems).toEqual([]);
+  });
+
+  it('carries JSON-LD that parses, with the business and the newest reviews', async () => {
+    const ld = await page.evaluate(() => JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? 'null'));
+    expect(ld['@type']).toBe('LocalBusiness');
+    expect(ld.aggregateRating.reviewCount).toBe(data.aggregate_rating.review_count);
+    expect(ld.review[0].reviewBody).toBe(HOSTILE_REVIEW.text);
+  });
+
+  it('loads no script, no web font and no image, and does not shift its layout', async () => {
+    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => (e as PerformanceResourceTiming).initiatorType));
+    expect(resources.filter((t) => t === 'script' || t === 'css' || t === 'img')).toEqual([]);
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) total += (e as unknown as { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 300);
+        }),
+    );
+    expect(shift).toBe(0);
+  });
+
+  it('starts keyboard users with a skip link to the content', async () => {
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    const box = await page.locator('.skip').boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(new URL(page.url()).hash).toBe('#main');
+  });
+
+  it('takes a feed item to its review', async () => {
+    const feed = await (await fetch(`${server.url}/api/feed.json`)).json();
+    const item = feed.items[7];
+    const { page: target } = await open(context, `/${new URL(item.url).hash}`);
+    const id = await target.evaluate(() => document.querySelector(':target')?.id);
+    expect(`${SITE}/#${id}`).toBe(item.url);
+    await expect(target.locator(':target').isVisible()).resolves.toBe(true);
+    await target.close();
+  });
+});
+
+describe('the archive in Chromium', () => {
+  it('pages from the newest archive page to older ones', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const { page, problems } = await open(context, '/');
+    const last = Math.ceil(data.reviews.length / 50);
+    await page.locator('.archive .pages a').first().click();
+    expect(new URL(page.url()).pathname).toBe(`/reviews/page/${last}/`);
+    const newestIds = await page.locator('article.review').evaluateAll((a) => a.map((e) => e.id));
+    expect(newestIds[0]).toBe(`review-${data.reviews[0]?.id}`);
+    await page.getByRole('link', { name: `Older reviews (page ${last - 1}) →` }).first().click();
+    expect(new URL(page.url()).pathname).toBe(`/reviews/page/${last - 1}/`);
+    const olderIds = await page.locator('article.review').evaluateAll((a) => a.map((e) => e.id));
+    expect(olderIds).toHaveLength(50);
+    expect(olderIds.some((id) => newestIds.includes(id))).toBe(false);
+    const firstOlder = data.reviews.findIndex((r) => `review-${r.id}` === olderIds[0]);
+    expect(firstOlder).toBe(newestIds.length);
+    await page.getByRole('link', { name: 'All pages' }).first().click();
+    expect(new URL(page.url()).pathname).toBe('/reviews/');
+    await expect(page.locator('main a[href^="/reviews/page/"]').count()).resolves.toBe(last);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('renders without JavaScript', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const { page } = await open(context, '/reviews/page/1/');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Reviews, page 1');
+    await expect(page.locator('article.review').count()).resolves.toBe(50);
+    await context.close();
+  });
+});
+
+/** Text whose contrast with its background is below WCAG AA (4.5:1), as "ratio text". */
+function lowContrast(): string[] {
+  const rgba = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number);
+  const lum = ([r, g, b]: number[]) => {
+    const [R, G, B] = [r, g, b].map((v) => ((v as number) / 255 <= 0.03928 ? (v as number) / 255 / 12.92 : (((v as number) / 255 + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+    return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+  };
+  const background = (el: Element | null): number[] => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if ((c[3] ?? 1) > 0) return c;
+    }
+    return [255, 255, 255];
+  };
+  const failures: string[] = [];
+  const seen = new Set<Element>();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const el = walker.currentNode.parentElement as Element;
+    if (!walker.currentNode.textContent?.trim() || seen.has(el)) continue;
+    seen.add(el);
+    const box = el.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue;
+    const [a, b] = [lum(rgba(getComputedStyle(el).color)), lum(background(el))].sort((x, y) => y - x) as [number, number];
+    const ratio = (a + 0.05) / (b + 0.05);
+    if (ratio < 4.5) failures.push(`${ratio.toFixed(2)} ${el.textContent?.trim().slice(0, 40)}`);
+  }
+  return failures;
+}
+
+describe('contrast', () => {
+  it.each([
+    ['/', 'light'],
+    ['/', 'dark'],
+    ['/api/', 'light'],
+    ['/api/', 'dark'],
+  ] as const)('%s in the %s scheme has text contrast of at least 4.5:1', async (path, colorScheme) => {
+    const context = await browser.newContext({ viewport: DESKTOP, colorScheme });
+    const { page } = await open(context, path);
+    await expect(page.evaluate(lowContrast)).resolves.toEqual([]);
+    await context.close();
+  });
+});
+
+describe('screenshots', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('fits a %s screen', async (name, viewport) => {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    const { page, problems } = await open(context, '/');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await page.screenshot({ path: join(SHOTS, `home-${name}.png`) });
+    await page.screenshot({ path: join(SHOTS, `home-${name}-full.png`), fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,41 @@
+// Content for the site tests: the sample business, optionally with extra reviews.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
+
+/** Newer than every sample review; every character a review can hold that HTML cares about. */
+export const HOSTILE_REVIEW = {
+  id: 'zz-hostile-1',
+  date: '2026-12-24',
+  rating: 2,
+  title: '</script><script>window.__xss = "title"</script> "Quotes" & <b>bold</b>',
+  text: 'Ann never came. <script>alert(1)</script>\n\n<img src=x onerror="window.__xss = \'img\'"> &amp; & <!-- 🔥 👍🏽 — مرحبا بالعالم',
+  author: { name: 'נועה <i>ש</i> "&" </script>' },
+  verified: true,
+  source: 'google',
+  technicians: [],
+  services: [],
+  response: { date: '2026-12-26', text: "Sorry <3 & we'll call </script><!-- you" },
+};
+
+export const NEWER_REVIEW = {
+  id: 'zz-newer-1',
+  date: '2026-12-30',
+  rating: 5,
+  text: 'Great work.',
+  author: { name: 'Ann' },
+  verified: true,
+  source: 'google',
+  technicians: [],
+  services: [],
+};
+
+/** A copy of the sample content with `extra` reviews added. */
+export function sampleWith(extra: object[]): string {
+  const dir = join(tempDir('site-content'), 'content');
+  cpSync(SAMPLE_CONTENT, dir, { recursive: true });
+  const file = join(dir, 'reviews.json');
+  const reviews = JSON.parse(readFileSync(file, 'utf8')) as object[];
+  writeFileSync(file, JSON.stringify([...reviews, ...extra]));
+  return dir;
+}

@@ -1,0 +1,86 @@
+// The pure helpers behind the pages.
+import { describe, expect, it } from 'vitest';
+import { archivePages } from '../../src/core/archive.ts';
+import { loadContentDir } from '../../src/content-dir.ts';
+import { businessJsonLd, scriptJson } from '../../src/core/jsonld.ts';
+import { formatDate, histogram, openingHoursText, pageInsights, scoreText, telHref } from '../../src/core/page-data.ts';
+import type { Review } from '../../src/core/schemas/review.ts';
+import { siteUrls } from '../../src/core/urls.ts';
+import { SAMPLE_CONTENT, SMALL_CONTENT } from '../helpers/paths.ts';
+
+/** `n` reviews, newest first, one a day. */
+const reviews = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `r${n - i}`, date: new Date(Date.UTC(2024, 0, n - i)).toISOString().slice(0, 10) }) as Review);
+
+describe('archivePages', () => {
+  it('has one empty page without reviews', () => {
+    expect(archivePages([])).toEqual([{ number: 1, reviews: [], from: '', to: '' }]);
+  });
+
+  it.each([
+    [1, [1]],
+    [50, [50]],
+    [51, [50, 1]],
+    [120, [50, 50, 20]],
+  ])('splits %i reviews into pages of %j, page 1 the oldest', (n, sizes) => {
+    const pages = archivePages(reviews(n));
+    expect(pages.map((p) => p.reviews.length)).toEqual(sizes);
+    expect(pages[0]?.reviews.at(-1)?.id).toBe('r1');
+    expect(pages.at(-1)?.reviews[0]?.id).toBe(`r${n}`);
+    for (const p of pages) {
+      expect(p.from).toBe(p.reviews.at(-1)?.date);
+      expect(p.to).toBe(p.reviews[0]?.date);
+    }
+  });
+
+  it('never moves a review when newer ones arrive', () => {
+    const before = archivePages(reviews(120));
+    const after = archivePages(reviews(175));
+    expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
+    expect(after[2]?.reviews.slice(-20)).toEqual(before[2]?.reviews);
+  });
+});
+
+describe('formatting', () => {
+  it('writes dates, hours, phone links and scores for people', () => {
+    expect(formatDate('2024-03-05')).toBe('March 5, 2024');
+    expect(openingHoursText('Mo-Fr 07:00-19:00')).toBe('Mon–Fri 07:00–19:00');
+    expect(telHref('+1-719-555-0142')).toBe('tel:+17195550142');
+    expect([scoreText(0.8), scoreText(-0.4), scoreText(0), scoreText(null)]).toEqual(['+0.80', '−0.40', '0.00', '–']);
+  });
+
+  it('reads each histogram row as words', () => {
+    const rows = histogram({ rating_value: 4, review_count: 3, best_rating: 5, worst_rating: 1, distribution: { '1': 1, '2': 0, '3': 0, '4': 0, '5': 2 } });
+    expect(rows.map((r) => r.label)).toEqual(['5 stars: 2 reviews', '4 stars: 0 reviews', '3 stars: 0 reviews', '2 stars: 0 reviews', '1 star: 1 review']);
+    expect(rows.map((r) => r.percent)).toEqual([67, 0, 0, 0, 33]);
+  });
+});
+
+describe('JSON-LD', () => {
+  it('escapes what could end or comment out a script element, and stays equal JSON', () => {
+    const value = { a: '</script><!-- & >', b: 'line\u2028sep\u2029' };
+    const text = scriptJson(value);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+
+  it('omits the aggregate rating without reviews', () => {
+    const data = loadContentDir(SMALL_CONTENT);
+    const ld = businessJsonLd({ ...data, reviews: [] }, siteUrls('https://reviews.example'));
+    expect(ld).not.toHaveProperty('aggregateRating');
+    expect(ld.review).toEqual([]);
+  });
+});
+
+describe('pageInsights', () => {
+  it('names best and weakest aspects apart, and every technician', () => {
+    const data = loadContentDir(SAMPLE_CONTENT);
+    const insights = pageInsights(data);
+    expect(insights.technicians.map((t) => t.name)).toEqual(data.business.technicians.map((t) => t.name));
+    const best = insights.best.map((a) => a.id);
+    expect(insights.weakest.some((a) => best.includes(a.id))).toBe(false);
+    const scores = [...insights.best, ...insights.weakest.toReversed()].map((a) => a.score);
+    expect(scores).toEqual(scores.toSorted((a, b) => b - a));
+    expect(pageInsights(data)).toBe(insights);
+  });
+});
