@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Hub } from './hub/index.ts';
 import { errorResponse } from './http/errors.ts';
+import { MCP_METHODS, MCP_PATH, type Mcp } from './mcp/routes.ts';
 import { type AllowTable, fallback, READ_METHODS } from './routes/fallback.ts';
 import { SEARCH_PATH, searchIndexOf, searchRoutes } from './routes/search.ts';
 
@@ -19,10 +20,12 @@ export interface AppDeps {
   config: AppConfig;
   /** The WebSub hub's routes, when the hub runs in this process. */
   hub?: Pick<Hub, 'routes'>;
+  /** The MCP server's routes (POST/DELETE /mcp). */
+  mcp?: Pick<Mcp, 'routes'>;
 }
 
 /** The whole service at one origin: built files first, then the dynamic routes. */
-export function createApp({ site, config, hub }: AppDeps): Hono {
+export function createApp({ site, config, hub, mcp }: AppDeps): Hono {
   const app = new Hono();
   const allow: AllowTable = new Map();
   // Build the search index now rather than on the first request after a publish.
@@ -35,6 +38,10 @@ export function createApp({ site, config, hub }: AppDeps): Hono {
   if (hub) {
     app.route('/', hub.routes);
     allow.set(HUB_PATH, ['POST']);
+  }
+  if (mcp) {
+    app.route('/', mcp.routes);
+    allow.set(MCP_PATH, MCP_METHODS);
   }
   app.all('*', fallback(site, allow));
   app.onError(errorResponse);

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { readSettings } from '../src/settings.ts';
 import { createApp } from './app.ts';
 import { createHub, readHubSettings } from './hub/index.ts';
+import { mcpRoutes } from './mcp/routes.ts';
 import { liveSite } from './site/live-site.ts';
 import { topicContents } from './site/topics.ts';
 
@@ -26,7 +27,13 @@ const checkTopics = () =>
   );
 site.onSwap(() => void checkTopics());
 
-const app = createApp({ site, hub, config: { cacheMaxAgeS: settings.cacheMaxAgeS, searchCacheEntries: settings.searchCacheEntries } });
+const mcp = mcpRoutes({
+  site,
+  settings: { allowedOrigins: settings.mcpAllowedOrigins, maxSessions: settings.mcpMaxSessions, sessionIdleS: settings.mcpSessionIdleS, maxBodyBytes: settings.mcpMaxBodyBytes },
+  log,
+});
+
+const app = createApp({ site, hub, mcp, config: { cacheMaxAgeS: settings.cacheMaxAgeS, searchCacheEntries: settings.searchCacheEntries } });
 
 const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port }, async (info) => {
   hub.start();
@@ -38,7 +45,7 @@ const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings
 function shutdown() {
   site.close();
   server.close();
-  void hub.close().finally(() => process.exit(0));
+  void Promise.allSettled([hub.close(), mcp.close()]).finally(() => process.exit(0));
   setTimeout(() => process.exit(0), 6000).unref();
 }
 process.on('SIGINT', shutdown);

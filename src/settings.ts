@@ -18,6 +18,10 @@ export const SETTINGS = {
   PORT: { default: '4321', help: 'Port the local server listens on (0 picks a free one).' },
   SEARCH_CACHE_ENTRIES: { default: '512', help: 'Search responses kept per published build (0 turns the cache off).' },
   RELOAD_INTERVAL_MS: { default: '1000', help: 'How often the sidecar checks for a newly swapped-in build.' },
+  MCP_ALLOWED_ORIGINS: { default: '', help: 'Comma-separated origins whose browser pages may call POST /mcp (others get 403); empty means the SITE_URL origin. Requests without Origin, and pages on the loopback host and port the sidecar answers at, are always served.' },
+  MCP_MAX_SESSIONS: { default: '1000', help: 'Live MCP sessions at most; an initialize beyond it gets 503 with Retry-After.' },
+  MCP_SESSION_IDLE_S: { default: '900', help: 'An MCP session unused for this many seconds is closed; its id then gets 404.' },
+  MCP_MAX_BODY_BYTES: { default: '65536', help: 'Largest MCP request body accepted; a larger one gets 413.' },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -33,6 +37,10 @@ export interface Settings {
   port: number;
   reloadIntervalMs: number;
   searchCacheEntries: number;
+  mcpAllowedOrigins: string[];
+  mcpMaxSessions: number;
+  mcpSessionIdleS: number;
+  mcpMaxBodyBytes: number;
 }
 
 function text(env: Record<string, string | undefined>, name: SettingName): string {
@@ -57,6 +65,12 @@ function origin(name: SettingName, raw: string): string {
   }
 }
 
+/** A comma-separated list of origins; empty means just `fallback`. */
+function originList(env: Record<string, string | undefined>, name: SettingName, fallback: string): string[] {
+  const items = text(env, name).split(',').map((s) => s.trim()).filter(Boolean);
+  return items.length === 0 ? [fallback] : [...new Set(items.map((item) => origin(name, item)))];
+}
+
 export function readSettings(env: Record<string, string | undefined>): Settings {
   const port = integer(env, 'PORT', 0);
   // Unset SITE_URL follows the local port, so `PORT=8080 npm start` links to itself.
@@ -74,5 +88,9 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     port,
     reloadIntervalMs: integer(env, 'RELOAD_INTERVAL_MS', 50),
     searchCacheEntries: integer(env, 'SEARCH_CACHE_ENTRIES', 0),
+    mcpAllowedOrigins: originList(env, 'MCP_ALLOWED_ORIGINS', siteUrl),
+    mcpMaxSessions: integer(env, 'MCP_MAX_SESSIONS', 1),
+    mcpSessionIdleS: integer(env, 'MCP_SESSION_IDLE_S', 1),
+    mcpMaxBodyBytes: integer(env, 'MCP_MAX_BODY_BYTES', 1024),
   };
 }

@@ -1,0 +1,90 @@
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { SiteSnapshot } from '../site/snapshot.ts';
+import { type McpDeps, reviewsById } from './deps.ts';
+
+const JSON_MIME = 'application/json';
+
+/** MCP's code for a resource that does not exist (spec: server/resources, Error Handling). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/** The template of one review as a resource; ids never contain '/', so {id} is one segment. */
+export const REVIEW_TEMPLATE = 'reviews://review/{id}';
+
+interface DatasetResource {
+  name: string;
+  title: string;
+  description: string;
+  /** Path of the built file; the resource URI is its public URL. */
+  path: string;
+  url: (s: SiteSnapshot) => string;
+}
+
+export const DATASETS: readonly DatasetResource[] = [
+  {
+    name: 'reviews',
+    title: 'Reviews dataset',
+    description: 'Business metadata, aggregate rating and every verified review, newest first (the same bytes as GET /reviews.json).',
+    path: '/reviews.json',
+    url: (s) => s.urls.reviews,
+  },
+  {
+    name: 'insights',
+    title: 'Insights dataset',
+    description: 'Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ and an editorial summary (GET /insights.json).',
+    path: '/insights.json',
+    url: (s) => s.urls.insights,
+  },
+  {
+    name: 'feed',
+    title: 'Newest reviews (JSON Feed)',
+    description: 'JSON Feed 1.1 of the 50 newest reviews (GET /api/feed.json).',
+    path: '/api/feed.json',
+    url: (s) => s.urls.jsonFeed,
+  },
+];
+
+function readBuiltFile(deps: McpDeps, uri: URL, path: string): ReadResourceResult {
+  const bytes = deps.site.current().bytes(path);
+  if (!bytes) throw new McpError(RESOURCE_NOT_FOUND, `Resource ${uri.href} is not in the current build`, { uri: uri.href });
+  return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: bytes.toString('utf8') }] };
+}
+
+/**
+ * The datasets at their public URLs (a client may also fetch them directly), and one review
+ * at reviews://review/{id}, with completion of the id. Every read takes the current build once.
+ */
+export function registerResources(server: McpServer, deps: McpDeps): void {
+  const snapshot = deps.site.current();
+  for (const dataset of DATASETS) {
+    const { name, title, description, path } = dataset;
+    server.registerResource(name, dataset.url(snapshot), { title, description, mimeType: JSON_MIME }, (uri) => readBuiltFile(deps, uri, path));
+  }
+
+  const template = new ResourceTemplate(REVIEW_TEMPLATE, {
+    // Listing every review would make resources/list as large as the dataset: use search_reviews.
+    list: undefined,
+    // The SDK answers the first 100 matches (newest reviews first) with the total count.
+    complete: {
+      id: (value) => {
+        const prefix = value.toLowerCase();
+        const ids: string[] = [];
+        for (const id of reviewsById(deps.site.current()).keys()) {
+          if (id.toLowerCase().startsWith(prefix)) ids.push(id);
+        }
+        return ids;
+      },
+    },
+  });
+  server.registerResource(
+    'review',
+    template,
+    { title: 'One review', description: 'One verified review with every field, by id (reviews://review/<id>). Ids complete.', mimeType: JSON_MIME },
+    (uri, variables) => {
+      const id = String(variables.id);
+      const review = reviewsById(deps.site.current()).get(id);
+      if (!review) throw new McpError(RESOURCE_NOT_FOUND, `No review has the id "${id}"`, { uri: uri.href });
+      return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: JSON.stringify(review) }] };
+    },
+  );
+}

@@ -1,0 +1,136 @@
+// In-process, with a clock the test moves: what closing a session closes, what the sweep
+// spares, and that createApp mounts the routes.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../sidecar/app.ts';
+import { type Mcp, mcpRoutes } from '../../sidecar/mcp/routes.ts';
+import { createSessionTable, newSessionId } from '../../sidecar/mcp/sessions.ts';
+import { type LiveSite, liveSite } from '../../sidecar/site/live-site.ts';
+import { buildOrThrow } from '../helpers/build.ts';
+import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
+import { ACCEPT, initializeRequest, PROTOCOL, readAnswer, SITE_URL } from './helpers.ts';
+
+let site: LiveSite;
+let clock = 1_000_000;
+let mcp: Mcp;
+
+const settings = { allowedOrigins: [SITE_URL], maxSessions: 2, sessionIdleS: 60, maxBodyBytes: 65536 };
+
+async function request(body: unknown, headers: Record<string, string> = {}) {
+  return readAnswer(await mcp.routes.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers }, body: JSON.stringify(body) }));
+}
+
+async function open(): Promise<string> {
+  const a = await request(initializeRequest());
+  expect(a.status).toBe(200);
+  return a.headers.get('mcp-session-id') as string;
+}
+
+beforeAll(() => {
+  const out = join(tempDir('mcp-sessions'), 'dist');
+  buildOrThrow({ CONTENT_DIR: SMALL_CONTENT, OUT_DIR: out, SITE_URL });
+  site = liveSite(out, 0);
+  mcp = mcpRoutes({ site, settings, now: () => clock });
+});
+afterAll(async () => {
+  await mcp?.close();
+  site?.close();
+});
+
+describe('session table', () => {
+  it('makes ids of 43 unguessable visible-ASCII characters', () => {
+    const ids = new Set(Array.from({ length: 1000 }, newSessionId));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('the idle sweep closes the transport and the server, not just the table entry', async () => {
+    const id = await open();
+    const session = mcp.sessions.get(id);
+    expect(session?.server.isConnected()).toBe(true);
+    clock += 59_000;
+    expect(await mcp.sessions.sweep()).toBe(0);
+    clock += 1_000;
+    expect(await mcp.sessions.sweep()).toBe(1);
+    expect(mcp.sessions.get(id)).toBeUndefined();
+    expect(session?.server.isConnected()).toBe(false);
+    // the transport itself refuses further use
+    const direct = await session?.transport.handleRequest(new Request('http://x/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-session-id': id }, body: '{}' }));
+    expect(direct?.status).toBe(404);
+    expect((await request({ jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-session-id': id })).status).toBe(404);
+  });
+
+  it('DELETE closes the server too, and frees the place', async () => {
+    const a = await open();
+    const b = await open();
+    expect(mcp.sessions.size).toBe(2);
+    expect((await request(initializeRequest())).status).toBe(503);
+    const session = mcp.sessions.get(a);
+    const del = await mcp.routes.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': a, 'mcp-protocol-version': PROTOCOL } });
+    expect(del.status).toBe(200);
+    expect(session?.server.isConnected()).toBe(false);
+    expect(mcp.sessions.size).toBe(1);
+    const c = await open();
+    await mcp.routes.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': b } });
+    await mcp.routes.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': c } });
+    expect(mcp.sessions.size).toBe(0);
+  });
+
+  it('a full table first closes sessions that are past their idle time', async () => {
+    await open();
+    await open();
+    clock += 61_000;
+    expect((await request(initializeRequest())).status).toBe(200);
+    expect(mcp.sessions.size).toBe(1);
+    clock += 61_000;
+    await mcp.sessions.sweep();
+  });
+
+  it('never sweeps a session while a request on it runs, and says when to retry', async () => {
+    let now = 0;
+    const table = createSessionTable({ maxSessions: 1, idleMs: 1000, sweepEveryMs: 0, now: () => now });
+    expect(table.reserve()).toBe(true);
+    let closed = 0;
+    const fake = { id: 'a', lastUsed: 0, active: 0, server: { close: async () => void closed++ }, transport: {} } as unknown as Parameters<typeof table.add>[0];
+    table.add(fake);
+    expect(table.reserve()).toBe(false);
+    now = 400;
+    expect(table.retryAfterS()).toBe(1);
+    let release!: () => void;
+    const running = table.use(fake, () => new Promise<void>((r) => (release = r)));
+    now = 5000;
+    expect(await table.sweep()).toBe(0);
+    release();
+    await running;
+    expect(await table.sweep()).toBe(0);
+    now = 6000;
+    expect(await table.sweep()).toBe(1);
+    expect(closed).toBe(1);
+    expect(table.reserve()).toBe(true);
+    await table.closeAll();
+  });
+
+  it('close() closes every session', async () => {
+    const local = mcpRoutes({ site, settings, now: () => clock });
+    const res = await local.routes.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT }, body: JSON.stringify(initializeRequest()) });
+    const session = local.sessions.get(res.headers.get('mcp-session-id') as string);
+    expect(session?.server.isConnected()).toBe(true);
+    await local.close();
+    expect(session?.server.isConnected()).toBe(false);
+    expect(local.sessions.size).toBe(0);
+  });
+});
+
+describe('createApp', () => {
+  it('mounts /mcp before the fallback', async () => {
+    const app = createApp({ site, mcp, config: { cacheMaxAgeS: 60, searchCacheEntries: 8 } });
+    const get = await app.request('/mcp');
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST, DELETE, OPTIONS');
+    const init = await app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT }, body: JSON.stringify(initializeRequest()) });
+    expect(init.status).toBe(200);
+    const id = init.headers.get('mcp-session-id') as string;
+    expect((await app.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id } })).status).toBe(200);
+    expect((await app.request('/mcp/other')).status).toBe(404);
+  });
+});
