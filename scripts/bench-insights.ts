@@ -7,6 +7,7 @@ import { newestFirst } from '../src/core/order.ts';
 import type { Business } from '../src/core/schemas/business.ts';
 import { InsightsAnalysisSchema } from '../src/core/schemas/insights.ts';
 import type { Review } from '../src/core/schemas/review.ts';
+import { mulberry32 } from './sample/generate.ts';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--reviews');
@@ -14,18 +15,8 @@ const N = at >= 0 ? Number(args[at + 1]) : 20_000;
 const sat = args.indexOf('--sentences');
 const MAX_SENTENCES = sat >= 0 ? Number(args[sat + 1]) : 8;
 
-/** mulberry32: a small seeded generator, so every run benchmarks the same text. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(20240517);
+// seeded, so every run benchmarks the same text
+const random = mulberry32(20240517);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
 const business: Business = {

@@ -30,7 +30,8 @@ interface Rng {
   sample<T>(items: readonly T[], k: number): T[];
 }
 
-function mulberry32(seed: number): () => number {
+/** mulberry32: a small seeded generator (no Math.random, so output is reproducible). */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
