@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { CORS_HEADERS } from '../../src/core/headers.ts';
-import { JSON_TYPE } from '../../src/core/resources.ts';
+import { JSON_TYPE } from '../../src/core/media.ts';
 
 /** The one JSON error shape: `{ error, message, issues? }` (issues are zod's issue objects). */
 export interface ErrorBody {

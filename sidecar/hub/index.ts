@@ -3,7 +3,7 @@
 // engine's worker thread (engine.ts), fed through the SQLite queue.
 import { Worker } from 'node:worker_threads';
 import type { Hono } from 'hono';
-import { topicLink } from '../../src/core/resources.ts';
+import { topicLink } from '../../src/core/media.ts';
 import { type SiteUrls, topicUrls } from '../../src/core/urls.ts';
 import type { EngineInit, EngineWake } from './engine.ts';
 import { RefusedCallback, resolveCallbackHost } from './outbound.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { SINCE_PREFIX } from '../../src/core/resources.ts';
+import { SINCE_PREFIX } from '../../src/core/media.ts';
 import { methodNotAllowed, notFound } from '../http/errors.ts';
 import type { LiveSite } from '../site/live-site.ts';
 

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { strongEtag } from '../../src/core/etag.ts';
 import { resourceHeaders } from '../../src/core/headers.ts';
-import { JSON_TYPE, render, SINCE_PREFIX } from '../../src/core/resources.ts';
+import { JSON_TYPE, SINCE_PREFIX } from '../../src/core/media.ts';
+import { renderSince } from '../../src/core/since.ts';
 import { CalendarDate } from '../../src/core/schemas/primitives.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { respond } from '../http/respond.ts';
@@ -22,7 +23,7 @@ export function sinceRoutes(site: LiveSite, maxAgeS: number): Hono {
     if (!parsed.success) throw invalidRequest(parsed.error.issues.map((i) => ({ ...i, path: ['date'] })));
     const snapshot = site.current();
     const cache = snapshot.derive('since-cache', () => new Lru<string, string>(SINCE_CACHE_ENTRIES));
-    const body = cache.get(date, () => render.since(snapshot.data, date));
+    const body = cache.get(date, () => renderSince(snapshot.data.reviews, date));
     const reviewsMeta = snapshot.manifest.resources['/reviews.json'];
     const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(reviewsMeta ? { last_modified: reviewsMeta.last_modified } : {}) };
     return respond(c.req.raw, body, resourceHeaders(c.req.path, meta, maxAgeS));

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build as astroBuild } from 'astro';
 import { loadContentDir } from '../content-dir.ts';
-import { planSinceDates } from '../core/documents.ts';
+import { planSinceDates } from '../core/since.ts';
 import { siteUrls } from '../core/urls.ts';
 import type { Settings } from '../settings.ts';
 import { headersFile, redirectsFile } from './cdn-files.ts';

@@ -1,5 +1,5 @@
 import { resourceHeaders } from '../core/headers.ts';
-import { SINCE_PREFIX } from '../core/resources.ts';
+import { SINCE_PREFIX } from '../core/media.ts';
 import type { Manifest } from './manifest.ts';
 
 /** Paths only the sidecar can answer (they are never files). */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { strongEtag } from '../core/etag.ts';
-import { contentTypeFor, SINCE_PREFIX, topicLink } from '../core/resources.ts';
+import { contentTypeFor, SINCE_PREFIX, topicLink } from '../core/media.ts';
 import type { SiteUrls } from '../core/urls.ts';
 
 export interface ManifestEntry {

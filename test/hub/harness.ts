@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { strongEtag } from '../../src/core/etag.ts';
-import { contentTypeFor } from '../../src/core/resources.ts';
+import { contentTypeFor } from '../../src/core/media.ts';
 import { type SiteUrls, siteUrls } from '../../src/core/urls.ts';
 import { createHub, type Hub, readHubSettings, type TopicContent } from '../../sidecar/hub/index.ts';
 import type { TestPki } from './pki.ts';

@@ -9,7 +9,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createHub, readHubSettings, type TopicContent } from '../../sidecar/hub/index.ts';
 import { strongEtag } from '../../src/core/etag.ts';
-import { contentTypeFor } from '../../src/core/resources.ts';
+import { contentTypeFor } from '../../src/core/media.ts';
 import { siteUrls } from '../../src/core/urls.ts';
 
 const env = process.env;
