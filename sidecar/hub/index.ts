@@ -75,7 +75,13 @@ export function createHub(options: HubOptions): Hub {
     engine = worker;
   }
 
-  const wake = (what: EngineWake) => engine?.postMessage(what);
+  // The engine (a worker thread, ~35 MB) starts only once there is work: at start-up when
+  // SQLite holds queued work, otherwise with the first request that queues some.
+  let started = false;
+  const wake = (what: EngineWake) => {
+    if (engine === undefined && started && !closing) startEngine();
+    engine?.postMessage(what);
+  };
 
   function checkTopics(): Promise<{ changed: string[] }> {
     const run = checking.then(async () => {
@@ -83,6 +89,7 @@ export function createHub(options: HubOptions): Hub {
       const now = Date.now();
       store.purgeExpired(now);
       const changed: string[] = [];
+      let queuedTotal = 0;
       for (const c of contents) {
         if (!topics.includes(c.topic)) {
           log(`hub: ignoring ${c.topic}, not a topic of this hub`);
@@ -91,10 +98,11 @@ export function createHub(options: HubOptions): Hub {
         if (store.topicEtag(c.topic) === c.etag) continue;
         const stored: StoredTopic = { topic: c.topic, etag: c.etag, contentType: c.contentType, body: Buffer.from(c.body) };
         const queued = store.publishTopic(stored, now);
+        queuedTotal += queued;
         changed.push(c.topic);
         log(`hub: ${c.topic} changed (${c.etag}), ${queued} notification(s) queued`);
       }
-      if (changed.length > 0) wake('deliveries');
+      if (queuedTotal > 0) wake('deliveries');
       return { changed };
     });
     checking = run.catch(() => undefined);
@@ -139,7 +147,8 @@ export function createHub(options: HubOptions): Hub {
     routes: hubRoutes(answer),
     checkTopics,
     start() {
-      if (engine === undefined && !closing) startEngine();
+      started = true;
+      if (engine === undefined && !closing && store.hasWork()) startEngine();
     },
     async close() {
       closing = true;

@@ -136,6 +136,9 @@ export function openStore(path: string) {
       JOIN subscriptions s ON s.callback = d.callback AND s.topic = d.topic
       WHERE d.next_at <= @now AND s.expires_at > @now ORDER BY d.next_at LIMIT @limit`),
     nextDeliveryAt: db.prepare('SELECT min(next_at) FROM deliveries WHERE next_at > ?').pluck(),
+    hasWork: db
+      .prepare('SELECT EXISTS (SELECT 1 FROM verifications) OR EXISTS (SELECT 1 FROM deliveries) OR EXISTS (SELECT 1 FROM denials)')
+      .pluck(),
     delivered: db.prepare('DELETE FROM deliveries WHERE callback = ? AND topic = ? AND etag = ?'),
     resetFailures: db.prepare('UPDATE subscriptions SET failures = 0 WHERE callback = ? AND topic = ? AND failures > 0'),
     addFailure: db.prepare('UPDATE subscriptions SET failures = failures + 1 WHERE callback = ? AND topic = ? RETURNING failures').pluck(),
@@ -199,6 +202,8 @@ export function openStore(path: string) {
       return notBusy(q.dueDeliveries.all({ now, limit: limit + busy.size }) as DueDelivery[], busy, limit);
     },
     nextDeliveryAt: (now: number) => (q.nextDeliveryAt.get(now) as number | null) ?? undefined,
+    /** Whether any verification, delivery or denial is queued. */
+    hasWork: () => q.hasWork.get() === 1,
     deliverySucceeded,
     deliveryFailed,
     deliveryGone(d: DueDelivery) {
