@@ -87,11 +87,15 @@ function pageByRatingOnly(index: SearchIndex, p: SearchParams, lo: number, hi: n
   const total = ranges.reduce((n, r) => n + r.to - r.from, 0);
   const end = Math.min(total, p.offset + p.limit);
   const positions: number[] = [];
-  if (p.sort === 'newest') {
-    const allowed = new Set(stars);
+  if (p.sort === 'newest' && stars.length === 5) {
+    // every rating allowed: the page is one slice of the date range
+    for (let i = lo + p.offset; i < lo + end; i++) positions.push(i);
+  } else if (p.sort === 'newest') {
+    const allowed = [false, false, false, false, false, false];
+    for (const star of stars) allowed[star] = true;
     let seen = 0;
     for (let i = lo; i < hi && seen < end; i++) {
-      if (!allowed.has(index.ratings[i] as number)) continue;
+      if (!allowed[index.ratings[i] as number]) continue;
       if (seen >= p.offset) positions.push(i);
       seen += 1;
     }
