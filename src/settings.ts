@@ -2,9 +2,34 @@
 // readSettings(process.env); nothing else reads the environment. The README's settings
 // table is checked against this list by test/settings-docs.test.ts.
 
-interface Setting {
+export interface Setting {
   default: string;
   help: string;
+}
+
+export type Env = Record<string, string | undefined>;
+
+/**
+ * Readers for one table of settings (this one, or a feature's such as the hub's): the value
+ * or its default, checked, with the setting's name in every error.
+ */
+export function settingReaders<N extends string>(table: Record<N, Setting>, env: Env) {
+  const text = (name: N): string => {
+    const value = env[name];
+    return value === undefined || value === '' ? table[name].default : value;
+  };
+  const integer = (name: N, min: number): number => {
+    const raw = text(name);
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min) throw new Error(`Setting ${name} must be an integer >= ${min}, got "${raw}"`);
+    return n;
+  };
+  const flag = (name: N): boolean => {
+    const raw = text(name);
+    if (raw !== '0' && raw !== '1') throw new Error(`Setting ${name} must be 0 or 1, got "${raw}"`);
+    return raw === '1';
+  };
+  return { text, integer, flag };
 }
 
 export const SETTINGS = {
@@ -43,18 +68,6 @@ export interface Settings {
   mcpMaxBodyBytes: number;
 }
 
-function text(env: Record<string, string | undefined>, name: SettingName): string {
-  const value = env[name];
-  return value === undefined || value === '' ? SETTINGS[name].default : value;
-}
-
-function integer(env: Record<string, string | undefined>, name: SettingName, min: number): number {
-  const raw = text(env, name);
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`Setting ${name} must be an integer >= ${min}, got "${raw}"`);
-  return n;
-}
-
 function origin(name: SettingName, raw: string): string {
   try {
     const url = new URL(raw);
@@ -66,31 +79,32 @@ function origin(name: SettingName, raw: string): string {
 }
 
 /** A comma-separated list of origins; empty means just `fallback`. */
-function originList(env: Record<string, string | undefined>, name: SettingName, fallback: string): string[] {
-  const items = text(env, name).split(',').map((s) => s.trim()).filter(Boolean);
+function originList(text: (name: SettingName) => string, name: SettingName, fallback: string): string[] {
+  const items = text(name).split(',').map((s) => s.trim()).filter(Boolean);
   return items.length === 0 ? [fallback] : [...new Set(items.map((item) => origin(name, item)))];
 }
 
-export function readSettings(env: Record<string, string | undefined>): Settings {
-  const port = integer(env, 'PORT', 0);
+export function readSettings(env: Env): Settings {
+  const { text, integer } = settingReaders(SETTINGS, env);
+  const port = integer('PORT', 0);
   // Unset SITE_URL follows the local port, so `PORT=8080 npm start` links to itself.
   const siteRaw = env.SITE_URL || (port && port !== 4321 ? `http://localhost:${port}` : SETTINGS.SITE_URL.default);
   const siteUrl = origin('SITE_URL', siteRaw);
-  const sidecar = text(env, 'SIDECAR_URL');
+  const sidecar = text('SIDECAR_URL');
   return {
     siteUrl,
-    contentDir: text(env, 'CONTENT_DIR'),
-    outDir: text(env, 'OUT_DIR'),
-    sinceBudgetBytes: integer(env, 'SINCE_BUDGET_BYTES', 0),
-    cacheMaxAgeS: integer(env, 'CACHE_MAX_AGE_S', 0),
+    contentDir: text('CONTENT_DIR'),
+    outDir: text('OUT_DIR'),
+    sinceBudgetBytes: integer('SINCE_BUDGET_BYTES', 0),
+    cacheMaxAgeS: integer('CACHE_MAX_AGE_S', 0),
     sidecarUrl: sidecar ? origin('SIDECAR_URL', sidecar) : siteUrl,
-    host: text(env, 'HOST'),
+    host: text('HOST'),
     port,
-    reloadIntervalMs: integer(env, 'RELOAD_INTERVAL_MS', 50),
-    searchCacheEntries: integer(env, 'SEARCH_CACHE_ENTRIES', 0),
-    mcpAllowedOrigins: originList(env, 'MCP_ALLOWED_ORIGINS', siteUrl),
-    mcpMaxSessions: integer(env, 'MCP_MAX_SESSIONS', 1),
-    mcpSessionIdleS: integer(env, 'MCP_SESSION_IDLE_S', 1),
-    mcpMaxBodyBytes: integer(env, 'MCP_MAX_BODY_BYTES', 1024),
+    reloadIntervalMs: integer('RELOAD_INTERVAL_MS', 50),
+    searchCacheEntries: integer('SEARCH_CACHE_ENTRIES', 0),
+    mcpAllowedOrigins: originList(text, 'MCP_ALLOWED_ORIGINS', siteUrl),
+    mcpMaxSessions: integer('MCP_MAX_SESSIONS', 1),
+    mcpSessionIdleS: integer('MCP_SESSION_IDLE_S', 1),
+    mcpMaxBodyBytes: integer('MCP_MAX_BODY_BYTES', 1024),
   };
 }

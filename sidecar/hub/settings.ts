@@ -1,10 +1,7 @@
 // The hub's settings, in the same table format as src/settings.ts (merged into it by the
 // sidecar). readHubSettings is the only place the hub reads the environment.
 
-interface Setting {
-  default: string;
-  help: string;
-}
+import { type Env, type Setting, settingReaders } from '../../src/settings.ts';
 
 export const HUB_SETTINGS = {
   HUB_DB: { default: 'data/hub.sqlite', help: 'SQLite file holding subscriptions, pending verifications and the delivery queue (its folder is created).' },
@@ -42,44 +39,23 @@ export interface HubSettings {
   extraCaFile: string;
 }
 
-type Env = Record<string, string | undefined>;
-
-function text(env: Env, name: HubSettingName): string {
-  const value = env[name];
-  return value === undefined || value === '' ? HUB_SETTINGS[name].default : value;
-}
-
-function integer(env: Env, name: HubSettingName, min: number): number {
-  const raw = text(env, name);
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min) {
-    throw new Error(`Setting ${name} must be an integer >= ${min}, got "${raw}"`);
-  }
-  return n;
-}
-
-function flag(env: Env, name: HubSettingName): boolean {
-  const raw = text(env, name);
-  if (raw !== '0' && raw !== '1') throw new Error(`Setting ${name} must be 0 or 1, got "${raw}"`);
-  return raw === '1';
-}
-
 export function readHubSettings(env: Env): HubSettings {
+  const { text, integer, flag } = settingReaders(HUB_SETTINGS, env);
   const settings: HubSettings = {
-    dbPath: text(env, 'HUB_DB'),
-    allowPrivateCallbacks: flag(env, 'HUB_ALLOW_PRIVATE_CALLBACKS'),
-    leaseDefaultS: integer(env, 'HUB_LEASE_DEFAULT_S', 1),
-    leaseMinS: integer(env, 'HUB_LEASE_MIN_S', 1),
-    leaseMaxS: integer(env, 'HUB_LEASE_MAX_S', 1),
-    retryBaseMs: integer(env, 'HUB_RETRY_BASE_MS', 1),
-    verifyTimeoutMs: integer(env, 'HUB_VERIFY_TIMEOUT_MS', 1),
-    deliveryTimeoutMs: integer(env, 'HUB_DELIVERY_TIMEOUT_MS', 1),
-    deliveryConcurrency: integer(env, 'HUB_DELIVERY_CONCURRENCY', 1),
-    verifyConcurrency: integer(env, 'HUB_VERIFY_CONCURRENCY', 1),
-    maxResponseBytes: integer(env, 'HUB_MAX_RESPONSE_BYTES', 1024),
-    subscribeRatePerMin: integer(env, 'HUB_SUBSCRIBE_RATE_PER_MIN', 1),
-    publishRatePerMin: integer(env, 'HUB_PUBLISH_RATE_PER_MIN', 1),
-    extraCaFile: text(env, 'NODE_EXTRA_CA_CERTS'),
+    dbPath: text('HUB_DB'),
+    allowPrivateCallbacks: flag('HUB_ALLOW_PRIVATE_CALLBACKS'),
+    leaseDefaultS: integer('HUB_LEASE_DEFAULT_S', 1),
+    leaseMinS: integer('HUB_LEASE_MIN_S', 1),
+    leaseMaxS: integer('HUB_LEASE_MAX_S', 1),
+    retryBaseMs: integer('HUB_RETRY_BASE_MS', 1),
+    verifyTimeoutMs: integer('HUB_VERIFY_TIMEOUT_MS', 1),
+    deliveryTimeoutMs: integer('HUB_DELIVERY_TIMEOUT_MS', 1),
+    deliveryConcurrency: integer('HUB_DELIVERY_CONCURRENCY', 1),
+    verifyConcurrency: integer('HUB_VERIFY_CONCURRENCY', 1),
+    maxResponseBytes: integer('HUB_MAX_RESPONSE_BYTES', 1024),
+    subscribeRatePerMin: integer('HUB_SUBSCRIBE_RATE_PER_MIN', 1),
+    publishRatePerMin: integer('HUB_PUBLISH_RATE_PER_MIN', 1),
+    extraCaFile: text('NODE_EXTRA_CA_CERTS'),
   };
   if (settings.dbPath === ':memory:') throw new Error('Setting HUB_DB must be a file: the hub engine opens it from a second thread');
   const { leaseMinS, leaseDefaultS, leaseMaxS } = settings;
