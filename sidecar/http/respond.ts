@@ -1,16 +1,26 @@
 import { isNotModified, RETAINED_304_HEADERS } from './conditional.ts';
 
-/**
- * Answers a GET or HEAD with precomputed bytes and headers, or 304 when the client's copy
- * is current. HEAD gets the same headers and no body.
- */
-export function respond(req: Request, body: Uint8Array | string, headers: Record<string, string>): Response {
-  if (isNotModified(req.headers, headers.etag as string, headers['last-modified'])) {
-    const kept: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) if (RETAINED_304_HEADERS.has(name)) kept[name] = value;
-    return new Response(null, { status: 304, headers: kept });
-  }
+/** A response prepared once: the bytes, the 200 headers and the subset a 304 repeats. */
+export interface Representation {
+  body: Uint8Array;
+  headers: Record<string, string>;
+  notModifiedHeaders: Record<string, string>;
+}
+
+export function representation(body: Uint8Array | string, headers: Record<string, string>): Representation {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const full = { ...headers, 'content-length': String(bytes.byteLength) };
-  return new Response(req.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), { status: 200, headers: full });
+  const notModifiedHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (RETAINED_304_HEADERS.has(name)) notModifiedHeaders[name] = value;
+  return { body: bytes, headers: { ...headers, 'content-length': String(bytes.byteLength) }, notModifiedHeaders };
+}
+
+/**
+ * Answers a GET or HEAD with a prepared representation, or 304 when the client's copy is
+ * current. HEAD gets the same headers and no body.
+ */
+export function respond(req: Request, rep: Representation): Response {
+  if (isNotModified(req.headers, rep.headers.etag as string, rep.headers['last-modified'])) {
+    return new Response(null, { status: 304, headers: rep.notModifiedHeaders });
+  }
+  return new Response(req.method === 'HEAD' ? null : (rep.body as Uint8Array<ArrayBuffer>), { status: 200, headers: rep.headers });
 }

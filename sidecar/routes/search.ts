@@ -6,7 +6,7 @@ import { buildSearchIndex, type SearchIndex } from '../../src/core/search/index.
 import { parseSearchQuery } from '../../src/core/search/params.ts';
 import { searchBody } from '../../src/core/search/run.ts';
 import { invalidRequest } from '../http/errors.ts';
-import { respond } from '../http/respond.ts';
+import { type Representation, representation, respond } from '../http/respond.ts';
 import type { SiteSnapshot } from '../site/snapshot.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { Lru } from '../util/lru.ts';
@@ -18,11 +18,6 @@ export function searchIndexOf(snapshot: SiteSnapshot): SearchIndex {
   return snapshot.derive('search-index', (s) => buildSearchIndex(s.data.reviews));
 }
 
-interface CachedResponse {
-  body: Buffer;
-  headers: Record<string, string>;
-}
-
 /** GET /api/reviews/search: parse, run the query core, answer with an ETag. */
 export function searchRoutes(site: LiveSite, maxAgeS: number, cacheEntries: number): Hono {
   const app = new Hono();
@@ -30,19 +25,18 @@ export function searchRoutes(site: LiveSite, maxAgeS: number, cacheEntries: numb
     const snapshot = site.current();
     const url = c.req.url;
     const rawQuery = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    const compute = (): CachedResponse => {
+    const compute = (): Representation => {
       const parsed = parseSearchQuery(new URLSearchParams(rawQuery));
       if (!parsed.success) throw invalidRequest(parsed.error.issues);
       const body = Buffer.from(searchBody(searchIndexOf(snapshot), parsed.data));
       const lastModified = snapshot.manifest.resources['/reviews.json']?.last_modified;
       const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(lastModified ? { last_modified: lastModified } : {}) };
-      return { body, headers: resourceHeaders(SEARCH_PATH, meta, maxAgeS) };
+      return representation(body, resourceHeaders(SEARCH_PATH, meta, maxAgeS));
     };
     // Results change only when a build is published, so each snapshot keeps its own cache,
     // keyed by the raw query string (invalid queries throw and are never cached).
-    const cache = snapshot.derive('search-cache', () => new Lru<string, CachedResponse>(cacheEntries));
-    const { body, headers } = cacheEntries > 0 ? cache.get(rawQuery, compute) : compute();
-    return respond(c.req.raw, body, headers);
+    const cache = snapshot.derive('search-cache', () => new Lru<string, Representation>(cacheEntries));
+    return respond(c.req.raw, cacheEntries > 0 ? cache.get(rawQuery, compute) : compute());
   });
   return app;
 }

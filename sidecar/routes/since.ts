@@ -5,7 +5,7 @@ import { JSON_TYPE, SINCE_PREFIX } from '../../src/core/media.ts';
 import { renderSince } from '../../src/core/since.ts';
 import { CalendarDate } from '../../src/core/schemas/primitives.ts';
 import { invalidRequest } from '../http/errors.ts';
-import { respond } from '../http/respond.ts';
+import { type Representation, representation, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { Lru } from '../util/lru.ts';
 
@@ -22,11 +22,14 @@ export function sinceRoutes(site: LiveSite, maxAgeS: number): Hono {
     const parsed = CalendarDate.safeParse(date);
     if (!parsed.success) throw invalidRequest(parsed.error.issues.map((i) => ({ ...i, path: ['date'] })));
     const snapshot = site.current();
-    const cache = snapshot.derive('since-cache', () => new Lru<string, string>(SINCE_CACHE_ENTRIES));
-    const body = cache.get(date, () => renderSince(snapshot.data.reviews, date));
-    const reviewsMeta = snapshot.manifest.resources['/reviews.json'];
-    const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(reviewsMeta ? { last_modified: reviewsMeta.last_modified } : {}) };
-    return respond(c.req.raw, body, resourceHeaders(c.req.path, meta, maxAgeS));
+    const cache = snapshot.derive('since-cache', () => new Lru<string, Representation>(SINCE_CACHE_ENTRIES));
+    const rep = cache.get(date, () => {
+      const body = Buffer.from(renderSince(snapshot.data.reviews, date));
+      const reviewsMeta = snapshot.manifest.resources['/reviews.json'];
+      const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(reviewsMeta ? { last_modified: reviewsMeta.last_modified } : {}) };
+      return representation(body, resourceHeaders(c.req.path, meta, maxAgeS));
+    });
+    return respond(c.req.raw, rep);
   });
   return app;
 }

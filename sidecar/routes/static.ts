@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { resourceHeaders } from '../../src/core/headers.ts';
-import { respond } from '../http/respond.ts';
+import { type Representation, representation, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
 
 /** Serves the built files with exactly their precomputed headers; other requests pass on. */
@@ -19,6 +19,13 @@ export function staticFiles(site: LiveSite, maxAgeS: number): MiddlewareHandler 
       }
       return next();
     }
-    return respond(c.req.raw, snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS));
+    // prepared once per build and path: the hot path only compares validators
+    const prepared = snapshot.derive('static-representations', () => new Map<string, Representation>());
+    let rep = prepared.get(path);
+    if (!rep) {
+      rep = representation(snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS));
+      prepared.set(path, rep);
+    }
+    return respond(c.req.raw, rep);
   };
 }
