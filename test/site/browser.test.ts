@@ -142,10 +142,12 @@ describe('the archive in Chromium', () => {
     const { page, problems } = await open(context, '/');
     const last = Math.ceil(data.reviews.length / 50);
     await page.locator('.archive .pages a').first().click();
+    await page.waitForURL((u) => u.pathname === `/reviews/page/${last}/`);
     expect(new URL(page.url()).pathname).toBe(`/reviews/page/${last}/`);
     const newestIds = await page.locator('article.review').evaluateAll((a) => a.map((e) => e.id));
     expect(newestIds[0]).toBe(`review-${data.reviews[0]?.id}`);
     await page.getByRole('link', { name: `Older reviews (page ${last - 1}) →` }).first().click();
+    await page.waitForURL((u) => u.pathname === `/reviews/page/${last - 1}/`);
     expect(new URL(page.url()).pathname).toBe(`/reviews/page/${last - 1}/`);
     const olderIds = await page.locator('article.review').evaluateAll((a) => a.map((e) => e.id));
     expect(olderIds).toHaveLength(50);
@@ -153,6 +155,7 @@ describe('the archive in Chromium', () => {
     const firstOlder = data.reviews.findIndex((r) => `review-${r.id}` === olderIds[0]);
     expect(firstOlder).toBe(newestIds.length);
     await page.getByRole('link', { name: 'All pages' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/reviews/');
     expect(new URL(page.url()).pathname).toBe('/reviews/');
     await expect(page.locator('main a[href^="/reviews/page/"]').count()).resolves.toBe(last);
     expect(problems).toEqual([]);
