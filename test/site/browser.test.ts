@@ -122,7 +122,9 @@ describe('the home page in Chromium', () => {
     const box = await page.locator('.skip').boundingBox();
     expect(box?.y).toBeGreaterThanOrEqual(0);
     await page.keyboard.press('Enter');
-    expect(new URL(page.url()).hash).toBe('#main');
+    // Following an in-page link lands after the key press resolves: wait for it, not for a fixed time.
+    await page.waitForURL((url) => url.hash === '#main', { timeout: 5000 });
+    await expect(page.evaluate(() => document.querySelector(':target')?.id)).resolves.toBe('main');
   });
 
   it('takes a feed item to its review', async () => {
