@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { makeTestPki, type TestPki } from '../test/hub/pki.ts';
+import { SIDECAR_NODE_FLAGS } from './bench/lib.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const SITE = 'https://reviews.example';
@@ -88,7 +89,7 @@ async function main() {
 
   // --- the hub process
   const entry = 'sidecar/main.ts';
-  const child = spawn(node, [join(root, entry)], {
+  const child = spawn(node, [...SIDECAR_NODE_FLAGS, join(root, entry)], {
     cwd: root,
     env: {
       ...process.env,

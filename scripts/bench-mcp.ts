@@ -55,8 +55,8 @@ interface PostLoadOptions {
   requests: { method: 'POST'; headers: Record<string, string>; setupRequest: (req: Record<string, unknown>) => Record<string, unknown> }[];
 }
 
-/** tools/call over one session; every request gets its own JSON-RPC id, as the spec requires. */
-async function loadToolCall(base: string, sessionId: string, args: Record<string, unknown>): Promise<Load> {
+/** One JSON-RPC method over one session; every request gets its own JSON-RPC id, as the spec requires. */
+async function loadRpc(base: string, sessionId: string, method: string, params?: Record<string, unknown>): Promise<Load> {
   let next = 1;
   const options: PostLoadOptions = {
     url: `${base}/mcp`,
@@ -66,7 +66,7 @@ async function loadToolCall(base: string, sessionId: string, args: Record<string
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-session-id': sessionId, 'mcp-protocol-version': PROTOCOL },
-        setupRequest: (req) => ({ ...req, body: JSON.stringify({ jsonrpc: '2.0', id: next++, method: 'tools/call', params: { name: 'search_reviews', arguments: args } }) }),
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ jsonrpc: '2.0', id: next++, method, ...(params && { params }) }) }),
       },
     ],
   };
@@ -101,7 +101,7 @@ try {
     const mcpBody = await call.text();
     const structured = (JSON.parse(sseData(mcpBody)) as { result: { structuredContent: unknown } }).result.structuredContent;
     if (JSON.stringify(structured) !== JSON.stringify(viaHttp)) throw new Error(`MCP and HTTP differ for ${name}`);
-    const m = await loadToolCall(sidecar.url, sessionId, args);
+    const m = await loadRpc(sidecar.url, sessionId, 'tools/call', { name: 'search_reviews', arguments: args });
     rows.push({
       query: name,
       'HTTP req/s': h.rps,
@@ -118,6 +118,15 @@ try {
   console.log(`\n${count} reviews. tools/call search_reviews over one MCP session vs GET /api/reviews/search; 32 connections, ${seconds} s per run.`);
   console.log(`Sidecar RSS ${startRss} MB after start, ${rssMb(sidecar.child.pid as number)} MB after the runs.`);
   table(rows);
+  // The floor of any tool call: the SDK's transport and dispatch answering a JSON-RPC ping,
+  // with no tool code at all, against the HTTP search endpoint in the same run.
+  const pingSession = await openSession(httpFetch);
+  const ping = await loadRpc(sidecar.url, pingSession, 'ping');
+  const h = await load(`${sidecar.url}/api/reviews/search?${QUERIES[0]?.[1]}`, { seconds });
+  await httpFetch('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': pingSession, 'mcp-protocol-version': PROTOCOL } });
+  console.log(
+    `\nFloor: MCP ping over one session ${ping.rps} req/s (p99 ${ping.p99} ms, ${ping.errors + ping.non2xx} errors) vs HTTP search "${QUERIES[0]?.[0]}" ${h.rps} req/s: HTTP/ping ${(h.rps / ping.rps).toFixed(2)}.`,
+  );
 } finally {
   await sidecar.stop();
 }

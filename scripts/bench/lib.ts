@@ -9,6 +9,17 @@ import { generateContent, writeContent } from '../sample/generate.ts';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const NODE = process.execPath;
 
+/**
+ * The node flags of `npm run serve` (package.json), so that every benchmark measures the
+ * sidecar as it is run, not a differently tuned copy.
+ */
+export const SIDECAR_NODE_FLAGS: string[] = (() => {
+  const serve = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
+  const m = /^(?:exec\s+)?node\s+(.*?)\s*sidecar\/main\.ts$/.exec(serve);
+  if (!m) throw new Error(`package.json scripts.serve is not "node [flags] sidecar/main.ts": ${serve}`);
+  return m[1] ? m[1].split(/\s+/) : [];
+})();
+
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `bench-${prefix}-`));
 }
@@ -55,7 +66,7 @@ export function startProcess(args: string[], env: Record<string, string> = {}): 
 }
 
 export function startSidecar(outDir: string, env: Record<string, string> = {}): Promise<Server> {
-  return startProcess([join(ROOT, 'sidecar/main.ts')], { OUT_DIR: outDir, RELOAD_INTERVAL_MS: '60000', HUB_DB: join(tempDir('hub'), 'hub.sqlite'), ...env });
+  return startProcess([...SIDECAR_NODE_FLAGS, join(ROOT, 'sidecar/main.ts')], { OUT_DIR: outDir, RELOAD_INTERVAL_MS: '60000', HUB_DB: join(tempDir('hub'), 'hub.sqlite'), ...env });
 }
 
 export function startPlain(bodyFile: string, headers: Record<string, string>): Promise<Server> {
