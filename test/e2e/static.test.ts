@@ -180,7 +180,7 @@ describe('publishing a new build', () => {
     const search = async () => (await (await get('/api/reviews/search?query=zanzibar')).json()).total;
     expect(await search()).toBe(0);
     buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
-    await expect.poll(async () => (await (await get('/insights.json')).json()).summary.headline, { timeout: 5000 }).toBe('Fresh headline');
+    await expect.poll(async () => (await (await get('/insights.json')).json()).summary.headline, { timeout: 10_000 }).toBe('Fresh headline');
     expect(before.summary.headline).not.toBe('Fresh headline');
     // search answers from the new build too, without a restart
     expect(await search()).toBe(1);

@@ -46,7 +46,9 @@ async function subscribe(path: string, topic: string, extra: Record<string, stri
     body: new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.callback': subscriber.url(path), 'hub.topic': `${SITE}${topic}`, ...extra }),
   });
   expect(res.status).toBe(202);
-  await waitFor(`verification of ${path}`, () => subscriber.requests(path, 'GET').length > 0);
+  // the hub logs after it has stored the outcome: the subscriber's GET alone comes too early
+  const mode = extra['hub.mode'] ?? 'subscribe';
+  await waitFor(`verification of ${path}`, () => server.output().includes(`hub: ${mode} verified: ${subscriber.url(path)} ${SITE}${topic}`));
 }
 
 beforeAll(async () => {

@@ -13,12 +13,15 @@ import { createHub, type Hub, readHubSettings, type TopicContent } from '../../s
 import type { TestPki } from './pki.ts';
 import { waitFor } from './subscriber.ts';
 
-/** Short timings so the whole file runs in seconds. */
+/**
+ * Short retry timings so the whole file runs in seconds, but generous request timeouts: a
+ * paused CI runner must not turn a healthy subscriber's answer into a timeout.
+ */
 export const TEST_ENV = {
   HUB_ALLOW_PRIVATE_CALLBACKS: '1',
   HUB_RETRY_BASE_MS: '50',
-  HUB_VERIFY_TIMEOUT_MS: '500',
-  HUB_DELIVERY_TIMEOUT_MS: '500',
+  HUB_VERIFY_TIMEOUT_MS: '5000',
+  HUB_DELIVERY_TIMEOUT_MS: '5000',
   HUB_LEASE_MIN_S: '1',
   HUB_SUBSCRIBE_RATE_PER_MIN: '10000',
   HUB_PUBLISH_RATE_PER_MIN: '10000',

@@ -30,7 +30,7 @@ function lint(document: unknown): { status: number | null; output: string } {
   const run = spawnSync(NODE, [REDOCLY, 'lint', '--config', join(ROOT, 'test', 'site', 'redocly.yaml'), '--format', 'stylish', file], {
     cwd: ROOT,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: 50_000,
     env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
   });
   return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
