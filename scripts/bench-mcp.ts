@@ -42,6 +42,11 @@ async function openSession(fetcher: Fetch): Promise<string> {
   return id;
 }
 
+/** Ends a session with DELETE, as a client that is done should. */
+async function closeSession(fetcher: Fetch, id: string): Promise<void> {
+  await fetcher('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id, 'mcp-protocol-version': PROTOCOL } });
+}
+
 /** The JSON-RPC message of a one-event SSE answer (or a plain JSON one). */
 function sseData(body: string): string {
   const data = body.split('\n').filter((line) => line.startsWith('data: '));
@@ -120,7 +125,7 @@ try {
       'target met': h.rps / m.rps <= 2 && m.errors + m.non2xx === 0 ? 'yes' : 'NO',
       errors: h.errors + h.non2xx + hu.errors + hu.non2xx + m.errors + m.non2xx,
     });
-    await httpFetch('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': PROTOCOL } });
+    await closeSession(httpFetch, sessionId);
   }
   console.log(`\n${count} reviews. tools/call search_reviews over one MCP session vs GET /api/reviews/search; 32 connections, ${seconds} s per run.`);
   console.log(`Sidecar RSS ${startRss} MB after start, ${rssMb(sidecar.child.pid as number)} MB after the runs.`);
@@ -130,7 +135,7 @@ try {
   const pingSession = await openSession(httpFetch);
   const ping = await loadRpc(sidecar.url, pingSession, 'ping');
   const h = await load(`${sidecar.url}/api/reviews/search?${QUERIES[0]?.[1]}`, { seconds });
-  await httpFetch('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': pingSession, 'mcp-protocol-version': PROTOCOL } });
+  await closeSession(httpFetch, pingSession);
   console.log(
     `\nFloor: MCP ping over one session ${ping.rps} req/s (p99 ${ping.p99} ms, ${ping.errors + ping.non2xx} errors) vs HTTP search "${QUERIES[0]?.[0]}" ${h.rps} req/s: HTTP/ping ${(h.rps / ping.rps).toFixed(2)}.`,
   );
