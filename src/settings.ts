@@ -38,7 +38,8 @@ export const SETTINGS = {
   OUT_DIR: { default: 'dist', help: 'Where builds go. `dist/site` is what a CDN serves; `dist` is a link swapped atomically to the newest good build.' },
   SINCE_BUDGET_BYTES: { default: String(32 * 1024 * 1024), help: 'Total size allowed for pre-rendered since/<date> files; older dates beyond it are answered by the sidecar.' },
   CACHE_MAX_AGE_S: { default: '60', help: 'max-age of the Cache-Control header on every public GET.' },
-  SIDECAR_URL: { default: '', help: 'Origin of the sidecar for the CDN `_redirects` file; empty means SITE_URL.' },
+  SIDECAR_URL: { default: '', help: 'Origin of the sidecar that the deploy folders send dynamic paths to (https, or http on a loopback host); empty means SITE_URL.' },
+  CLOUDFLARE_VALIDATORS: { default: 'edge', help: '`edge`: the Cloudflare worker answers every path with our ETags and Last-Modified; `host`: static files are served by Pages alone, with its own ETags, and only the API paths run the worker.' },
   HOST: { default: '127.0.0.1', help: 'Address the local server listens on.' },
   PORT: { default: '4321', help: 'Port the local server listens on (0 picks a free one).' },
   SEARCH_CACHE_ENTRIES: { default: '512', help: 'Search responses kept per published build (0 turns the cache off).' },
@@ -58,6 +59,7 @@ export interface Settings {
   sinceBudgetBytes: number;
   cacheMaxAgeS: number;
   sidecarUrl: string;
+  cloudflareValidators: 'edge' | 'host';
   host: string;
   port: number;
   reloadIntervalMs: number;
@@ -76,6 +78,22 @@ function origin(name: SettingName, raw: string): string {
   } catch {
     throw new Error(`Setting ${name} must be an absolute http(s) URL, got "${raw}"`);
   }
+}
+
+/**
+ * The CDN forwards client requests, MCP sessions among them, to the sidecar: across the
+ * internet that leg must be encrypted, so plain http is accepted only on a loopback host.
+ */
+function sidecarOrigin(url: string): string {
+  const { protocol, hostname } = new URL(url);
+  const loopback = hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  if (protocol === 'http:' && !loopback) throw new Error(`Setting SIDECAR_URL must be https:// unless it is a loopback address, got "${url}"`);
+  return url;
+}
+
+function oneOf<T extends string>(name: SettingName, raw: string, values: readonly T[]): T {
+  if (!(values as readonly string[]).includes(raw)) throw new Error(`Setting ${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return raw as T;
 }
 
 /** A comma-separated list of origins; empty means just `fallback`. */
@@ -97,7 +115,8 @@ export function readSettings(env: Env): Settings {
     outDir: text('OUT_DIR'),
     sinceBudgetBytes: integer('SINCE_BUDGET_BYTES', 0),
     cacheMaxAgeS: integer('CACHE_MAX_AGE_S', 0),
-    sidecarUrl: sidecar ? origin('SIDECAR_URL', sidecar) : siteUrl,
+    sidecarUrl: sidecar ? sidecarOrigin(origin('SIDECAR_URL', sidecar)) : siteUrl,
+    cloudflareValidators: oneOf('CLOUDFLARE_VALIDATORS', text('CLOUDFLARE_VALIDATORS'), ['edge', 'host'] as const),
     host: text('HOST'),
     port,
     reloadIntervalMs: integer('RELOAD_INTERVAL_MS', 50),

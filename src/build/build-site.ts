@@ -5,7 +5,7 @@ import { loadContentDir } from '../content-dir.ts';
 import { planSinceDates } from '../core/since.ts';
 import { siteUrls } from '../core/urls.ts';
 import type { Settings } from '../settings.ts';
-import { headersFile, redirectsFile } from './cdn-files.ts';
+import { writeDeployFolders } from './deploy/index.ts';
 import { computeManifest, MANIFEST_FILE } from './manifest.ts';
 import { currentBuild, newBuildDir, pruneBuilds, readManifest, swapIn } from './output-dir.ts';
 
@@ -46,8 +46,7 @@ export async function buildSite(settings: Settings, root: string, now = new Date
   const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
   const previous = previousDir ? readManifest(previousDir) : undefined;
   const manifest = computeManifest(siteDir, urls, previous, now, buildId, sinceDates);
-  writeFileSync(join(siteDir, '_headers'), headersFile(manifest, settings.cacheMaxAgeS));
-  writeFileSync(join(siteDir, '_redirects'), redirectsFile(settings.sidecarUrl));
+  await writeDeployFolders(buildDir, manifest, { sidecarUrl: settings.sidecarUrl, maxAgeS: settings.cacheMaxAgeS, cloudflareValidators: settings.cloudflareValidators });
   writeFileSync(join(buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
 
   swapIn(settings.outDir, buildDir);

@@ -22,7 +22,6 @@ export interface Manifest {
 }
 
 export const MANIFEST_FILE = 'manifest.json';
-export const CDN_FILES = new Set(['_headers', '_redirects']);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -65,7 +64,6 @@ export function computeManifest(siteDir: string, urls: SiteUrls, previous: Manif
   const resources: Record<string, ManifestEntry> = {};
   const files = [...walk(siteDir)].map((f) => relative(siteDir, f)).sort();
   for (const file of files) {
-    if (CDN_FILES.has(file)) continue;
     const bytes = readFileSync(join(siteDir, file));
     const path = urlPath(file);
     const etag = strongEtag(bytes);

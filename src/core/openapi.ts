@@ -320,7 +320,7 @@ export function openApiDocument(urls: SiteUrls) {
       summary: 'Read-only verified customer reviews of one business: JSON, feeds, search, MCP and WebSub.',
       description: `Every endpoint is public and read-only; no key, no account. Published GETs carry a strong ETag and Last-Modified and answer \
 304 to a matching If-None-Match or If-Modified-Since; anyone may read them cross-origin. JSON errors have one shape, \`{ error, message, issues? }\`: \
-an unknown path answers 404 (not_found) and a known path with another method 405 (method_not_allowed) with an Allow header. \
+an unknown path under /api/ or /mcp answers 404 (not_found) (any other unknown path gets the HTML 404 page) and a known path with another method 405 (method_not_allowed) with an Allow header. \
 Responses may gain keys in later versions; keys are never removed. People: ${urls.base}/api/. Language models: ${urls.base}/llms.txt.`,
     },
     servers: [{ url: urls.base }],

@@ -1,3 +1,23 @@
+/**
+ * Paths of the service that are not files of the build. Static hosts send every request for
+ * them to the sidecar; an unknown path under an API prefix gets the JSON 404, any other
+ * unknown path the 404 page.
+ */
+export const PATHS = {
+  search: '/api/reviews/search',
+  hub: '/api/websub/hub',
+  mcp: '/mcp',
+  sincePrefix: '/api/reviews/since/',
+  notFoundPage: '/404.html',
+} as const;
+
+export const API_PREFIXES = ['/api/', '/mcp/', '/.well-known/'] as const;
+
+/** True for `/api`, `/api/...`, `/mcp`, `/mcp/...` and `/.well-known/...`. */
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => `${path}/`.startsWith(prefix));
+}
+
 /** Every absolute URL the service publishes, derived from {base_url} (no trailing slash). */
 export interface SiteUrls {
   base: string;
@@ -22,10 +42,10 @@ export function siteUrls(siteUrl: string): SiteUrls {
     insights: `${base}/insights.json`,
     jsonFeed: `${base}/api/feed.json`,
     atomFeed: `${base}/feed.xml`,
-    hub: `${base}/api/websub/hub`,
-    mcp: `${base}/mcp`,
-    search: `${base}/api/reviews/search`,
-    since: (date) => `${base}/api/reviews/since/${date}`,
+    hub: `${base}${PATHS.hub}`,
+    mcp: `${base}${PATHS.mcp}`,
+    search: `${base}${PATHS.search}`,
+    since: (date) => `${base}${PATHS.sincePrefix}${date}`,
     review: (id) => `${base}/#review-${encodeURIComponent(id)}`,
   };
 }

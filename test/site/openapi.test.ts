@@ -189,7 +189,7 @@ describe('the OpenAPI document against the running service', () => {
     ['/api/reviews/search?rating=9', 400, 'ValidationError'],
     ['/api/reviews/search?nope=1', 400, 'ValidationError'],
     ['/api/reviews/since/2024-02-30', 400, 'ValidationError'],
-    ['/no/such/path', 404, 'Error'],
+    ['/api/no/such/path', 404, 'Error'],
   ])('GET %s answers %i with the %s shape', async (path, status, schema) => {
     const res = await get(path);
     expect(res.status).toBe(status);
