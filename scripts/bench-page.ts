@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildSite } from '../src/build/build-site.ts';
-import { pageWeight } from '../src/core/page-weight.ts';
+import { pageWeight } from './bench/page-weight.ts';
 import { readSettings } from '../src/settings.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

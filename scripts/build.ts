@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { buildSite } from '../src/build/build-site.ts';
-import { ContentError } from '../src/core/content.ts';
+import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

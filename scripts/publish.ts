@@ -2,7 +2,7 @@
 // check the three topics; it compares each topic's ETag with the last one it distributed and
 // notifies subscribers only of topics that changed (so publishing twice notifies nobody).
 // The sidecar is at SIDECAR_URL, or SITE_URL when that is empty.
-import { siteUrls, topicUrls } from '../src/core/urls.ts';
+import { siteUrls, topicUrls } from '../src/core/http/urls.ts';
 import { readSettings } from '../src/settings.ts';
 
 const ATTEMPTS = 5;

@@ -1,8 +1,8 @@
 // What Astro endpoints need at build time, handed over by astro.config.mjs through Vite's
 // `define` (see src/env.d.ts), and the dataset they all share, loaded once per build.
-import { loadContentDir } from './content-dir.ts';
-import type { Dataset } from './core/content.ts';
-import { siteUrls } from './core/urls.ts';
+import { loadContentDir } from './build/content-dir.ts';
+import type { Dataset } from './core/content/dataset.ts';
+import { siteUrls } from './core/http/urls.ts';
 
 export interface BuildContext {
   siteUrl: string;

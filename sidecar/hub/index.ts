@@ -3,8 +3,8 @@
 // engine's worker thread (engine.ts), fed through the SQLite queue.
 import { Worker } from 'node:worker_threads';
 import type { Hono } from 'hono';
-import { topicLink } from '../../src/core/media.ts';
-import { type SiteUrls, topicUrls } from '../../src/core/urls.ts';
+import { topicLink } from '../../src/core/http/media.ts';
+import { type SiteUrls, topicUrls } from '../../src/core/http/urls.ts';
 import type { EngineInit, EngineWake } from './engine.ts';
 import { RefusedCallback, resolveCallbackHost } from './outbound.ts';
 import { createRateLimiter } from './rate-limit.ts';

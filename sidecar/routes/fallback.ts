@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { CORS_HEADERS } from '../../src/core/headers.ts';
-import { SINCE_PREFIX } from '../../src/core/media.ts';
-import { isApiPath, PATHS } from '../../src/core/urls.ts';
+import { CORS_HEADERS } from '../../src/core/http/headers.ts';
+import { SINCE_PREFIX } from '../../src/core/http/media.ts';
+import { isApiPath, PATHS } from '../../src/core/http/urls.ts';
 import { methodNotAllowed, notFound } from '../http/errors.ts';
 import type { LiveSite } from '../site/live-site.ts';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { strongEtag } from '../../src/core/etag.ts';
-import { resourceHeaders } from '../../src/core/headers.ts';
-import { JSON_TYPE } from '../../src/core/media.ts';
+import { strongEtag } from '../../src/core/http/etag.ts';
+import { resourceHeaders } from '../../src/core/http/headers.ts';
+import { JSON_TYPE } from '../../src/core/http/media.ts';
 import { buildSearchIndex, type SearchIndex } from '../../src/core/search/index.ts';
 import { parseSearchQuery } from '../../src/core/search/params.ts';
 import { searchBody } from '../../src/core/search/run.ts';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { strongEtag } from '../../src/core/etag.ts';
-import { resourceHeaders } from '../../src/core/headers.ts';
-import { JSON_TYPE, SINCE_PREFIX } from '../../src/core/media.ts';
-import { renderSince } from '../../src/core/since.ts';
+import { strongEtag } from '../../src/core/http/etag.ts';
+import { resourceHeaders } from '../../src/core/http/headers.ts';
+import { JSON_TYPE, SINCE_PREFIX } from '../../src/core/http/media.ts';
+import { renderSince } from '../../src/core/documents/since.ts';
 import { CalendarDate } from '../../src/core/schemas/primitives.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { type Representation, representation, respond } from '../http/respond.ts';

@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build as astroBuild } from 'astro';
-import { loadContentDir } from '../content-dir.ts';
-import { planSinceDates } from '../core/since.ts';
-import { siteUrls } from '../core/urls.ts';
+import { loadContentDir } from './content-dir.ts';
+import { planSinceDates } from '../core/documents/since.ts';
+import { siteUrls } from '../core/http/urls.ts';
 import type { Settings } from '../settings.ts';
 import { writeDeployFolders } from './deploy/index.ts';
 import { computeManifest, MANIFEST_FILE } from './manifest.ts';

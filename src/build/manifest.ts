@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { strongEtag } from '../core/etag.ts';
-import { contentTypeFor, SINCE_PREFIX, topicLink } from '../core/media.ts';
-import type { SiteUrls } from '../core/urls.ts';
+import { strongEtag } from '../core/http/etag.ts';
+import { contentTypeFor, SINCE_PREFIX, topicLink } from '../core/http/media.ts';
+import type { SiteUrls } from '../core/http/urls.ts';
 
 export interface ManifestEntry {
   file: string;

@@ -3,9 +3,9 @@
 // the headers and conditional rules of the sidecar (the same core functions); every other
 // request goes to the sidecar, which holds the same build and answers it exactly as it does
 // at our own origin: search, MCP, the hub, since dates that were not pre-rendered, 404 and 405.
-import { isNotModified, RETAINED_304_HEADERS } from '../core/conditional.ts';
-import { CORS_HEADERS, type RepresentationMeta, resourceHeaders } from '../core/headers.ts';
-import { JSON_TYPE } from '../core/media.ts';
+import { isNotModified, RETAINED_304_HEADERS } from '../core/http/conditional.ts';
+import { CORS_HEADERS, type RepresentationMeta, resourceHeaders } from '../core/http/headers.ts';
+import { JSON_TYPE } from '../core/http/media.ts';
 
 export interface EdgeTable {
   /** Origin of the sidecar given at build time; the Pages variable SIDECAR_URL overrides it. */

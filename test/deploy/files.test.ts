@@ -8,7 +8,7 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import { describe, expect, it } from 'vitest';
 import { CLOUDFLARE } from '../../src/build/deploy/limits.ts';
 import type { Manifest } from '../../src/build/manifest.ts';
-import { resourceHeaders } from '../../src/core/headers.ts';
+import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { generateContent, writeContent } from '../../scripts/sample/generate.ts';
 import { buildOrThrow } from '../helpers/build.ts';
 import { hostWarnings, startWrangler } from '../../scripts/bench/host-emulators.ts';

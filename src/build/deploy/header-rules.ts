@@ -1,5 +1,5 @@
-import { CORS_HEADERS, resourceHeaders } from '../../core/headers.ts';
-import { PATHS } from '../../core/urls.ts';
+import { CORS_HEADERS, resourceHeaders } from '../../core/http/headers.ts';
+import { PATHS } from '../../core/http/urls.ts';
 import type { Manifest } from '../manifest.ts';
 
 /** One `_headers` rule: a path, or a folder pattern ending in `*`, and the headers it sets. */

@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { buildContext, getDataset } from '../../../../build-context.ts';
-import { planSinceDates } from '../../../../core/since.ts';
-import { render } from '../../../../core/resources.ts';
+import { planSinceDates } from '../../../../core/documents/since.ts';
+import { render } from '../../../../core/documents/resources.ts';
 
 // Only the newest dates that fit the size budget; the sidecar answers the rest identically.
 export const getStaticPaths = (() =>

@@ -1,10 +1,10 @@
 // schema.org JSON-LD for the home page: the business, its aggregate rating and the newest
 // reviews. Search engines show no stars for reviews a business publishes about itself
 // (Google's self-serving reviews rule), so this is for agents and other consumers.
-import { aggregateRating } from './aggregate.ts';
-import type { Dataset } from './content.ts';
-import type { Review } from './schemas/review.ts';
-import type { SiteUrls } from './urls.ts';
+import { aggregateRating } from '../documents/aggregate.ts';
+import type { Dataset } from '../content/dataset.ts';
+import type { Review } from '../schemas/review.ts';
+import type { SiteUrls } from '../http/urls.ts';
 
 /** Reviews in the home page's JSON-LD: the newest, enough to sample; all of them are one link away in /reviews.json. */
 export const JSON_LD_REVIEWS = 10;

@@ -1,7 +1,7 @@
 import { aggregateRating } from './aggregate.ts';
-import type { Dataset } from './content.ts';
-import { buildInsights } from './insights/build.ts';
-import type { InsightsDocument } from './schemas/insights.ts';
+import type { Dataset } from '../content/dataset.ts';
+import { buildInsights } from '../insights/build.ts';
+import type { InsightsDocument } from '../schemas/insights.ts';
 
 /** GET /reviews.json: business metadata, aggregate rating, every verified review newest first. */
 export function reviewsDocument({ business, reviews }: Dataset) {

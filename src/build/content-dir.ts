@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_FILE_NAMES, ContentError, type ContentFiles, type ContentProblem, type Dataset, parseContent } from './core/content.ts';
+import { CONTENT_FILE_NAMES, ContentError, type ContentFiles, type ContentProblem, type Dataset, parseContent } from '../core/content/dataset.ts';
 
 /** Reads and validates a content folder (the fs adapter around core/content.ts). */
 export function loadContentDir(dir: string): Dataset {

@@ -1,4 +1,4 @@
-import type { Review } from './schemas/review.ts';
+import type { Review } from '../schemas/review.ts';
 
 /** Number of newest reviews in both feeds (interface spec, Limits). */
 export const FEED_SIZE = 50;

@@ -1,5 +1,5 @@
-import { serializeJson } from './media.ts';
-import type { Review } from './schemas/review.ts';
+import { serializeJson } from '../http/media.ts';
+import type { Review } from '../schemas/review.ts';
 
 /** Index of the first review dated before `date`, in a newest-first list (binary search). */
 function countOnOrAfter(reviews: readonly Review[], date: string): number {

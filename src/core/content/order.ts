@@ -1,4 +1,4 @@
-import type { Review } from './schemas/review.ts';
+import type { Review } from '../schemas/review.ts';
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

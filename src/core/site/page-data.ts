@@ -1,12 +1,12 @@
 // What the HTML pages show, as pure functions of the dataset: the .astro files only lay it out.
-import { type AggregateRating, aggregateRating } from './aggregate.ts';
-import type { Dataset } from './content.ts';
-import { insightsDocument } from './documents.ts';
-import { FEED_SIZE } from './feed-items.ts';
-import { type ArchivePage, archivePages } from './archive.ts';
-import type { Review } from './schemas/review.ts';
+import { type AggregateRating, aggregateRating } from '../documents/aggregate.ts';
+import type { Dataset } from '../content/dataset.ts';
+import { insightsDocument } from '../documents/documents.ts';
+import { FEED_SIZE } from '../feeds/items.ts';
+import { type ArchivePage, archivePages } from '../documents/archive.ts';
+import type { Review } from '../schemas/review.ts';
 
-export { ARCHIVE_PAGE_SIZE, type ArchivePage, archivePages, archivePath } from './archive.ts';
+export { ARCHIVE_PAGE_SIZE, type ArchivePage, archivePages, archivePath } from '../documents/archive.ts';
 
 /** The home page shows exactly the feed's reviews, so every feed item's #review-<id> anchor exists there. */
 export const HOME_REVIEWS = FEED_SIZE;

@@ -1,8 +1,8 @@
-import type { Dataset } from './content.ts';
-import { dateToInstant } from './dates.ts';
-import { FEED_SIZE, itemModified, itemText, itemTitle } from './feed-items.ts';
-import { type JsonFeed, JsonFeedSchema } from './schemas/jsonfeed.ts';
-import type { SiteUrls } from './urls.ts';
+import type { Dataset } from '../content/dataset.ts';
+import { dateToInstant } from '../content/dates.ts';
+import { FEED_SIZE, itemModified, itemText, itemTitle } from './items.ts';
+import { type JsonFeed, JsonFeedSchema } from '../schemas/jsonfeed.ts';
+import type { SiteUrls } from '../http/urls.ts';
 
 export function jsonFeed({ business, reviews }: Dataset, urls: SiteUrls): JsonFeed {
   const feed: JsonFeed = {

@@ -1,5 +1,5 @@
 // The review archive's pages: pure, and light enough for /openapi.json and /llms.txt to use.
-import type { Review } from './schemas/review.ts';
+import type { Review } from '../schemas/review.ts';
 
 export const ARCHIVE_PAGE_SIZE = 50;
 

@@ -1,19 +1,19 @@
 // GET /openapi.json: every HTTP endpoint of the service as OpenAPI 3.1, built from the zod
 // schemas the code validates with, so the description cannot drift from the behaviour.
-import { FEED_SIZE } from './feed-items.ts';
-import { JsonRpcRequestSchema, JsonRpcResponseSchema, ErrorSchema, HubFormSchema, ValidationErrorSchema } from './openapi/schemas.ts';
-import { componentSchemas, type JsonSchema, parameterSchema, schemaRef } from './openapi/json-schema.ts';
-import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from './openapi/mcp.ts';
-import { BusinessSchema } from './schemas/business.ts';
-import { AggregateRatingSchema, ReviewsDocumentSchema, SinceDocumentSchema } from './schemas/documents.ts';
-import { InsightsDocumentSchema } from './schemas/insights.ts';
-import { JsonFeedSchema } from './schemas/jsonfeed.ts';
-import { CalendarDate } from './schemas/primitives.ts';
-import { ReviewSchema } from './schemas/review.ts';
-import { SearchResultSchema } from './schemas/search.ts';
-import { SearchParamsShape } from './search/params.ts';
-import { ARCHIVE_PAGE_SIZE } from './archive.ts';
-import { type SiteUrls, topicUrls } from './urls.ts';
+import { FEED_SIZE } from '../feeds/items.ts';
+import { JsonRpcRequestSchema, JsonRpcResponseSchema, ErrorSchema, HubFormSchema, ValidationErrorSchema } from './schemas.ts';
+import { componentSchemas, type JsonSchema, parameterSchema, schemaRef } from './json-schema.ts';
+import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from './mcp.ts';
+import { BusinessSchema } from '../schemas/business.ts';
+import { AggregateRatingSchema, ReviewsDocumentSchema, SinceDocumentSchema } from '../schemas/documents.ts';
+import { InsightsDocumentSchema } from '../schemas/insights.ts';
+import { JsonFeedSchema } from '../schemas/jsonfeed.ts';
+import { CalendarDate } from '../schemas/primitives.ts';
+import { ReviewSchema } from '../schemas/review.ts';
+import { SearchResultSchema } from '../schemas/search.ts';
+import { SearchParamsShape } from '../search/params.ts';
+import { ARCHIVE_PAGE_SIZE } from '../documents/archive.ts';
+import { type SiteUrls, topicUrls } from '../http/urls.ts';
 
 /** The interface's version (interface spec, Versioning 1). */
 export const API_VERSION = '1.0.0';

@@ -1,6 +1,6 @@
 import { summarizeRatings } from './aggregate.ts';
-import type { Dataset } from './content.ts';
-import type { Review } from './schemas/review.ts';
+import type { Dataset } from '../content/dataset.ts';
+import type { Review } from '../schemas/review.ts';
 
 export interface EntityStats {
   mentions: number;

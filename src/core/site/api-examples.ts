@@ -1,11 +1,11 @@
 // A curl example for every operation of /openapi.json, for the /api/ page. A test checks
 // that every operationId has one, so a new endpoint cannot go undocumented there.
 import type { z } from 'zod';
-import type { Dataset } from './content.ts';
-import { parameterSchema } from './openapi/json-schema.ts';
-import { MCP_PROTOCOL_VERSION } from './openapi/mcp.ts';
-import { archivePages } from './archive.ts';
-import type { SiteUrls } from './urls.ts';
+import type { Dataset } from '../content/dataset.ts';
+import { parameterSchema } from '../openapi/json-schema.ts';
+import { MCP_PROTOCOL_VERSION } from '../openapi/mcp.ts';
+import { archivePages } from '../documents/archive.ts';
+import type { SiteUrls } from '../http/urls.ts';
 
 export interface Operation {
   method: string;

@@ -1,8 +1,8 @@
 import { Feed } from 'feed';
-import type { Dataset } from './content.ts';
-import { dateToInstant } from './dates.ts';
-import { FEED_SIZE, feedUpdated, itemModified, itemText, itemTitle } from './feed-items.ts';
-import type { SiteUrls } from './urls.ts';
+import type { Dataset } from '../content/dataset.ts';
+import { dateToInstant } from '../content/dates.ts';
+import { FEED_SIZE, feedUpdated, itemModified, itemText, itemTitle } from './items.ts';
+import type { SiteUrls } from '../http/urls.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

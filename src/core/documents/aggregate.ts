@@ -1,4 +1,4 @@
-import type { Review } from './schemas/review.ts';
+import type { Review } from '../schemas/review.ts';
 
 export type Distribution = Record<'1' | '2' | '3' | '4' | '5', number>;
 

@@ -1,12 +1,12 @@
 // GET /llms.txt (https://llmstxt.org): an H1, a one-paragraph blockquote, notes, then H2
 // sections of `- [name](url): notes` links; the section named "Optional" may be skipped.
-import { aggregateRating } from './aggregate.ts';
-import type { Dataset } from './content.ts';
-import { FEED_SIZE } from './feed-items.ts';
-import { MCP_TOOLS } from './openapi/mcp.ts';
-import { ARCHIVE_PAGE_SIZE, archivePages } from './archive.ts';
-import { SearchParamsShape } from './search/params.ts';
-import { type SiteUrls, topicUrls } from './urls.ts';
+import { aggregateRating } from '../documents/aggregate.ts';
+import type { Dataset } from '../content/dataset.ts';
+import { FEED_SIZE } from '../feeds/items.ts';
+import { MCP_TOOLS } from '../openapi/mcp.ts';
+import { ARCHIVE_PAGE_SIZE, archivePages } from '../documents/archive.ts';
+import { SearchParamsShape } from '../search/params.ts';
+import { type SiteUrls, topicUrls } from '../http/urls.ts';
 
 /** Text from the content, made inert in Markdown. */
 const md = (s: string) => s.replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');

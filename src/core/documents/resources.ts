@@ -1,10 +1,10 @@
-import { atomFeed } from './atom.ts';
-import type { Dataset } from './content.ts';
+import { atomFeed } from '../feeds/atom.ts';
+import type { Dataset } from '../content/dataset.ts';
 import { insightsDocument, reviewsDocument } from './documents.ts';
-import { jsonFeed } from './jsonfeed.ts';
-import { serializeJson } from './media.ts';
+import { jsonFeed } from '../feeds/json-feed.ts';
+import { serializeJson } from '../http/media.ts';
 import { renderSince } from './since.ts';
-import type { SiteUrls } from './urls.ts';
+import type { SiteUrls } from '../http/urls.ts';
 
 /** The body of every static data resource. Astro endpoints render these; since is shared with the sidecar. */
 export const render = {
