@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { CORS_HEADERS } from '../../src/core/http/headers.ts';
-import { SINCE_PREFIX } from '../../src/core/http/media.ts';
 import { isApiPath, PATHS } from '../../src/core/http/urls.ts';
 import { methodNotAllowed, notFound } from '../http/errors.ts';
 import type { LiveSite } from '../site/live-site.ts';
@@ -11,7 +10,7 @@ export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 export type AllowTable = Map<string, string[]>;
 
 function allowedMethods(site: LiveSite, dynamic: AllowTable, path: string): string[] | undefined {
-  if (site.current().manifest.resources[path] || path.startsWith(SINCE_PREFIX)) return READ_METHODS;
+  if (site.current().manifest.resources[path] || path.startsWith(PATHS.sincePrefix)) return READ_METHODS;
   return dynamic.get(path);
 }
 

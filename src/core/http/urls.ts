@@ -11,6 +11,9 @@ export const PATHS = {
   notFoundPage: '/404.html',
 } as const;
 
+/** The WebSub topics (Atom, JSON Feed, the reviews document), by path. */
+export const TOPIC_PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'] as const;
+
 export const API_PREFIXES = ['/api/', '/mcp/', '/.well-known/'] as const;
 
 /** True for `/api`, `/api/...`, `/mcp`, `/mcp/...` and `/.well-known/...`. */
@@ -52,5 +55,5 @@ export function siteUrls(siteUrl: string): SiteUrls {
 
 /** The WebSub topics (interface spec, Events) with the content type each is served with. */
 export function topicUrls(urls: SiteUrls): string[] {
-  return [urls.atomFeed, urls.jsonFeed, urls.reviews];
+  return TOPIC_PATHS.map((path) => `${urls.base}${path}`);
 }

@@ -13,7 +13,7 @@ import { ReviewSchema } from '../schemas/review.ts';
 import { SearchResultSchema } from '../schemas/search.ts';
 import { SearchParamsShape } from '../search/params.ts';
 import { ARCHIVE_PAGE_SIZE } from '../documents/archive.ts';
-import { type SiteUrls, topicUrls } from '../http/urls.ts';
+import { PATHS, type SiteUrls, topicUrls } from '../http/urls.ts';
 
 /** The interface's version (interface spec, Versioning 1). */
 export const API_VERSION = '1.0.0';
@@ -163,7 +163,7 @@ function paths(urls: SiteUrls): Obj {
       content: { 'application/atom+xml': { schema: { type: 'string' } } },
       topic: true,
     }),
-    '/api/reviews/search': readOperation({
+    [PATHS.search]: readOperation({
       operationId: 'searchReviews',
       tags: ['Reviews'],
       summary: 'Search reviews',
@@ -172,7 +172,7 @@ function paths(urls: SiteUrls): Obj {
       content: json(schemaRef('SearchResult')),
       errors: invalid,
     }),
-    '/api/reviews/since/{date}': readOperation({
+    [`${PATHS.sincePrefix}{date}`]: readOperation({
       operationId: 'getReviewsSince',
       tags: ['Reviews'],
       summary: 'Reviews since a date',
@@ -197,7 +197,7 @@ function paths(urls: SiteUrls): Obj {
         responses: { '200': { description: 'Markdown in the llms.txt format', headers: cachedHeaders(), content: { [TEXT_MEDIA]: { schema: { type: 'string' } } } } },
       },
     },
-    '/api/websub/hub': {
+    [PATHS.hub]: {
       post: {
         operationId: 'websubHub',
         tags: ['WebSub'],
@@ -214,7 +214,7 @@ function paths(urls: SiteUrls): Obj {
         },
       },
     },
-    '/mcp': {
+    [PATHS.mcp]: {
       description: MCP_DESCRIPTION,
       post: {
         operationId: 'mcpRequest',
