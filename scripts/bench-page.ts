@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildSite } from '../src/build/build-site.ts';
 import { pageWeight } from './bench/page-weight.ts';
-import { readSettings } from '../src/settings.ts';
+import { readSettings } from '../src/settings/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(mkdtempSync(join(tmpdir(), 'reviews-bench-page-')), 'dist');

@@ -3,7 +3,7 @@
 // notifies subscribers only of topics that changed (so publishing twice notifies nobody).
 // The sidecar is at SIDECAR_URL, or SITE_URL when that is empty.
 import { PATHS, siteUrls, topicUrls } from '../src/core/http/urls.ts';
-import { readSettings } from '../src/settings.ts';
+import { readSettings } from '../src/settings/index.ts';
 
 const ATTEMPTS = 5;
 

@@ -10,10 +10,10 @@ import { RefusedCallback, resolveCallbackHost } from './outbound.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { parseHubForm } from './request.ts';
 import { type HubAnswer, hubRoutes } from './routes.ts';
-import type { HubSettings } from './settings.ts';
+import type { HubSettings } from '../../src/settings/hub.ts';
 import { openStore, type StoredTopic } from './store.ts';
 
-export { HUB_SETTINGS, type HubSettings, readHubSettings } from './settings.ts';
+export { HUB_SETTINGS, type HubSettings, readHubSettings } from '../../src/settings/hub.ts';
 
 export interface TopicContent {
   /** Absolute topic URL, one of topicUrls(urls). */

@@ -1,7 +1,6 @@
-// The hub's settings, in the same table format as src/settings.ts (merged into it by the
-// sidecar). readHubSettings is the only place the hub reads the environment.
+// The hub's settings: a table in the format of ./index.ts, read by the same readers.
 
-import { type Env, type Setting, settingReaders } from '../../src/settings.ts';
+import { type Env, type Setting, settingReaders } from './index.ts';
 
 export const HUB_SETTINGS = {
   HUB_DB: { default: 'data/hub.sqlite', help: 'SQLite file holding subscriptions, pending verifications and the delivery queue (its folder is created).' },

@@ -1,6 +1,7 @@
-// The one table of settings. Entry files (scripts, astro.config.mjs, sidecar/main.ts) call
-// readSettings(process.env); nothing else reads the environment. The README's settings
-// table is checked against this list by test/settings-docs.test.ts.
+// The home of every setting: this table (the build, the server, MCP, the deploy folders) and
+// the hub's in ./hub.ts, both read by settingReaders. Entry files (scripts/*.ts,
+// sidecar/main.ts) call readSettings(process.env) and readHubSettings(process.env); nothing
+// else reads the environment. test/settings-docs.test.ts checks the README's table against both.
 
 export interface Setting {
   default: string;
