@@ -12,7 +12,7 @@ const add = (score: number, list: string) => {
 
 add(3, `excellent amazing awesome fantastic outstanding wonderful superb perfect perfectly exceptional incredible
   phenomenal stellar impeccable best superior brilliant terrific fabulous magnificent`);
-add(2, `great good glad happy pleased love loved loving impressed impressive helpful smooth smoothly easy reliable
+add(2, `top great good glad happy pleased love loved loving impressed impressive helpful smooth smoothly easy reliable
   dependable appreciate appreciated appreciative thank thanks thankful grateful pleasure solid satisfied better
   fair recommend recommended wonderfully beautiful beautifully awesome exceeded quality seamless seamlessly
   fabulous kudos enjoyed friendly delighted blessed lucky nicely nice right correctly properly`);
