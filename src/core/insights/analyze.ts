@@ -32,6 +32,7 @@ const NEUTRAL_BAND = 0.5;
 /** Each separator between two words counts as this many words of distance. */
 const SEGMENT_DISTANCE = 4;
 const NEGATION_SCOPE = 4;
+const MAX_ATTACH = 10;
 const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
 
 export function polarityOf(score: number): Polarity {
@@ -124,7 +125,10 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   for (const m of matches) {
     if (m.entry.kind === 'modifier') {
       const sameSeg = cueAnchors.filter((a) => seg[a.from] === seg[m.from]);
-      const target = nearest(sameSeg, m.from, dist);
+      // Speed ("quick", "fast") about the work itself is workmanship, anywhere in the clause;
+      // otherwise it is about coming out or getting help, which is punctuality.
+      const work = m.entry.aspects[0] === 'punctuality' ? anchors.filter((a) => a.aspects[0] === 'workmanship') : [];
+      const target = nearest(sameSeg, m.from, dist) ?? nearest(work, m.from, dist);
       if (target) polar.push({ m, target });
       else addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
     } else if (m.entry.kind === 'polar') polar.push({ m });
@@ -145,7 +149,8 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   const groups = new Map<Anchor | undefined, string[]>();
   for (let i = 0; i < Math.min(words.length, irrealisFrom); i++) {
     if (claimed[i]) continue;
-    const a = nearest(anchors, i, dist);
+    const near = nearest(anchors, i, dist);
+    const a = near && dist(i, near) <= MAX_ATTACH ? near : undefined;
     const list = groups.get(a);
     if (list) list.push(words[i] as string);
     else groups.set(a, [words[i] as string]);

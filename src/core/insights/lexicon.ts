@@ -33,11 +33,11 @@ export const CUES: Record<AspectId, string[]> = {
   cleanliness: ['cleanup', 'clean up', 'cleanliness', 'floors', 'carpet*'],
   scheduling: [
     'schedul*', 'appointment', 'appointments', 'appt', 'book', 'booked', 'booking', 'availab*', 'slot', 'slots',
-    'reschedul*', 'earliest', 'wait time', 'booking system', 'online booking', 'scheduling system', 'booking app',
+    'reschedul*', 'earliest', 'wait time', 'booking system', 'online booking', 'scheduling system', 'booking app', 'online booking system',
   ],
   expertise: ['expertise', 'knowledge', 'skill', 'skills', 'diagnosis', 'diagnose*', 'diagnostic', 'troubleshoot*', 'experience level'],
   honesty: ['honesty', 'transparency', 'recommendation', 'recommendations'],
-  follow_up: ['warranty', 'warranties', 'guarantee*', 'refund*', 'rebate*', 'warranty claim', 'claim', 'return visit'],
+  follow_up: ['warranty', 'warranties', 'guarantee*', 'refund*', 'rebate*', 'warranty claim', 'claim', 'return visit', 'follow up call'],
 };
 
 /**
@@ -56,7 +56,7 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
   ],
   cleanliness: [],
   scheduling: ['scheduler', 'schedulers', 'office', 'dispatch', 'dispatcher', 'next day', 'emergency', 'weekend', 'weekends', 'saturday', 'sunday', 'holiday', 'after hours', 'next week'],
-  expertise: ['consultation'],
+  expertise: ['consultation', 'advice'],
   honesty: [],
   follow_up: ['come back', 'after the job', 'afterwards', 'afterward'],
 };
@@ -94,7 +94,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'answers': 1, 'respond': 1, 'responded': 1, 'responds': 1, 'response': 1, 'responsive': 2, 'unresponsive': -3,
     'told me': 1, 'told us': 1, 'listen': 1, 'listened': 1, 'listens': 1, 'ignored': -2, 'ghosted': -3, 'on hold': -2, 'confirm': 1, 'confirmed': 1,
     'confirmation': 1, 'in the dark': -2, 'never heard back': -3, 'clearly explained': 2, 'reaction': 1, 'feedback': 1, 'reply': 1,
-    'replies': 1, 'replied': 1, 'responding': 1, 'unanswered': -2, 'unavailable': -2, 'unreachable': -2, 'reachable': 1, 'callbacks': 2,
+    'replies': 1, 'replied': 1, 'responding': 1, 'stopped responding': -2, 'stopped answering': -2, 'unanswered': -2, 'unavailable': -2, 'unreachable': -2, 'reachable': 1, 'callbacks': 2,
     'call backs': 2, 'discuss': 1, 'discusses': 1, 'discussed': 1, 'informative': 2, "didn't cancel": -2, 'did not cancel': -2,
     'without consultation': -2,
   },
@@ -142,7 +142,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'knew': 1, 'know much': 1, 'expert': 2, 'experts': 2, 'skilled': 2, 'skillful': 2, 'experienced': 2, 'inexperienced': -2,
     'years of experience': 2, 'lots of experience': 2, 'diagnosed': 1, 'misdiagnosed': -3, 'figured out': 2, 'figure out': 1,
     'figure it out': 1, 'understood': 1, 'understand': 1, 'competent': 2, 'incompetent': -3, 'clueless': -3, 'amateur': -2,
-    'amateurs': -2, 'had no idea': -2, 'no idea what': -2, 'trained': 1, 'untrained': -2, 'savvy': 2, 'pinpointed': 2, 'advice': 1,
+    'amateurs': -2, 'had no idea': -2, 'no idea what': -2, 'trained': 1, 'untrained': -2, 'savvy': 2, 'pinpointed': 2,
     'wealth of experience': 2, 'ingenuity': 2, 'found and corrected': 2, 'found and fixed': 2, 'found the problem': 2, 'found the fault': 2,
     'found the leak': 2, 'found the cause': 2, 'discovered': 1, 'determined that': 1, 'competently': 2,
   },
@@ -153,7 +153,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'shady': -3, 'sketchy': -2, 'take advantage': -2, 'took advantage': -2, 'straight shooter': 2, 'integrity': 2,
     'instead of replacing': 2, 'instead of replacement': 2, 'instead of a new': 2, "didn't need": 1, 'did not need': 1,
     'serious': 2, 'dubious': -2, 'reputable': 2, 'disreputable': -3, 'fooled': -3, 'supposedly': -2, 'incomprehensible': -2,
-    'persuade': -2, 'persuaded': -2, 'false': -2, 'never done': -2, 'led to believe': -2,
+    'persuade': -2, 'persuaded': -2, 'false': -2, 'never done': -2, 'led to believe': -2, "don't get fooled": -3,
   },
   follow_up: {
     'follow up': 1, 'followed up': 2, 'follows up': 2, 'following up': 1, 'checked back': 2, 'check back': 1, 'checked in': 2,
@@ -201,7 +201,6 @@ export const MODIFIERS: [string, AspectId, Score][] = [
   ['carefully', 'workmanship', 2],
   ['conscientious', 'workmanship', 2],
   ['conscientiously', 'workmanship', 2],
-  ['reliable', 'punctuality', 2],
   ['fast', 'punctuality', 2],
   ['faster', 'punctuality', 2],
   ['quick', 'punctuality', 2],
@@ -211,8 +210,6 @@ export const MODIFIERS: [string, AspectId, Score][] = [
   ['immediate', 'punctuality', 2],
   ['speedy', 'punctuality', 2],
   ['swift', 'punctuality', 2],
-  ['reliably', 'punctuality', 2],
-  ['unreliable', 'punctuality', -2],
 ];
 
 /** Domain judgements without an aspect of their own: they describe the nearest cue. */
@@ -226,7 +223,7 @@ export const POLAR: Record<string, Score> = {
   'could have been better': -2, 'room for improvement': -1, 'speak for themselves': 2, 'speaks for itself': 2,
   'noticeable difference': 2, 'huge difference': 2, 'big difference': 2, 'made a difference': 2, 'took forever': -2,
   'took too long': -2, 'had a problem': -1, 'had problems': -1, 'had an issue': -1, 'had issues': -1,
-  'any problems': -1, 'any issues': -1, 'no problems': 2, 'no issues': 2, 'no problem': 1, 'long wait': -2, 'still waiting': -2, 'within the hour': 2, 'right away': 2, 'as promised': 1,
+  'any problems': -1, 'any issues': -1, 'no problems': 2, 'no issues': 2, 'no problem': 1, 'long wait': -2, 'still waiting': -2, 'never got one': -3, 'never got': -2, 'never received': -2, 'within the hour': 2, 'right away': 2, 'as promised': 1,
   'high': { pricing: -2, default: 0 }, 'higher': { pricing: -2, default: 0 }, 'highest': { pricing: -2, default: 0 },
   'low': { pricing: 2, default: 0 }, 'lower': { pricing: 2, default: 0 }, 'lowest': { pricing: 2, default: 0 },
   'twice': { pricing: -1, default: 0 }, 'fine': 0.4, 'ok': 0.4, 'okay': 0.4, 'alright': 0.4, 'so so': -0.4, 'average': -0.4,
@@ -251,7 +248,7 @@ export const NEUTRAL_PHRASES = [
   'called around', 'service call', 'to be honest',
   'if not', 'not sure', 'high efficiency', 'low flow', 'be careful', 'energy efficient', 'work with', 'to work with', 'working with',
   'working together', 'been working', 'my work', 'piece of advice', 'serious problem', 'serious problems', 'serious issue', 'serious damage',
-  'was confirmed', 'after the call', 'one call',
+  'was confirmed', 'after the call', 'one call', 'as well as', 'as well', 'after a good', 'put on hold', 'lying around',
 ];
 
 /** Words after which a clause is hypothetical: judgements there do not count. */
