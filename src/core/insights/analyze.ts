@@ -1,6 +1,6 @@
 import { ASPECT_IDS, type AspectId, type Polarity } from './aspects.ts';
 import { type GeneralScorer, ownLexiconScorer } from './general.ts';
-import type { Score } from './lexicon.ts';
+import { EQUIPMENT, type Score } from './lexicon.ts';
 import { type Match, matchLexicon } from './match.ts';
 import { type Clause, type Span, splitClauses } from './text.ts';
 
@@ -33,6 +33,7 @@ const NEUTRAL_BAND = 0.5;
 const SEGMENT_DISTANCE = 4;
 const NEGATION_SCOPE = 4;
 const MAX_ATTACH = 10;
+const EQUIPMENT_SET = new Set(EQUIPMENT);
 const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
 
 export function polarityOf(score: number): Polarity {
@@ -127,7 +128,7 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
       const sameSeg = cueAnchors.filter((a) => seg[a.from] === seg[m.from]);
       // Speed ("quick", "fast") about the work itself is workmanship, anywhere in the clause;
       // otherwise it is about coming out or getting help, which is punctuality.
-      const work = m.entry.aspects[0] === 'punctuality' ? anchors.filter((a) => a.aspects[0] === 'workmanship') : [];
+      const work = m.entry.aspects[0] === 'punctuality' ? anchors.filter((a) => a.aspects[0] === 'workmanship' && !EQUIPMENT_SET.has(words.slice(a.from, a.to).join(' '))) : [];
       const target = nearest(sameSeg, m.from, dist) ?? nearest(work, m.from, dist);
       if (target) polar.push({ m, target });
       else addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));

@@ -32,13 +32,18 @@ export const CUES: Record<AspectId, string[]> = {
   ],
   cleanliness: ['cleanup', 'clean up', 'cleanliness', 'floors', 'carpet*'],
   scheduling: [
-    'schedul*', 'appointment', 'appointments', 'appt', 'book', 'booked', 'booking', 'availab*', 'slot', 'slots',
-    'reschedul*', 'earliest', 'wait time', 'booking system', 'online booking', 'scheduling system', 'booking app', 'online booking system',
+    'schedul*', 'appointment', 'appointments', 'appt', 'book', 'booked', 'booking', 'slot', 'slots',
+    'reschedul*', 'earliest', 'wait time', 'availability', 'booking system', 'online booking', 'scheduling system', 'booking app', 'online booking system',
   ],
   expertise: ['expertise', 'knowledge', 'skill', 'skills', 'diagnosis', 'diagnose*', 'diagnostic', 'troubleshoot*', 'experience level'],
   honesty: ['honesty', 'transparency', 'recommendation', 'recommendations'],
   follow_up: ['warranty', 'warranties', 'guarantee*', 'refund*', 'rebate*', 'warranty claim', 'claim', 'return visit', 'follow up call'],
 };
+
+/** Equipment nouns: weak workmanship cues that name a thing, not the work done on it ("quick" never describes them). */
+export const EQUIPMENT = [
+  'ductwork', 'panel', 'system', 'unit', 'thermostat', 'outlet', 'outlets', 'water heater', 'furnace', 'ac', 'toilet', 'faucet', 'sink',
+];
 
 /**
  * Cues too general to count on their own ("repair", "job", a service's name): they make
@@ -52,11 +57,11 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
   workmanship: [
     'job', 'fix', 'install', 'installs', 'installation', 'wiring', 'repair', 'repairs', 'repaired', 'installed', 'installing', 'replacement', 'replaced', 'tune up', 'maintenance',
     'duct cleaning', 'drain cleaning', 'dryer vent cleaning', 'sewer cleaning', 'furnace cleaning', 'coil cleaning', 'ac cleaning',
-    'ductwork', 'panel', 'system', 'unit', 'thermostat', 'outlet', 'outlets', 'water heater', 'furnace', 'ac', 'toilet', 'faucet', 'sink',
+    ...EQUIPMENT,
   ],
   cleanliness: [],
-  scheduling: ['scheduler', 'schedulers', 'office', 'dispatch', 'dispatcher', 'next day', 'emergency', 'weekend', 'weekends', 'saturday', 'sunday', 'holiday', 'after hours', 'next week'],
-  expertise: ['consultation', 'advice'],
+  scheduling: ['available', 'scheduler', 'schedulers', 'office', 'dispatch', 'dispatcher', 'next day', 'emergency', 'weekend', 'weekends', 'saturday', 'sunday', 'holiday', 'after hours', 'next week'],
+  expertise: ['advice'],
   honesty: [],
   follow_up: ['come back', 'after the job', 'afterwards', 'afterward'],
 };
@@ -126,7 +131,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'untidy': -2, 'mess': -2, 'messes': -2, 'messy': -2, 'dirty': -2, 'dirt': -1, 'dust': -1, 'dusty': -1, 'debris': -1,
     'trash': -1, 'garbage': -1, 'sawdust': -1, 'mud': -2, 'muddy': -2, 'shoe covers': 2, 'shoe cover': 2, 'booties': 2,
     'drop cloth': 2, 'drop cloths': 2, 'tarp': 1, 'tarps': 1, 'vacuumed': 2, 'vacuum': 1, 'swept': 1, 'wiped': 1,
-    'picked up after': 2, 'cleaned up after': 2, 'clean up after': 2, 'left a mess': -3, 'cleanly': 2, 'disposed of': 1,
+    'picked up after': 2, 'cleaned up after': 2, 'clean up after': 2, 'left a mess': -3, 'cleanly': 2, 'disposed of': 1, 'lying around': -2,
   },
   scheduling: {
     'same day': 2, 'easy to schedule': 2, 'easy to book': 2, 'cancelled': -2, 'canceled': -2, 'cancel': -1,
@@ -248,7 +253,7 @@ export const NEUTRAL_PHRASES = [
   'called around', 'service call', 'to be honest',
   'if not', 'not sure', 'high efficiency', 'low flow', 'be careful', 'energy efficient', 'work with', 'to work with', 'working with',
   'working together', 'been working', 'my work', 'piece of advice', 'serious problem', 'serious problems', 'serious issue', 'serious damage',
-  'was confirmed', 'after the call', 'one call', 'as well as', 'as well', 'after a good', 'put on hold', 'lying around',
+  'was confirmed', 'after the call', 'one call', 'as well as', 'as well', 'after a good', 'put on hold',
 ];
 
 /** Words after which a clause is hypothetical: judgements there do not count. */
