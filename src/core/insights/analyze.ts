@@ -1,6 +1,6 @@
 import { ASPECT_IDS, type AspectId, type Polarity } from './aspects.ts';
 import { type GeneralScorer, ownLexiconScorer } from './general.ts';
-import { EQUIPMENT, type Score } from './lexicon.ts';
+import { EQUIPMENT, NEGATED_ONLY_TERMS, type Score } from './lexicon.ts';
 import { type Match, matchLexicon } from './match.ts';
 import { type Clause, type Span, splitClauses } from './text.ts';
 
@@ -34,6 +34,7 @@ const SEGMENT_DISTANCE = 4;
 const NEGATION_SCOPE = 4;
 const MAX_ATTACH = 10;
 const EQUIPMENT_SET = new Set(EQUIPMENT);
+const NEGATED_ONLY = new Set(NEGATED_ONLY_TERMS);
 const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
 
 export function polarityOf(score: number): Polarity {
@@ -118,6 +119,11 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
     else if (kind === 'term') {
       // "Honestly, ..." opening a clause is a discourse marker, not a judgement of honesty.
       if (phrase === 'honestly' && m.from === 0) continue;
+      // Narration ("after the call", "I called them") judges nothing; "didn't call" does.
+      if (NEGATED_ONLY.has(phrase) && mult.get(m) !== -1) {
+        newAnchor(m, aspects, true);
+        continue;
+      }
       addTo(newAnchor(m, aspects, false), score, multOf(m, resolve(score, aspects[0])));
     }
   }

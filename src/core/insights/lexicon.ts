@@ -167,6 +167,9 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
 };
 
+/** Terms that judge only when negated ("didn't call"); otherwise they are narration and only name their aspect. */
+export const NEGATED_ONLY_TERMS = ['call', 'called', 'calls'];
+
 /** Terms that judge two aspects at once. */
 export const MULTI_TERMS: [string, AspectId[], number][] = [
   ['hidden fees', ['pricing', 'honesty'], -2],
