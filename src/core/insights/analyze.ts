@@ -32,6 +32,7 @@ const NEUTRAL_BAND = 0.5;
 /** Each separator between two words counts as this many words of distance. */
 const SEGMENT_DISTANCE = 4;
 const NEGATION_SCOPE = 4;
+/** General words further than this from every anchor judge the whole text, not an aspect (long real sentences). */
 const MAX_ATTACH = 10;
 const EQUIPMENT_SET = new Set(EQUIPMENT);
 const NEGATED_ONLY = new Set(NEGATED_ONLY_TERMS);
