@@ -30,7 +30,7 @@ export const CUES: Record<AspectId, string[]> = {
   workmanship: [
     'work', 'workmanship', 'craftsmanship', 'quality', 'results', 'result', 'leak', 'leaks', 'clog', 'repair job',
   ],
-  cleanliness: ['cleanup', 'clean up', 'cleanliness', 'floors', 'carpet*'],
+  cleanliness: ['cleanup', 'clean up', 'cleanliness', 'carpet*'],
   scheduling: [
     'schedul*', 'appointment', 'appointments', 'appt', 'book', 'booked', 'booking', 'slot', 'slots',
     'reschedul*', 'earliest', 'wait time', 'availability', 'booking system', 'online booking', 'scheduling system', 'booking app', 'online booking system',
@@ -51,18 +51,18 @@ export const EQUIPMENT = [
  */
 export const WEAK_CUES: Record<AspectId, string[]> = {
   punctuality: ['arriv*'],
-  professionalism: ['staff', 'crew', 'employees', 'employee', 'workers', 'tone'],
+  professionalism: ['staff', 'crew', 'employees', 'employee', 'workers', 'tone', 'style'],
   communication: ['explain', 'phone'],
   pricing: ['value', 'budget', 'deal'],
   workmanship: [
-    'job', 'fix', 'install', 'installs', 'installation', 'wiring', 'repair', 'repairs', 'repaired', 'installed', 'installing', 'replacement', 'replaced', 'tune up', 'maintenance',
+    'job', 'execution', 'implementation', 'standards', 'fix', 'install', 'installs', 'installation', 'wiring', 'repair', 'repairs', 'repaired', 'installed', 'installing', 'replacement', 'replaced', 'tune up', 'maintenance',
     'duct cleaning', 'drain cleaning', 'dryer vent cleaning', 'sewer cleaning', 'furnace cleaning', 'coil cleaning', 'ac cleaning',
     ...EQUIPMENT,
   ],
-  cleanliness: [],
-  scheduling: ['available', 'scheduler', 'schedulers', 'office', 'dispatch', 'dispatcher', 'next day', 'emergency', 'weekend', 'weekends', 'saturday', 'sunday', 'holiday', 'after hours', 'next week'],
+  cleanliness: ['floors'],
+  scheduling: ['available', 'emergency service', 'emergency services', 'emergency appointment', 'emergency call', 'scheduler', 'schedulers', 'office', 'dispatch', 'dispatcher', 'next day', 'weekend', 'weekends', 'saturday', 'sunday', 'holiday', 'after hours', 'next week'],
   expertise: ['advice'],
-  honesty: [],
+  honesty: ['promises', 'promise'],
   follow_up: ['come back', 'after the job', 'afterwards', 'afterward'],
 };
 
@@ -74,7 +74,8 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'never showed': -3, 'never showed up': -3, 'never came': -3, 'show up': 1, 'showed up': 1, 'shows up': 1, 'showing up': 1,
     'when they said they would': 2, 'when he said he would': 2, 'when she said she would': 2,
     'punctual': 2, 'punctually': 2, 'unpunctual': -2, 'in no time': 2, 'timely': 2, 'no one came': -3, 'nobody came': -3, 'delay': -2, 'delays': -2,
-    'delayed': -2,
+    'delayed': -2, 'came right away': 2, 'come right away': 2, 'comes right away': 2, 'came immediately': 2, 'come immediately': 2,
+    'comes immediately': 2, 'came quickly': 2, 'come quickly': 2,
   },
   professionalism: {
     'professional': 2, 'professionally': 2, 'unprofessional': -3, 'polite': 2, 'politely': 2, 'impolite': -2, 'courteous': 2,
@@ -101,7 +102,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'confirmation': 1, 'in the dark': -2, 'never heard back': -3, 'clearly explained': 2, 'reaction': 1, 'feedback': 1, 'reply': 1,
     'replies': 1, 'replied': 1, 'responding': 1, 'stopped responding': -2, 'stopped answering': -2, 'unanswered': -2, 'unavailable': -2, 'unreachable': -2, 'reachable': 1, 'callbacks': 2,
     'call backs': 2, 'discuss': 1, 'discusses': 1, 'discussed': 1, 'informative': 2, "didn't cancel": -2, 'did not cancel': -2,
-    'without consultation': -2,
+    'without consultation': -2, 'comment': 1, 'commented': 1,
   },
   pricing: {
     'expensive': -2, 'pricey': -2, 'overpriced': -3, 'overcharge': -3, 'overcharged': -3, 'overcharging': -3, 'price gouging': -3,
@@ -109,13 +110,13 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'discount': 2, 'discounted': 2, 'coupon': 1, 'waived': 2, 'no charge': 2, 'free of charge': 2, 'free': 1,
     'worth every penny': 3, 'worth the money': 2, 'worth the price': 2, 'worth it': 2, 'extra charge': -1, 'extra charges': -1,
     'extra cost': -1, 'extra fee': -1, 'extra fees': -1, 'competitive': 2, 'too much': -2, 'price was right': 2,
-    'gone up': -1, 'went up': -1, 'rip off': -3, 'ripoff': -3, 'ripped off': -3, 'usury': -3,
+    'gone up': -1, 'went up': -1, 'rip off': -3, 'ripoff': -3, 'ripped off': -3, 'usury': -3, 'costs extra': -1, 'cost extra': -1, 'costs more': -1, 'cost more': -1,
   },
   workmanship: {
     'fixed': 1, 'fixing': 1, 'fixes': 1, 'works': 1, 'working': 1, 'worked': 1, 'done right': 2, 'did it right': 2,
     'got it right': 2, 'right the first time': 3, 'first time right': 3, 'running again': 2, 'working again': 2,
     'cooling again': 2, 'heating again': 2, 'blowing cold': 2, 'hot water': 1, 'not cooling': -2, "wasn't cooling": -2, "isn't cooling": -2, 'not heating': -2,
-    "wasn't heating": -2, "isn't heating": -2, 'meticulous': 2, 'solved': 1,
+    "wasn't heating": -2, "isn't heating": -2, 'meticulous': 2, 'solved': 1, 'life threatening': -3, 'dangerous': -2, 'high standards': 2,
     'neat': 2, 'neatly': 2, 'sloppy': -2, 'shoddy': -3, 'botched': -3, 'hack job': -3, "rat's nest": -2, 'leaking': -1,
     'still leaking': -3, 'still leaks': -3, 'leak came back': -3, 'leaks came back': -3, 'problem came back': -3,
     'issue came back': -3, 'clogged': -1, 'still clogged': -3, 'clogged again': -3, 'backed up again': -3, 'still running': -2,
@@ -245,7 +246,7 @@ export const POLAR: Record<string, Score> = {
 export const NEGATORS = [
   'not', 'no', 'never', 'wish they had', 'wish he had', 'wish she had', 'should have', 'without', 'nobody', 'nothing', 'none', 'neither', 'nor', 'hardly', 'barely', 'lack', 'lacked',
   'lacking', 'cannot', 'dont', 'didnt', 'doesnt', 'wasnt', 'werent', 'isnt', 'arent', 'wont', 'wouldnt', 'couldnt',
-  'shouldnt', 'havent', 'hasnt', 'hadnt', 'cant', 'could have', 'should be',
+  'shouldnt', 'havent', 'hasnt', 'hadnt', 'cant', 'could have', 'should be', 'should also have',
 ];
 
 /** Phrases consumed with no effect, so that their words do not count ("kind of", "not only"). */
@@ -256,7 +257,9 @@ export const NEUTRAL_PHRASES = [
   'called around', 'service call', 'to be honest',
   'if not', 'not sure', 'high efficiency', 'low flow', 'be careful', 'energy efficient', 'work with', 'to work with', 'working with',
   'working together', 'been working', 'my work', 'piece of advice', 'serious problem', 'serious problems', 'serious issue', 'serious damage',
-  'was confirmed', 'after the call', 'one call', 'as well as', 'as well', 'after a good', 'put on hold',
+  'was confirmed', 'after the call', 'one call', 'as well as', 'as well', 'after a good', 'put on hold', 'top recommendation',
+  'my recommendation', 'clear recommendation', 'absolute recommendation', 'recommendation from me', 'feel free', 'be free', 'free on',
+  'were recommended', 'was recommended', 'recommended to me', 'in the book', 'by the book', 'charge level', 'way of working',
 ];
 
 /** Words after which a clause is hypothetical: judgements there do not count. */
