@@ -28,7 +28,7 @@ export const CUES: Record<AspectId, string[]> = {
     'travel fee', 'travel expenses', 'travel costs', 'cost estimate', 'offer price', 'material costs', 'price performance', 'value for money',
   ],
   workmanship: [
-    'work', 'workmanship', 'craftsmanship', 'quality', 'results', 'result', 'leak', 'leaks', 'clog', 'repair job',
+    'workmanship', 'craftsmanship', 'quality', 'results', 'result', 'leak', 'leaks', 'clog', 'repair job',
   ],
   cleanliness: ['cleanup', 'clean up', 'cleanliness', 'carpet*'],
   scheduling: [
@@ -55,7 +55,7 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
   communication: ['explain', 'phone'],
   pricing: ['value', 'budget', 'deal'],
   workmanship: [
-    'job', 'execution', 'implementation', 'standards', 'fix', 'install', 'installs', 'installation', 'wiring', 'repair', 'repairs', 'repaired', 'installed', 'installing', 'replacement', 'replaced', 'tune up', 'maintenance',
+    'work', 'job', 'execution', 'implementation', 'standards', 'fix', 'install', 'installs', 'installation', 'wiring', 'repair', 'repairs', 'repaired', 'installed', 'installing', 'replacement', 'replaced', 'tune up', 'maintenance',
     'duct cleaning', 'drain cleaning', 'dryer vent cleaning', 'sewer cleaning', 'furnace cleaning', 'coil cleaning', 'ac cleaning',
     ...EQUIPMENT,
   ],
@@ -208,6 +208,9 @@ export const MODIFIERS: [string, AspectId, Score][] = [
   ['flawlessly', 'workmanship', 3],
   ['top notch', 'workmanship', 3],
   ['carefully', 'workmanship', 2],
+  ['reliable', 'punctuality', 2],
+  ['reliably', 'punctuality', 2],
+  ['unreliable', 'punctuality', -2],
   ['conscientious', 'workmanship', 2],
   ['conscientiously', 'workmanship', 2],
   ['fast', 'punctuality', 2],
