@@ -116,7 +116,11 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   };
   for (const m of matches) {
     const { kind, aspects, score, phrase } = m.entry;
-    if (kind === 'cue' || kind === 'weak') newAnchor(m, aspects, kind === 'weak');
+    if (kind === 'cue' || kind === 'weak') {
+      const a = newAnchor(m, aspects, kind === 'weak');
+      // a scare-quoted noun is a judgement too: done with the "work"
+      if (quoted[m.from]) addTo(a, -2, 1);
+    }
     else if (kind === 'term') {
       // "Honestly, ..." opening a clause is a discourse marker, not a judgement of honesty.
       if (phrase === 'honestly' && m.from === 0) continue;
