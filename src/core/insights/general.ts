@@ -16,7 +16,7 @@ add(2, `top great good glad happy pleased love loved loving impressed impressive
   dependable appreciate appreciated appreciative thank thanks thankful grateful pleasure solid satisfied better
   fair recommend recommended wonderfully beautiful beautifully awesome exceeded quality seamless seamlessly
   fabulous kudos enjoyed friendly delighted blessed lucky nicely nice right correctly properly`);
-add(1, `quick quickly fast promptly efficient decent clearly well ready accommodating helped`);
+add(1, `quick quickly fast promptly efficient decent clearly well ready accommodating helped uncomplicated`);
 add(-1, `surprise surprised wait waited waiting unfortunately slow slowly confusing
   confused mistake mistakes hassle complicated questionable unclear`);
 add(-2, `bad poor disappointed disappointing disappoint disappointment unhappy frustrated frustrating frustration

@@ -51,7 +51,7 @@ export const EQUIPMENT = [
  */
 export const WEAK_CUES: Record<AspectId, string[]> = {
   punctuality: ['arriv*'],
-  professionalism: ['staff', 'crew', 'employees', 'employee', 'workers', 'tone', 'style'],
+  professionalism: ['customer service', 'staff', 'crew', 'employees', 'employee', 'workers', 'tone', 'style'],
   communication: ['explain', 'phone'],
   pricing: ['value', 'budget', 'deal'],
   workmanship: [
@@ -61,7 +61,7 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
   ],
   cleanliness: ['floors'],
   scheduling: ['available', 'emergency service', 'emergency services', 'emergency appointment', 'emergency call', 'scheduler', 'schedulers', 'office', 'dispatch', 'dispatcher', 'next day', 'weekend', 'weekends', 'saturday', 'sunday', 'holiday', 'after hours', 'next week'],
-  expertise: ['advice'],
+  expertise: ['advice', 'advised'],
   honesty: ['promises', 'promise'],
   follow_up: ['come back', 'after the job', 'afterwards', 'afterward'],
 };
@@ -75,7 +75,9 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'when they said they would': 2, 'when he said he would': 2, 'when she said she would': 2,
     'punctual': 2, 'punctually': 2, 'unpunctual': -2, 'in no time': 2, 'timely': 2, 'no one came': -3, 'nobody came': -3, 'delay': -2, 'delays': -2,
     'delayed': -2, 'came right away': 2, 'come right away': 2, 'comes right away': 2, 'came immediately': 2, 'come immediately': 2,
-    'comes immediately': 2, 'came quickly': 2, 'come quickly': 2,
+    'comes immediately': 2, 'came quickly': 2, 'come quickly': 2, 'reliability': 1, 'appointments are kept': 2,
+    'appointments were kept': 2, 'appointment was kept': 2, 'appointments are not kept': -2, 'appointments were not kept': -2,
+    'appointment was not kept': -2,
   },
   professionalism: {
     'professional': 2, 'professionally': 2, 'unprofessional': -3, 'polite': 2, 'politely': 2, 'impolite': -2, 'courteous': 2,
@@ -88,7 +90,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'uniform': 1, 'uniformed': 1, 'personable': 2, 'cordial': 2, 'gentleman': 2, 'sweetheart': 2, 'yelled': -3, 'argued': -2,
     'argumentative': -2, 'attitude problem': -3, 'bad attitude': -3, 'welcome': 1, 'harsh': -2, 'impudent': -3, 'impudence': -3,
     'cheeky': -2, 'cheekily': -2, 'offended': -2, 'customer oriented': 2, 'customer friendly': 2, 'uninterested': -2, 'cooperative': 2,
-    'empathetic': 2, 'helpful': 2,
+    'empathetic': 2, 'helpful': 2, 'friendliness': 2, 'accommodating': 2,
   },
   communication: {
     'communicative': 2, 'explained': 1, 'explains': 1, 'explaining': 1, 'explanation': 1, 'explanations': 1,
@@ -102,7 +104,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'confirmation': 1, 'in the dark': -2, 'never heard back': -3, 'clearly explained': 2, 'reaction': 1, 'feedback': 1, 'reply': 1,
     'replies': 1, 'replied': 1, 'responding': 1, 'stopped responding': -2, 'stopped answering': -2, 'unanswered': -2, 'unavailable': -2, 'unreachable': -2, 'reachable': 1, 'callbacks': 2,
     'call backs': 2, 'discuss': 1, 'discusses': 1, 'discussed': 1, 'informative': 2, "didn't cancel": -2, 'did not cancel': -2,
-    'without consultation': -2, 'comment': 1, 'commented': 1,
+    'without consultation': -2, 'comment': 1, 'commented': 1, 'be reached': 1,
   },
   pricing: {
     'expensive': -2, 'pricey': -2, 'overpriced': -3, 'overcharge': -3, 'overcharged': -3, 'overcharging': -3, 'price gouging': -3,
@@ -139,7 +141,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'cancellation': -1, 'rescheduled': -1, 'weeks out': -2, 'booked out': -2, 'booked solid': -2, 'had someone out': 1,
     'get someone out': 1, 'got someone out': 1, 'get anyone out': 1, 'got a tech out': 1, 'fit us in': 2, 'fit me in': 2,
     'squeezed us in': 2, 'squeezed me in': 2, 'worked us in': 2, 'worked me in': 2, 'postponed': -2, 'put off': -2, 'put us off': -2,
-    'put me off': -2, 'had time': 1, 'have time': 1, 'shortage of staff': -2,
+    'put me off': -2, 'canceling': -2, 'cancelling': -2, 'at short notice': 1, 'flexible': 2, 'had time': 1, 'have time': 1, 'shortage of staff': -2,
   },
   expertise: {
     'knowledgeable': 2, 'knowledgable': 2, 'knew what he was doing': 2, 'knew what she was doing': 2,
@@ -150,7 +152,8 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'figure it out': 1, 'understood': 1, 'understand': 1, 'competent': 2, 'incompetent': -3, 'clueless': -3, 'amateur': -2,
     'amateurs': -2, 'had no idea': -2, 'no idea what': -2, 'trained': 1, 'untrained': -2, 'savvy': 2, 'pinpointed': 2,
     'wealth of experience': 2, 'ingenuity': 2, 'found and corrected': 2, 'found and fixed': 2, 'found the problem': 2, 'found the fault': 2,
-    'found the leak': 2, 'found the cause': 2, 'discovered': 1, 'determined that': 1, 'competently': 2,
+    'found the leak': 2, 'found the cause': 2, 'discovered': 1, 'determined that': 1, 'competently': 2, 'well advised': 2, 'specialist': 1, 'specialists': 1,
+    'overwhelmed': -2,
   },
   honesty: {
     'honest': 2, 'honestly': 2, 'dishonest': -3, 'trust': 2, 'trusted': 2, 'trustworthy': 3, 'untrustworthy': -3, 'upfront': 2, 'up front': 2,
