@@ -28,6 +28,8 @@ describe('real review text', () => {
     expect(aspects('Very serious and competent.')).toEqual({ expertise: 'positive', honesty: 'positive' });
     expect(aspects('There were things on the bill that were never done.')).toMatchObject({ honesty: 'negative' });
     expect(aspects("Be careful and don't get fooled!")).toEqual({ honesty: 'negative' });
+    expect(aspects('Promises were not kept on several occasions.')).toEqual({ honesty: 'negative' });
+    expect(aspects('After 15 minutes, the craftsmen were done with the "work".')).toEqual({ workmanship: 'negative' });
   });
 
   it('reads advice and unanswered contact', () => {
@@ -46,6 +48,9 @@ describe('real review text', () => {
       'I have been a long-term customer of Achatz and have had Achatz install a new heating system as well as thermal solar.',
       'I successfully completed my training as an office clerk at Abele Haustechnik and have been working in the company since 2011 and am very satisfied.',
       'Top company.',
+      'Top recommendation from me, again at any time!',
+      'Unfortunately we now had an emergency.',
+      'During a renovation, three floors were equipped with surface heating and an air heat pump was installed as a heat generator.',
       'Beware of this installer!!!',
     ]) {
       expect(analyzeText(text), text).toEqual([]);

@@ -244,7 +244,7 @@ export const POLAR: Record<string, Score> = {
   'twice': { pricing: -1, default: 0 }, 'fine': 0.4, 'ok': 0.4, 'okay': 0.4, 'alright': 0.4, 'so so': -0.4, 'average': -0.4,
   'nonexistent': -2, 'non existent': -2, 'breeze': 2, 'painless': 2, 'hassle': -2, 'fuss': -1, 'nightmare': -3,
   'was kept': 1, 'were kept': 1, 'is kept': 1, 'are kept': 1, 'been kept': 1, 'was met': 1, 'were met': 1, 'is met': 1,
-  'are met': 1, 'been met': 1, 'adhered to': 1, 'first class': 3,
+  'are met': 1, 'been met': 1, 'adhered to': 1, 'not kept': -1, 'not met': -1, 'not adhered to': -1, 'first class': 3,
   'a plus': 3, 'five stars': 3, '5 stars': 3, 'one star': -3, '1 star': -3,
 };
 
