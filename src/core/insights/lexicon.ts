@@ -25,7 +25,7 @@ export const CUES: Record<AspectId, string[]> = {
     'price', 'prices', 'priced', 'pricing', 'cost', 'costs', 'costed', 'charge', 'charges', 'charged', 'charging', 'fee', 'fees',
     'trip fee', 'diagnostic fee', 'service fee', 'service call fee', 'bill', 'billed', 'billing', 'invoice*', 'quote', 'quotes', 'quoted',
     'estimate', 'estimates', 'rate', 'rates', 'paid', 'pay', 'paying', 'money', 'dollar*', 'penny', 'pennies', 'financing',
-    'travel fee', 'travel expenses', 'travel costs', 'cost estimate', 'offer price', 'material costs', 'price performance', 'value for money',
+    'travel fee', 'travel expenses', 'travel costs', 'cost estimate', 'offer price', 'material costs', 'price performance', 'value for money', 'flat rate',
   ],
   workmanship: [
     'workmanship', 'craftsmanship', 'quality', 'results', 'result', 'leak', 'leaks', 'clog', 'repair job',
@@ -35,7 +35,7 @@ export const CUES: Record<AspectId, string[]> = {
     'schedul*', 'appointment', 'appointments', 'appt', 'book', 'booked', 'booking', 'slot', 'slots',
     'reschedul*', 'earliest', 'wait time', 'availability', 'booking system', 'online booking', 'scheduling system', 'booking app', 'online booking system',
   ],
-  expertise: ['expertise', 'knowledge', 'skill', 'skills', 'diagnosis', 'diagnose*', 'diagnostic', 'troubleshoot*', 'experience level'],
+  expertise: ['expertise', 'competence', 'knowledge', 'skill', 'skills', 'diagnosis', 'diagnose*', 'diagnostic', 'troubleshoot*', 'experience level'],
   honesty: ['honesty', 'transparency', 'recommendation', 'recommendations'],
   follow_up: ['warranty', 'warranties', 'guarantee*', 'refund*', 'rebate*', 'warranty claim', 'claim', 'return visit', 'follow up call'],
 };
@@ -55,7 +55,7 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
   communication: ['explain', 'phone'],
   pricing: ['value', 'budget', 'deal'],
   workmanship: [
-    'work', 'job', 'execution', 'implementation', 'standards', 'fix', 'install', 'installs', 'installation', 'wiring', 'repair', 'repairs', 'repaired', 'installed', 'installing', 'replacement', 'replaced', 'tune up', 'maintenance',
+    'work', 'job', 'performance', 'execution', 'implementation', 'standards', 'fix', 'install', 'installs', 'installation', 'wiring', 'repair', 'repairs', 'repaired', 'installed', 'installing', 'replacement', 'replaced', 'tune up', 'maintenance',
     'duct cleaning', 'drain cleaning', 'dryer vent cleaning', 'sewer cleaning', 'furnace cleaning', 'coil cleaning', 'ac cleaning',
     ...EQUIPMENT,
   ],
@@ -75,7 +75,8 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'when they said they would': 2, 'when he said he would': 2, 'when she said she would': 2,
     'punctual': 2, 'punctually': 2, 'unpunctual': -2, 'in no time': 2, 'timely': 2, 'no one came': -3, 'nobody came': -3, 'delay': -2, 'delays': -2,
     'delayed': -2, 'came right away': 2, 'come right away': 2, 'comes right away': 2, 'came immediately': 2, 'come immediately': 2,
-    'comes immediately': 2, 'came quickly': 2, 'come quickly': 2, 'reliability': 1, 'appointments are kept': 2,
+    'comes immediately': 2, 'came quickly': 2, 'come quickly': 2, 'reliability': 1, 'hour of waiting': -2, 'hours of waiting': -2, 'within half an hour': 2, 'within an hour': 2,
+    'same morning': 2, 'same evening': 2, 'appointments are kept': 2,
     'appointments were kept': 2, 'appointment was kept': 2, 'appointments are not kept': -2, 'appointments were not kept': -2,
     'appointment was not kept': -2,
   },
@@ -90,7 +91,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'uniform': 1, 'uniformed': 1, 'personable': 2, 'cordial': 2, 'gentleman': 2, 'sweetheart': 2, 'yelled': -3, 'argued': -2,
     'argumentative': -2, 'attitude problem': -3, 'bad attitude': -3, 'welcome': 1, 'harsh': -2, 'impudent': -3, 'impudence': -3,
     'cheeky': -2, 'cheekily': -2, 'offended': -2, 'customer oriented': 2, 'customer friendly': 2, 'uninterested': -2, 'cooperative': 2,
-    'empathetic': 2, 'helpful': 2, 'friendliness': 2, 'accommodating': 2,
+    'empathetic': 2, 'helpful': 2, 'friendliness': 2, 'accommodating': 2, 'kindness': 2, 'committed': 2, 'displeasure': -2,
   },
   communication: {
     'communicative': 2, 'explained': 1, 'explains': 1, 'explaining': 1, 'explanation': 1, 'explanations': 1,
@@ -104,7 +105,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'confirmation': 1, 'in the dark': -2, 'never heard back': -3, 'clearly explained': 2, 'reaction': 1, 'feedback': 1, 'reply': 1,
     'replies': 1, 'replied': 1, 'responding': 1, 'stopped responding': -2, 'stopped answering': -2, 'unanswered': -2, 'unavailable': -2, 'unreachable': -2, 'reachable': 1, 'callbacks': 2,
     'call backs': 2, 'discuss': 1, 'discusses': 1, 'discussed': 1, 'informative': 2, "didn't cancel": -2, 'did not cancel': -2,
-    'without consultation': -2, 'comment': 1, 'commented': 1, 'be reached': 1,
+    'without consultation': -2, 'comment': 1, 'commented': 1, 'be reached': 1, 'announced': 1,
   },
   pricing: {
     'expensive': -2, 'pricey': -2, 'overpriced': -3, 'overcharge': -3, 'overcharged': -3, 'overcharging': -3, 'price gouging': -3,
@@ -112,13 +113,13 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'discount': 2, 'discounted': 2, 'coupon': 1, 'waived': 2, 'no charge': 2, 'free of charge': 2, 'free': 1,
     'worth every penny': 3, 'worth the money': 2, 'worth the price': 2, 'worth it': 2, 'extra charge': -1, 'extra charges': -1,
     'extra cost': -1, 'extra fee': -1, 'extra fees': -1, 'competitive': 2, 'too much': -2, 'price was right': 2,
-    'gone up': -1, 'went up': -1, 'rip off': -3, 'ripoff': -3, 'ripped off': -3, 'usury': -3, 'costs extra': -1, 'cost extra': -1, 'costs more': -1, 'cost more': -1,
+    'gone up': -1, 'went up': -1, 'rip off': -3, 'ripoff': -3, 'ripped off': -3, 'usury': -3, 'costs extra': -1, 'cost extra': -1, 'costs more': -1, 'cost more': -1, 'surcharge': -2, 'surcharges': -2,
   },
   workmanship: {
     'fixed': 1, 'fixing': 1, 'fixes': 1, 'works': 1, 'working': 1, 'worked': 1, 'done right': 2, 'did it right': 2,
     'got it right': 2, 'right the first time': 3, 'first time right': 3, 'running again': 2, 'working again': 2,
     'cooling again': 2, 'heating again': 2, 'blowing cold': 2, 'hot water': 1, 'not cooling': -2, "wasn't cooling": -2, "isn't cooling": -2, 'not heating': -2,
-    "wasn't heating": -2, "isn't heating": -2, 'meticulous': 2, 'solved': 1, 'life threatening': -3, 'dangerous': -2, 'high standards': 2,
+    "wasn't heating": -2, "isn't heating": -2, 'meticulous': 2, 'solved': 1, 'life threatening': -3, 'superficial': -2, 'superficially': -2, 'dangerous': -2, 'high standards': 2,
     'neat': 2, 'neatly': 2, 'sloppy': -2, 'shoddy': -3, 'botched': -3, 'hack job': -3, "rat's nest": -2, 'leaking': -1,
     'still leaking': -3, 'still leaks': -3, 'leak came back': -3, 'leaks came back': -3, 'problem came back': -3,
     'issue came back': -3, 'clogged': -1, 'still clogged': -3, 'clogged again': -3, 'backed up again': -3, 'still running': -2,
@@ -152,7 +153,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'figure it out': 1, 'understood': 1, 'understand': 1, 'competent': 2, 'incompetent': -3, 'clueless': -3, 'amateur': -2,
     'amateurs': -2, 'had no idea': -2, 'no idea what': -2, 'trained': 1, 'untrained': -2, 'savvy': 2, 'pinpointed': 2,
     'wealth of experience': 2, 'ingenuity': 2, 'found and corrected': 2, 'found and fixed': 2, 'found the problem': 2, 'found the fault': 2,
-    'found the leak': 2, 'found the cause': 2, 'discovered': 1, 'determined that': 1, 'competently': 2, 'well advised': 2, 'specialist': 1, 'specialists': 1,
+    'found the leak': 2, 'found the cause': 2, 'was discovered': 1, 'were discovered': 1, 'determined that': 1, 'competently': 2, 'well advised': 2, 'specialist': 1, 'specialists': 1,
     'overwhelmed': -2,
   },
   honesty: {
@@ -162,7 +163,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'shady': -3, 'sketchy': -2, 'take advantage': -2, 'took advantage': -2, 'straight shooter': 2, 'integrity': 2,
     'instead of replacing': 2, 'instead of replacement': 2, 'instead of a new': 2, "didn't need": 1, 'did not need': 1,
     'serious': 2, 'dubious': -2, 'reputable': 2, 'disreputable': -3, 'fooled': -3, 'supposedly': -2, 'incomprehensible': -2,
-    'persuade': -2, 'persuaded': -2, 'false': -2, 'never done': -2, 'led to believe': -2, "don't get fooled": -3,
+    'persuade': -2, 'persuaded': -2, 'wanted to sell': -2, 'lack of transparency': -3, 'rogue': -3, 'false': -2, 'never done': -2, 'led to believe': -2, "don't get fooled": -3,
   },
   follow_up: {
     'follow up': 1, 'followed up': 2, 'follows up': 2, 'following up': 1, 'checked back': 2, 'check back': 1, 'checked in': 2,
@@ -266,6 +267,7 @@ export const NEUTRAL_PHRASES = [
   'was confirmed', 'after the call', 'one call', 'as well as', 'as well', 'after a good', 'put on hold', 'top recommendation',
   'my recommendation', 'clear recommendation', 'absolute recommendation', 'recommendation from me', 'feel free', 'be free', 'free on',
   'were recommended', 'was recommended', 'recommended to me', 'in the book', 'by the book', 'charge level', 'way of working',
+  'late at night', 'late in the evening', 'late afternoon', 'not to forget', 'not forgetting', 'cost savings',
 ];
 
 /** Words after which a clause is hypothetical: judgements there do not count. */
