@@ -71,16 +71,22 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   const words: string[] = [];
   const seg: number[] = [];
   const quoted: boolean[] = [];
+  // Negation scope: like segments, except that "or"/"nor" carry a negation on ("nobody called or wrote back").
+  const negSeg: number[] = [];
   let s = 0;
+  let ns = 0;
   for (const tok of clause.tokens) {
     if (tok.punct) {
       s += 1;
+      ns += 1;
       continue;
     }
     words.push(tok.t);
     seg.push(s);
+    negSeg.push(ns);
     quoted.push(tok.quoted);
     if (SEGMENT_WORDS.has(tok.t)) s += 1;
+    if (SEGMENT_WORDS.has(tok.t) && tok.t !== 'or' && tok.t !== 'nor') ns += 1;
   }
   const dist = (p: number, a: { from: number; to: number }) => {
     const q = p >= a.to ? a.to - 1 : p < a.from ? a.from : p;
@@ -97,11 +103,11 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
     const kind = m.entry.kind;
     if (kind === 'negator') {
       negatedUntil = m.to - 1 + NEGATION_SCOPE;
-      negationSeg = seg[m.from] as number;
+      negationSeg = negSeg[m.from] as number;
       continue;
     }
     if (kind === 'irrealis') irrealisFrom = Math.min(irrealisFrom, m.from);
-    const negated = m.from <= negatedUntil && seg[m.from] === negationSeg;
+    const negated = m.from <= negatedUntil && negSeg[m.from] === negationSeg;
     mult.set(m, m.from >= irrealisFrom ? 0 : negated ? -1 : 1);
   }
   // Scare quotes turn praise into criticism (they "fixed" it), never the reverse.
