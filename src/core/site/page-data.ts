@@ -86,10 +86,7 @@ export interface PageInsights {
 
 const insightsCache = new WeakMap<Dataset, PageInsights>();
 
-/**
- * The one place the pages read insights: the same document as GET /insights.json, so
- * when the analysis is wired into insightsDocument the page follows without changes.
- */
+/** The one place the pages read insights: the same document as GET /insights.json, analysed once per build. */
 export function pageInsights(dataset: Dataset): PageInsights {
   const cached = insightsCache.get(dataset);
   if (cached) return cached;
