@@ -4,7 +4,7 @@ import { quarterOf } from '../content/dates.ts';
 import { entityStatistics } from '../documents/entity-ratings.ts';
 import type { Review } from '../schemas/review.ts';
 import { type AnalyzeOptions, analyzeReview, aspectPolarities, type TextAnalysis } from './analyze.ts';
-import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from './aspects.ts';
+import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from '../schemas/aspects.ts';
 import { createEntityLinker, type LinkedEntities } from './entities.ts';
 import { isSentimentWord } from './general.ts';
 import { tokenize } from './text.ts';
