@@ -1,4 +1,4 @@
-import { aggregateRating } from './aggregate.ts';
+import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { buildInsights } from '../insights/build.ts';
 import type { InsightsDocument } from '../schemas/insights.ts';

@@ -1,5 +1,5 @@
 // What the HTML pages show, as pure functions of the dataset: the .astro files only lay it out.
-import { type AggregateRating, aggregateRating } from '../documents/aggregate.ts';
+import { type AggregateRating, aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { insightsDocument } from '../documents/documents.ts';
 import { FEED_SIZE } from '../feeds/items.ts';
