@@ -1,7 +1,8 @@
 // GET /openapi.json: every HTTP endpoint of the service as OpenAPI 3.1, built from the zod
 // schemas the code validates with, so the description cannot drift from the behaviour.
 import { FEED_SIZE } from '../feeds/items.ts';
-import { JsonRpcRequestSchema, JsonRpcResponseSchema, ErrorSchema, HubFormSchema, ValidationErrorSchema } from './schemas.ts';
+import { HubFormSchema } from '../schemas/hub.ts';
+import { JsonRpcRequestSchema, JsonRpcResponseSchema, ErrorSchema, ValidationErrorSchema } from './schemas.ts';
 import { componentSchemas, type JsonSchema, parameterSchema, schemaRef } from './json-schema.ts';
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from './mcp.ts';
 import { BusinessSchema } from '../schemas/business.ts';
