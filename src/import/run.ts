@@ -1,0 +1,123 @@
+// `npm run import`: read an export, merge it into the content folder, report. All or
+// nothing: any problem throws before anything is written.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONTENT_FILE_NAMES, ContentError, type ContentProblem } from '../core/content.ts';
+import { parseCsv } from '../core/import/csv.ts';
+import { readRows } from '../core/import/columns.ts';
+import { CSV_RULES, TRUSTPILOT_RULES, TRUSTPILOT_SOURCE } from '../core/import/csv-sources.ts';
+import { type GoogleFile, readGoogle } from '../core/import/google.ts';
+import type { Incoming, Skipped } from '../core/import/incoming.ts';
+import { type ImportReport, mergeImport } from '../core/import/merge.ts';
+import { type Business, BusinessSchema } from '../core/schemas/business.ts';
+import { ReviewSchema } from '../core/schemas/review.ts';
+import { isTimeZone } from '../core/time-zone.ts';
+import { findGoogleFiles } from './google-files.ts';
+import { writeFileAtomic } from './atomic.ts';
+
+export const IMPORT_SOURCES = ['google', 'csv', 'trustpilot'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+export interface ImportOptions {
+  source: ImportSource;
+  paths: string[];
+  content: string;
+  tz?: string;
+  location?: string;
+  /** Platform name for a CSV without a source column */
+  sourceName?: string;
+  verified: 'all' | 'none';
+  prune: boolean;
+  dryRun: boolean;
+}
+
+export interface ImportOutcome {
+  report: ImportReport;
+  reviewsFile: string;
+  wrote: boolean;
+}
+
+function readJson(file: string, problems: ContentProblem[]): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    problems.push({ file, message: code ? `cannot be read (${code})` : `is not valid JSON (${(err as Error).message})` });
+    return undefined;
+  }
+}
+
+function loadBusiness(file: string): Business {
+  const problems: ContentProblem[] = [];
+  if (!existsSync(file)) throw new ContentError([{ file, message: 'is missing: write business.json (name, services, technicians, service areas) before importing reviews' }]);
+  const raw = readJson(file, problems);
+  if (problems.length) throw new ContentError(problems);
+  const parsed = BusinessSchema.safeParse(raw);
+  if (!parsed.success) throw new ContentError(parsed.error.issues.map((i) => ({ file, field: i.path.join('.'), message: i.message })));
+  return parsed.data;
+}
+
+function loadReviews(file: string): unknown[] {
+  if (!existsSync(file)) return [];
+  const problems: ContentProblem[] = [];
+  const raw = readJson(file, problems);
+  if (problems.length) throw new ContentError(problems);
+  if (!Array.isArray(raw)) throw new ContentError([{ file, message: 'must be a JSON array of reviews' }]);
+  raw.forEach((r, i) => {
+    const parsed = ReviewSchema.safeParse(r);
+    if (!parsed.success) for (const issue of parsed.error.issues) problems.push({ file, record: `review at index ${i}`, field: issue.path.join('.'), message: issue.message });
+  });
+  if (problems.length) throw new ContentError(problems);
+  return raw;
+}
+
+function readSource(options: ImportOptions, business: Business, timeZone: string | undefined): { reviews: Incoming[]; skipped: Skipped[]; notes: string[] } {
+  if (options.source === 'google') {
+    if (!timeZone) {
+      throw new ContentError([{ file: '--tz', message: 'Google gives the time of each review: name the business\'s time zone with --tz <IANA zone> (e.g. America/Denver) or "time_zone" in business.json' }]);
+    }
+    const files: GoogleFile[] = [];
+    const notes: string[] = [];
+    for (const p of options.paths) {
+      const found = findGoogleFiles(p);
+      files.push(...found.files);
+      notes.push(...found.notes);
+    }
+    if (files.length === 0) throw new ContentError([{ file: options.paths.join(', '), message: 'holds no Google review files (Takeout account-*/location-*/reviews*.json, or reviews.list pages)' }]);
+    const result = readGoogle(files, { timeZone, language: business.language, ...(options.location ? { location: options.location } : {}) });
+    if (result.problems.list.length) throw new ContentError(result.problems.list);
+    return { reviews: result.reviews, skipped: result.skipped, notes: [...notes, ...result.notes] };
+  }
+  const rules = options.source === 'csv' ? CSV_RULES : TRUSTPILOT_RULES;
+  const sourceName = options.source === 'trustpilot' ? TRUSTPILOT_SOURCE : options.sourceName;
+  const reviews: Incoming[] = [];
+  const problems: ContentProblem[] = [];
+  for (const file of options.paths) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      problems.push({ file, message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` });
+      continue;
+    }
+    const table = parseCsv(text, file);
+    const rows = readRows(table, rules, { file, ...(sourceName ? { source: sourceName } : {}), ...(timeZone ? { timeZone } : {}) });
+    problems.push(...rows.problems.list);
+    reviews.push(...rows.reviews);
+  }
+  if (problems.length) throw new ContentError(problems);
+  return { reviews, skipped: [], notes: [] };
+}
+
+export function runImport(options: ImportOptions): ImportOutcome {
+  const business = loadBusiness(join(options.content, CONTENT_FILE_NAMES.business));
+  const reviewsFile = join(options.content, CONTENT_FILE_NAMES.reviews);
+  const existing = loadReviews(reviewsFile);
+  if (options.tz !== undefined && !isTimeZone(options.tz)) throw new ContentError([{ file: '--tz', message: `"${options.tz}" is not an IANA time zone (e.g. America/Denver, Europe/Berlin)` }]);
+  const timeZone = options.tz ?? business.time_zone;
+  const { reviews, skipped, notes } = readSource(options, business, timeZone);
+  const merged = mergeImport(business, existing, reviews, skipped, notes, { verified: options.verified, prune: options.prune });
+  const wrote = merged.changed && !options.dryRun;
+  if (wrote) writeFileAtomic(reviewsFile, `${JSON.stringify(merged.reviews, null, 2)}\n`);
+  return { report: merged.report, reviewsFile, wrote };
+}
