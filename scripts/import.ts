@@ -2,6 +2,7 @@
 // Merges an export into the content folder's reviews.json and prints what changed.
 // Exit status 1, with reviews.json untouched, on any problem.
 import { parseArgs } from 'node:util';
+import { ContentError } from '../src/core/content.ts';
 import { formatReport } from '../src/core/import/report.ts';
 import { IMPORT_SOURCES, type ImportSource, runImport } from '../src/import/run.ts';
 import { readSettings } from '../src/settings.ts';
@@ -69,5 +70,8 @@ try {
   process.stdout.write(`${formatReport(outcome.report, { dryRun: values['dry-run'], file: outcome.reviewsFile })}\n`);
   if (!outcome.wrote && !values['dry-run']) process.stdout.write('Nothing changed; reviews.json left as it was.\n');
 } catch (err) {
-  fail((err as Error).message);
+  if (err instanceof ContentError) {
+    fail(`nothing imported, reviews.json left as it was (${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}):\n${err.message.split('\n').slice(1).join('\n')}`);
+  }
+  fail(`nothing imported, reviews.json left as it was: ${(err as Error).message}`);
 }

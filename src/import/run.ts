@@ -1,8 +1,10 @@
 // `npm run import`: read an export, merge it into the content folder, report. All or
 // nothing: any problem throws before anything is written.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_FILE_NAMES, ContentError, type ContentProblem } from '../core/content.ts';
+import { CONTENT_FILE_NAMES, ContentError, type ContentProblem, IMPORTS_FILE_NAME } from '../core/content.ts';
+import { sourcePrefix } from '../core/import/ids.ts';
+import { type Imports, ImportsSchema } from '../core/schemas/imports.ts';
 import { parseCsv } from '../core/import/csv.ts';
 import { readRows } from '../core/import/columns.ts';
 import { CSV_RULES, TRUSTPILOT_RULES, TRUSTPILOT_SOURCE } from '../core/import/csv-sources.ts';
@@ -109,6 +111,30 @@ function readSource(options: ImportOptions, business: Business, timeZone: string
   return { reviews, skipped: [], notes: [] };
 }
 
+/** imports.json with this import's record per source; other sources' records kept. */
+function importsText(before: string | undefined, file: string, report: ImportReport, skipped: readonly Skipped[]): string {
+  let imports: Imports = {};
+  if (before !== undefined) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(before);
+    } catch (err) {
+      throw new ContentError([{ file, message: `is not valid JSON (${(err as Error).message})` }]);
+    }
+    const parsed = ImportsSchema.safeParse(raw);
+    if (!parsed.success) throw new ContentError(parsed.error.issues.map((i) => ({ file, field: i.path.join('.'), message: i.message })));
+    imports = parsed.data;
+  }
+  for (const [source, imported] of Object.entries(report.bySource)) {
+    const left: Record<string, number> = {};
+    for (const s of skipped) left[s.reason] = (left[s.reason] ?? 0) + 1;
+    const leftOut = Object.values(left).reduce((a, b) => a + b, 0);
+    imports[sourcePrefix(source)] = { in_export: imported + leftOut, imported, left_out: left };
+  }
+  const sorted = Object.fromEntries(Object.keys(imports).sort().map((k) => [k, imports[k]]));
+  return `${JSON.stringify(sorted, null, 2)}\n`;
+}
+
 export function runImport(options: ImportOptions): ImportOutcome {
   const business = loadBusiness(join(options.content, CONTENT_FILE_NAMES.business));
   const reviewsFile = join(options.content, CONTENT_FILE_NAMES.reviews);
@@ -117,7 +143,24 @@ export function runImport(options: ImportOptions): ImportOutcome {
   const timeZone = options.tz ?? business.time_zone;
   const { reviews, skipped, notes } = readSource(options, business, timeZone);
   const merged = mergeImport(business, existing, reviews, skipped, notes, { verified: options.verified, prune: options.prune });
-  const wrote = merged.changed && !options.dryRun;
-  if (wrote) writeFileAtomic(reviewsFile, `${JSON.stringify(merged.reviews, null, 2)}\n`);
-  return { report: merged.report, reviewsFile, wrote };
+  const importsFile = join(options.content, IMPORTS_FILE_NAME);
+  const importsBefore = existsSync(importsFile) ? readFileSync(importsFile, 'utf8') : undefined;
+  const importsAfter = importsText(importsBefore, importsFile, merged.report, skipped);
+  if (options.dryRun) return { report: merged.report, reviewsFile, wrote: false };
+
+  const reviewsBefore = existsSync(reviewsFile) ? readFileSync(reviewsFile, 'utf8') : undefined;
+  if (merged.changed) writeFileAtomic(reviewsFile, `${JSON.stringify(merged.reviews, null, 2)}\n`);
+  if (importsAfter !== importsBefore) {
+    try {
+      writeFileAtomic(importsFile, importsAfter);
+    } catch (err) {
+      // All or nothing: put reviews.json back as it was.
+      if (merged.changed) {
+        if (reviewsBefore === undefined) rmSync(reviewsFile, { force: true });
+        else writeFileAtomic(reviewsFile, reviewsBefore);
+      }
+      throw err;
+    }
+  }
+  return { report: merged.report, reviewsFile, wrote: merged.changed || importsAfter !== importsBefore };
 }

@@ -30,7 +30,7 @@ export function matchColumns(table: CsvTable, rules: ColumnRules, file: string, 
     const key = normaliseHeader(raw);
     const field = byName.get(key);
     if (field === undefined) {
-      if (!ignored.has(key)) problems.add(file, 'row 1 (header)', raw, `unknown column "${raw}" (known: ${[...byName.keys()].join(', ')})`);
+      if (!ignored.has(key)) problems.add(file, 'row 1 (header)', raw, `unknown column "${raw}" (this source reads: ${Object.keys(rules.aliases).join(', ')})`);
       return;
     }
     if (at[field] !== undefined) problems.add(file, 'row 1 (header)', raw, `column for "${field}" appears twice`);

@@ -33,7 +33,12 @@ interface Candidate {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function pageReviews(file: GoogleFile, problems: Problems): unknown[] {
+interface PageInfo {
+  total?: number;
+  more: boolean;
+}
+
+function pageReviews(file: GoogleFile, problems: Problems, info: PageInfo[]): unknown[] {
   let value: unknown;
   try {
     value = JSON.parse(file.text);
@@ -43,6 +48,7 @@ function pageReviews(file: GoogleFile, problems: Problems): unknown[] {
   }
   if (Array.isArray(value)) return value;
   if (isObject(value)) {
+    info.push({ ...(typeof value.totalReviewCount === 'number' ? { total: value.totalReviewCount } : {}), more: typeof value.nextPageToken === 'string' && value.nextPageToken !== '' });
     if (value.reviews === undefined) return [];
     if (Array.isArray(value.reviews)) return value.reviews;
     problems.add(file.name, undefined, 'reviews', 'must be an array of reviews');
@@ -59,6 +65,7 @@ export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions)
   const notes: string[] = [];
   const byId = new Map<string, Candidate>();
   let duplicates = 0;
+  const pages: PageInfo[] = [];
   for (const file of files) {
     const readOne = (raw: unknown, index: number): boolean => {
       const label = (id?: string) => (id ? `review ${index} ("${id.length > 40 ? `${id.slice(0, 40)}…` : id}")` : `review ${index}`);
@@ -126,9 +133,15 @@ export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions)
       byId.set(key, { review, location, updated });
       return true;
     };
-    for (const [index, raw] of pageReviews(file, problems).entries()) readOne(raw, index);
+    for (const [index, raw] of pageReviews(file, problems, pages).entries()) readOne(raw, index);
   }
   if (duplicates) notes.push(`${duplicates} review${duplicates === 1 ? '' : 's'} appeared more than once (the same location under several manager accounts); the copy with the later updateTime was kept.`);
+
+  // reviews.list pages: each but the last has a nextPageToken (Google's reference, ListReviewsResponse).
+  if (pages.length && pages.every((p) => p.more)) notes.push('every page has a nextPageToken: the last page is missing, so there are more reviews to fetch.');
+  const total = Math.max(0, ...pages.map((p) => p.total ?? 0));
+  const found = byId.size + skipped.length;
+  if (total > found) notes.push(`Google counts ${total} reviews (totalReviewCount) but the files hold ${found}: some pages may be missing.`);
 
   const locations = [...new Set([...byId.values()].map((c) => c.location))].sort();
   let chosen = [...byId.values()];

@@ -15,6 +15,8 @@ export interface MergeOptions {
 export interface ImportReport {
   /** Reviews the export holds that can be published (after skips and duplicates) */
   read: number;
+  /** The same, per source name */
+  bySource: Record<string, number>;
   added: string[];
   updated: { id: string; fields: string[] }[];
   unchanged: number;
@@ -177,6 +179,7 @@ export function mergeImport(business: Business, existing: readonly unknown[], in
     changed: added.length > 0 || updated.length > 0 || (options.prune && gone.length > 0),
     report: {
       read: built.size,
+      bySource: Object.fromEntries([...sources].sort().map((src) => [src, [...built.values()].filter((b) => b.review.source === src).length])),
       added: added.map((r) => r.id),
       updated,
       unchanged,
