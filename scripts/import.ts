@@ -16,6 +16,12 @@ const USAGE = `usage: npm run import -- <${IMPORT_SOURCES.join('|')}> <path>... 
   --prune               remove reviews that are gone from the source (default: keep and report)
   --dry-run             print the report, write nothing`;
 
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  // The reader went away (e.g. piped into head): the import itself is already done.
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
+
 function fail(message: string): never {
   process.stderr.write(`import: ${message}\n`);
   process.exit(1);

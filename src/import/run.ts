@@ -10,9 +10,9 @@ import { readRows } from '../core/import/columns.ts';
 import { CSV_RULES, TRUSTPILOT_RULES, TRUSTPILOT_SOURCE } from '../core/import/csv-sources.ts';
 import { type GoogleFile, readGoogle } from '../core/import/google.ts';
 import type { Incoming, Skipped } from '../core/import/incoming.ts';
-import { type ImportReport, mergeImport } from '../core/import/merge.ts';
+import { type Existing, type ImportReport, mergeImport } from '../core/import/merge.ts';
 import { type Business, BusinessSchema } from '../core/schemas/business.ts';
-import { ReviewSchema } from '../core/schemas/review.ts';
+import { type Review, ReviewSchema } from '../core/schemas/review.ts';
 import { isTimeZone } from '../core/time-zone.ts';
 import { findGoogleFiles } from './google-files.ts';
 import { writeFileAtomic } from './atomic.ts';
@@ -59,18 +59,20 @@ function loadBusiness(file: string): Business {
   return parsed.data;
 }
 
-function loadReviews(file: string): unknown[] {
-  if (!existsSync(file)) return [];
+function loadReviews(file: string): Existing {
+  if (!existsSync(file)) return { raw: [], parsed: [] };
   const problems: ContentProblem[] = [];
   const raw = readJson(file, problems);
   if (problems.length) throw new ContentError(problems);
   if (!Array.isArray(raw)) throw new ContentError([{ file, message: 'must be a JSON array of reviews' }]);
+  const parsed: Review[] = [];
   raw.forEach((r, i) => {
-    const parsed = ReviewSchema.safeParse(r);
-    if (!parsed.success) for (const issue of parsed.error.issues) problems.push({ file, record: `review at index ${i}`, field: issue.path.join('.'), message: issue.message });
+    const result = ReviewSchema.safeParse(r);
+    if (result.success) parsed.push(result.data);
+    else for (const issue of result.error.issues) problems.push({ file, record: `review at index ${i}`, field: issue.path.join('.'), message: issue.message });
   });
   if (problems.length) throw new ContentError(problems);
-  return raw;
+  return { raw, parsed };
 }
 
 function readSource(options: ImportOptions, business: Business, timeZone: string | undefined): { reviews: Incoming[]; skipped: Skipped[]; notes: string[] } {

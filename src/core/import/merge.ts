@@ -60,17 +60,21 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export function mergeImport(business: Business, existing: readonly unknown[], incoming: readonly Incoming[], skipped: readonly Skipped[], notes: readonly string[], options: MergeOptions): MergeResult {
+export interface Existing {
+  /** reviews.json as read */
+  raw: readonly unknown[];
+  /** The same, validated (index for index) */
+  parsed: readonly Review[];
+}
+
+export function mergeImport(business: Business, existing: Existing, incoming: readonly Incoming[], skipped: readonly Skipped[], notes: readonly string[], options: MergeOptions): MergeResult {
   const problems = new Problems();
   const link = createEntityLinker(business);
   const names = resolver(business);
 
   // Existing reviews by id, parsed so they compare field by field with what comes in.
   const current = new Map<string, { index: number; parsed: Review }>();
-  existing.forEach((raw, index) => {
-    const parsed = ReviewSchema.safeParse(raw);
-    if (parsed.success) current.set(parsed.data.id, { index, parsed: parsed.data });
-  });
+  existing.parsed.forEach((parsed, index) => current.set(parsed.id, { index, parsed }));
 
   const built = new Map<string, { review: Review; from: Incoming }>();
   const ambiguous: ImportReport['ambiguous'] = [];
@@ -126,6 +130,11 @@ export function mergeImport(business: Business, existing: readonly unknown[], in
       ...(area ? { service_area: area } : {}),
       ...(r.response ? { response: r.response } : {}),
     };
+    // What is already in reviews.json was validated when it was read.
+    if (old && same(old, candidate)) {
+      built.set(id, { review: old, from: r });
+      continue;
+    }
     const parsed = ReviewSchema.safeParse(candidate);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) bad(fieldName(issue.path), issue.message);
@@ -135,7 +144,7 @@ export function mergeImport(business: Business, existing: readonly unknown[], in
   }
   if (problems.list.length) throw new ContentError(problems.list);
 
-  const out: unknown[] = [...existing];
+  const out: unknown[] = [...existing.raw];
   const added: Review[] = [];
   const updated: ImportReport['updated'] = [];
   let unchanged = 0;
