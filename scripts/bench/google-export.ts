@@ -87,7 +87,7 @@ function pages(reviews: readonly Record<string, unknown>[], perPage: number): st
 /** Page files of reviews.list, page-0001.json … in `dir`. */
 export function writeApiPages(dir: string, options: GoogleExportOptions): void {
   mkdirSync(dir, { recursive: true });
-  pages(googleReviews(options), options.perPage ?? 50).forEach((text, i) => writeFileSync(join(dir, `page-${String(i + 1).padStart(4, '0')}.json`), text));
+  for (const [i, text] of pages(googleReviews(options), options.perPage ?? 50).entries()) writeFileSync(join(dir, `page-${String(i + 1).padStart(4, '0')}.json`), text);
 }
 
 /** The Takeout entries (reviews.json, reviews-001.json …) of one location, plus the Maps decoy. */

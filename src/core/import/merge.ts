@@ -74,7 +74,7 @@ export function mergeImport(business: Business, existing: Existing, incoming: re
 
   // Existing reviews by id, parsed so they compare field by field with what comes in.
   const current = new Map<string, { index: number; parsed: Review }>();
-  existing.parsed.forEach((parsed, index) => current.set(parsed.id, { index, parsed }));
+  for (const [index, parsed] of existing.parsed.entries()) current.set(parsed.id, { index, parsed });
 
   const built = new Map<string, { review: Review; from: Incoming }>();
   const ambiguous: ImportReport['ambiguous'] = [];
