@@ -75,7 +75,8 @@ function loadReviews(file: string): Existing {
   return { raw, parsed };
 }
 
-function readSource(options: ImportOptions, business: Business, timeZone: string | undefined): { reviews: Incoming[]; skipped: Skipped[]; notes: string[] } {
+/** The export's reviews, and the problems of single records (reported with the merge's, all at once). */
+function readSource(options: ImportOptions, business: Business, timeZone: string | undefined): { reviews: Incoming[]; skipped: Skipped[]; notes: string[]; problems: ContentProblem[] } {
   if (options.source === 'google') {
     if (!timeZone) {
       throw new ContentError([{ file: '--tz', message: 'Google gives the time of each review: name the business\'s time zone with --tz <IANA zone> (e.g. America/Denver) or "time_zone" in business.json' }]);
@@ -89,8 +90,7 @@ function readSource(options: ImportOptions, business: Business, timeZone: string
     }
     if (files.length === 0) throw new ContentError([{ file: options.paths.join(', '), message: 'holds no Google review files (Takeout account-*/location-*/reviews*.json, or reviews.list pages)' }]);
     const result = readGoogle(files, { timeZone, language: business.language, ...(options.location ? { location: options.location } : {}) });
-    if (result.problems.list.length) throw new ContentError(result.problems.list);
-    return { reviews: result.reviews, skipped: result.skipped, notes: [...notes, ...result.notes] };
+    return { reviews: result.reviews, skipped: result.skipped, notes: [...notes, ...result.notes], problems: result.problems.list };
   }
   const rules = options.source === 'csv' ? CSV_RULES : TRUSTPILOT_RULES;
   const sourceName = options.source === 'trustpilot' ? TRUSTPILOT_SOURCE : options.sourceName;
@@ -109,8 +109,7 @@ function readSource(options: ImportOptions, business: Business, timeZone: string
     problems.push(...rows.problems.list);
     reviews.push(...rows.reviews);
   }
-  if (problems.length) throw new ContentError(problems);
-  return { reviews, skipped: [], notes: [] };
+  return { reviews, skipped: [], notes: [], problems };
 }
 
 /** imports.json with this import's record per source; other sources' records kept. */
@@ -143,8 +142,14 @@ export function runImport(options: ImportOptions): ImportOutcome {
   const existing = loadReviews(reviewsFile);
   if (options.tz !== undefined && !isTimeZone(options.tz)) throw new ContentError([{ file: '--tz', message: `"${options.tz}" is not an IANA time zone (e.g. America/Denver, Europe/Berlin)` }]);
   const timeZone = options.tz ?? business.time_zone;
-  const { reviews, skipped, notes } = readSource(options, business, timeZone);
-  const merged = mergeImport(business, existing, reviews, skipped, notes, { verified: options.verified, prune: options.prune });
+  const { reviews, skipped, notes, problems } = readSource(options, business, timeZone);
+  let merged: ReturnType<typeof mergeImport>;
+  try {
+    merged = mergeImport(business, existing, reviews, skipped, notes, { verified: options.verified, prune: options.prune });
+  } catch (err) {
+    throw err instanceof ContentError ? new ContentError([...problems, ...err.problems]) : err;
+  }
+  if (problems.length) throw new ContentError(problems);
   const importsFile = join(options.content, IMPORTS_FILE_NAME);
   const importsBefore = existsSync(importsFile) ? readFileSync(importsFile, 'utf8') : undefined;
   const importsAfter = importsText(importsBefore, importsFile, merged.report, skipped);

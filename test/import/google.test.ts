@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { googleReviews, takeoutEntries } from '../../scripts/bench/google-export.ts';
 import { writeZip } from '../../scripts/bench/zip-writer.ts';
 import { tempDir } from '../helpers/paths.ts';
-import { contentDir, FIXTURES, folderEntries, read, reviewsOf, runImport, TAKEOUT_V1, TAKEOUT_V2 } from './helpers.ts';
+import { byText, contentDir, FIXTURES, folderEntries, read, reviewsOf, runImport, TAKEOUT_V1, TAKEOUT_V2 } from './helpers.ts';
 
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-const byText = (reviews: { text: string }[], start: string) => reviews.find((r) => r.text.startsWith(start));
 
 describe('npm run import google: a Takeout folder', () => {
   const dir = contentDir();
@@ -105,7 +104,7 @@ describe('npm run import google: a newer export', () => {
     const v2 = reviewsOf(dir);
     expect(r.stdout).toMatch(/added: +1 \(google-/);
     expect(r.stdout).toMatch(/updated: +2\n +google-\S+: response\n +google-\S+: text, technicians\n +unchanged: 6/);
-    const gone = (byText(v1, 'Nobody showed up') as { id: string }).id;
+    const gone = byText(v1, 'Nobody showed up').id;
     expect(r.stdout).toContain(`gone from the source: 1 (${gone}): kept; --prune removes them`);
     expect(v2).toHaveLength(10);
     // an edit resolves the shared first name: the text now names Mike Reyes

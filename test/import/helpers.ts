@@ -29,8 +29,12 @@ export function contentDir(business = join(FIXTURES, 'business.json')): string {
 
 export const read = (file: string) => readFileSync(file, 'utf8');
 
-// biome-ignore lint/suspicious/noExplicitAny: reviews are checked field by field
-export const reviewsOf = (dir: string): any[] => JSON.parse(read(join(dir, 'reviews.json')));
+// biome-ignore lint/suspicious/noExplicitAny: reviews read back from disk are checked field by field
+export type Written = any;
+
+export const reviewsOf = (dir: string): Written[] => JSON.parse(read(join(dir, 'reviews.json')));
+
+export const byText = (reviews: Written[], start: string): Written => reviews.find((r) => r.text.startsWith(start));
 
 /** Every file under `root` as ZIP entries, with "/" separators. */
 export function folderEntries(root: string): ZipInput[] {

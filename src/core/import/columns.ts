@@ -113,8 +113,11 @@ export function readRows(table: CsvTable, rules: ColumnRules, options: RowOption
     const title = cell('title')?.trim();
     if (title) review.title = title;
     if (verified !== undefined) review.verified = verified;
-    if (at.technicians !== undefined) review.technicians = list(cell('technicians') ?? '');
-    if (at.services !== undefined) review.services = list(cell('services') ?? '');
+    // An empty cell gives nothing: the text is linked instead.
+    const technicians = list(cell('technicians') ?? '');
+    if (technicians.length) review.technicians = technicians;
+    const services = list(cell('services') ?? '');
+    if (services.length) review.services = services;
     const area = cell('service_area')?.trim();
     if (area) review.service_area = area;
     if (response) review.response = response;
