@@ -62,3 +62,40 @@ for (const [label, path] of [['API pages (50 per file)', apiDir], ['Takeout .zip
 console.log(`${count} Google reviews; median of ${RUNS} runs each; Node start-up alone: ${startup.toFixed(2)} s.`);
 console.log('JSON floor: a process that only reads and parses the same export and reviews.json, stringifies and writes reviews.json.');
 table(rows);
+
+// In-process, the same import with JSON.parse and JSON.stringify timed: their share of the run.
+const jsonMs = { value: 0 };
+const { parse, stringify } = JSON;
+JSON.parse = ((...args: Parameters<typeof parse>) => {
+  const t = performance.now();
+  try {
+    return parse(...args);
+  } finally {
+    jsonMs.value += performance.now() - t;
+  }
+}) as typeof JSON.parse;
+JSON.stringify = ((...args: Parameters<typeof stringify>) => {
+  const t = performance.now();
+  try {
+    return stringify(...args);
+  } finally {
+    jsonMs.value += performance.now() - t;
+  }
+}) as typeof JSON.stringify;
+const { runImport } = await import('../src/import/run.ts');
+const shares = [];
+for (const [label, path] of [['API pages', apiDir], ['Takeout .zip', zip]] as const) {
+  const content = tempDir('import-inproc');
+  copyFileSync(join(ROOT, 'test/fixtures/import/business.json'), join(content, 'business.json'));
+  for (const run of ['import', 're-import']) {
+    jsonMs.value = 0;
+    const t = performance.now();
+    runImport({ source: 'google', paths: [path], content, verified: 'all', prune: false, dryRun: false });
+    const ms = performance.now() - t;
+    shares.push({ export: label, run, 'in-process s': (ms / 1000).toFixed(2), 'JSON.parse + stringify s': (jsonMs.value / 1000).toFixed(2), 'JSON share': `${Math.round((jsonMs.value / ms) * 100)} %` });
+  }
+}
+JSON.parse = parse;
+JSON.stringify = stringify;
+console.log('In-process (no start-up), JSON.parse and JSON.stringify timed inside the import (JSON.stringify also compares reviews):');
+table(shares);
