@@ -66,22 +66,18 @@ table(rows);
 // In-process, the same import with JSON.parse and JSON.stringify timed: their share of the run.
 const jsonMs = { value: 0 };
 const { parse, stringify } = JSON;
-JSON.parse = ((...args: Parameters<typeof parse>) => {
-  const t = performance.now();
-  try {
-    return parse(...args);
-  } finally {
-    jsonMs.value += performance.now() - t;
-  }
-}) as typeof JSON.parse;
-JSON.stringify = ((...args: Parameters<typeof stringify>) => {
-  const t = performance.now();
-  try {
-    return stringify(...args);
-  } finally {
-    jsonMs.value += performance.now() - t;
-  }
-}) as typeof JSON.stringify;
+function timedJson<F extends (...args: never[]) => unknown>(fn: F): F {
+  return ((...args: Parameters<F>) => {
+    const t = performance.now();
+    try {
+      return fn(...args);
+    } finally {
+      jsonMs.value += performance.now() - t;
+    }
+  }) as F;
+}
+JSON.parse = timedJson(parse);
+JSON.stringify = timedJson(stringify);
 const { runImport } = await import('../src/import/run.ts');
 const shares = [];
 for (const [label, path] of [['API pages', apiDir], ['Takeout .zip', zip]] as const) {

@@ -4,6 +4,7 @@
 // rating-only and anonymous reviews, replies, and a few without a star rating.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mulberry32 } from '../sample/generate.ts';
 import { type ZipInput, zipBuffer } from './zip-writer.ts';
 
 const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'];
@@ -25,18 +26,6 @@ const TRANSLATED = [
 ];
 const REPLIES = ['Thank you for the kind words!', 'We are sorry to hear this; we will call you today.', 'Thanks, we appreciate your business.'];
 
-/** A small, fast PRNG (mulberry32) so every run generates the same export. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface GoogleExportOptions {
   count: number;
   account?: string;
@@ -47,7 +36,7 @@ export interface GoogleExportOptions {
 }
 
 export function googleReviews({ count, account = '1111', location = '9001', seed = 12 }: GoogleExportOptions): Record<string, unknown>[] {
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
   const start = Date.UTC(2019, 0, 1);
   const span = Date.UTC(2025, 0, 1) - start;
