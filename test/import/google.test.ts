@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { googleReviews, takeoutEntries } from '../../scripts/bench/google-export.ts';
@@ -87,6 +87,10 @@ describe('npm run import google: a Takeout folder', () => {
     expect(again.stdout).toMatch(/Nothing changed/);
     expect(sha(join(dir, 'reviews.json'))).toBe(before);
     expect(sha(join(dir, 'imports.json'))).toBe(importsBefore);
+  });
+
+  it('leaves no temporary files behind', () => {
+    expect(readdirSync(dir).sort()).toEqual(['business.json', 'imports.json', 'reviews.json']);
   });
 
   it('records what it imported and left out in imports.json', () => {
