@@ -90,7 +90,10 @@ function readSource(options: ImportOptions, business: Business, timeZone: string
     }
     if (files.length === 0) throw new ContentError([{ file: options.paths.join(', '), message: 'holds no Google review files (Takeout account-*/location-*/reviews*.json, or reviews.list pages)' }]);
     const result = readGoogle(files, { timeZone, language: business.language, ...(options.location ? { location: options.location } : {}) });
-    return { reviews: result.reviews, skipped: result.skipped, notes: [...notes, ...result.notes], problems: result.problems.list };
+    const problems = [...result.problems.list];
+    // A partial export would make every review on the missing pages look deleted.
+    if (options.prune && result.incomplete) problems.push({ file: '--prune', message: `refused: the export looks incomplete (${result.notes.filter((n) => /missing/.test(n)).join(' ')})` });
+    return { reviews: result.reviews, skipped: result.skipped, notes: [...notes, ...result.notes], problems };
   }
   const rules = options.source === 'csv' ? CSV_RULES : TRUSTPILOT_RULES;
   const sourceName = options.source === 'trustpilot' ? TRUSTPILOT_SOURCE : options.sourceName;

@@ -126,6 +126,20 @@ describe('npm run import google: a newer export', () => {
     expect(reviewsOf(dir)).toHaveLength(9);
   });
 
+  it('refuses --prune when pages of the export are missing', () => {
+    const dir = contentDir();
+    expect(runImport(['google', TAKEOUT_V1, '--content', dir]).status).toBe(0);
+    const before = read(join(dir, 'reviews.json'));
+    const r = runImport(['google', join(FIXTURES, 'api', 'page-1.json'), '--content', dir, '--prune']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/--prune: refused: the export looks incomplete \(every page has a nextPageToken/);
+    expect(read(join(dir, 'reviews.json'))).toBe(before);
+    const without = runImport(['google', join(FIXTURES, 'api', 'page-1.json'), '--content', dir]);
+    expect(without.status).toBe(0);
+    expect(without.stdout).toMatch(/note: every page has a nextPageToken/);
+    expect(without.stdout).toMatch(/gone from the source: 5 .*kept/);
+  });
+
   it('never prunes reviews written by hand, even with the same source', () => {
     const dir = contentDir();
     const hand = { id: 'r-hand-1', date: '2023-01-05', rating: 5, text: 'Typed in from a thank-you card.', author: { name: 'Pat' }, verified: true, source: 'google', technicians: [], services: [] };

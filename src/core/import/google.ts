@@ -59,7 +59,7 @@ function pageReviews(file: GoogleFile, problems: Problems, info: PageInfo[]): un
 }
 
 /** Parses every review in the files; the same review under two manager accounts counts once. */
-export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions): SourceResult & { problems: Problems } {
+export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions): SourceResult & { problems: Problems; incomplete: boolean } {
   const problems = new Problems();
   const skipped: Skipped[] = [];
   const notes: string[] = [];
@@ -138,10 +138,17 @@ export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions)
   if (duplicates) notes.push(`${duplicates} review${duplicates === 1 ? '' : 's'} appeared more than once (the same location under several manager accounts); the copy with the later updateTime was kept.`);
 
   // reviews.list pages: each but the last has a nextPageToken (Google's reference, ListReviewsResponse).
-  if (pages.length && pages.every((p) => p.more)) notes.push('every page has a nextPageToken: the last page is missing, so there are more reviews to fetch.');
+  let incomplete = false;
+  if (pages.length && pages.every((p) => p.more)) {
+    incomplete = true;
+    notes.push('every page has a nextPageToken: the last page is missing, so there are more reviews to fetch.');
+  }
   const total = Math.max(0, ...pages.map((p) => p.total ?? 0));
   const found = byId.size + skipped.length;
-  if (total > found) notes.push(`Google counts ${total} reviews (totalReviewCount) but the files hold ${found}: some pages may be missing.`);
+  if (total > found) {
+    incomplete = true;
+    notes.push(`Google counts ${total} reviews (totalReviewCount) but the files hold ${found}: some pages may be missing.`);
+  }
 
   const locations = [...new Set([...byId.values()].map((c) => c.location))].sort();
   let chosen = [...byId.values()];
@@ -156,5 +163,5 @@ export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions)
   } else if (locations.length > 1) {
     problems.add('export', undefined, undefined, `holds reviews of ${locations.length} locations (${locations.join(', ')}); pick one with --location <id>`);
   }
-  return { reviews: chosen.map((c) => c.review), skipped, notes, problems };
+  return { reviews: chosen.map((c) => c.review), skipped, notes, problems, incomplete };
 }
