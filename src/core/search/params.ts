@@ -14,7 +14,7 @@ export const SearchParamsShape = {
   query: Text.max(200)
     .refine((q) => q.trim().length > 0, { message: 'must contain a non-space character' })
     .optional()
-    .describe('Text to find in the review text (as written, or its translation) or title; case and accents are ignored (cafe finds Café)'),
+    .describe('Text to find in the review text or title; case and accents are ignored (cafe finds Café)'),
   mentions_technician: Text.trim().min(1).max(200).optional().describe('Only reviews that mention this technician (full name, case-insensitive)'),
   mentions_service: Text.trim().min(1).max(64).optional().describe('Only reviews that mention this service id (e.g. "ac-repair"; see get_business)'),
   limit: z.int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe(`How many reviews to return, 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
