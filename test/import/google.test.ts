@@ -140,6 +140,18 @@ describe('npm run import google: a newer export', () => {
     expect(without.stdout).toMatch(/gone from the source: 5 .*kept/);
   });
 
+  it('keeps a technician filled in by hand where the text was ambiguous', () => {
+    const dir = contentDir();
+    expect(runImport(['google', TAKEOUT_V1, '--content', dir]).status).toBe(0);
+    const reviews = reviewsOf(dir);
+    byText(reviews, 'Mike was great').technicians = ['Mike Chen'];
+    writeFileSync(join(dir, 'reviews.json'), `${JSON.stringify(reviews, null, 2)}\n`);
+    const before = read(join(dir, 'reviews.json'));
+    const again = runImport(['google', TAKEOUT_V1, '--content', dir]);
+    expect(again.stdout).toMatch(/unchanged: 9/);
+    expect(read(join(dir, 'reviews.json'))).toBe(before);
+  });
+
   it('never prunes reviews written by hand, even with the same source', () => {
     const dir = contentDir();
     const hand = { id: 'r-hand-1', date: '2023-01-05', rating: 5, text: 'Typed in from a thank-you card.', author: { name: 'Pat' }, verified: true, source: 'google', technicians: [], services: [] };
