@@ -12,7 +12,8 @@ const USAGE = `usage: npm run import -- <${IMPORT_SOURCES.join('|')}> <path>... 
   --tz <zone>           the business's IANA time zone (default: time_zone in business.json)
   --location <id>       Google: the location to import when the export has several
   --source <name>       csv: the platform, when the file has no source column
-  --verified all|none   whether the platform's reviewers count as verified customers (default all)
+  --verified all|none   whether the platform's reviewers count as verified customers
+                        (default: new reviews all, reviews already imported keep theirs)
   --prune               remove reviews that are gone from the source (default: keep and report)
   --dry-run             print the report, write nothing`;
 
@@ -36,7 +37,7 @@ function parse() {
       tz: { type: 'string' },
       location: { type: 'string' },
       source: { type: 'string' },
-      verified: { type: 'string', default: 'all' },
+      verified: { type: 'string' },
       prune: { type: 'boolean', default: false },
       'dry-run': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -56,7 +57,7 @@ if (values.help) {
 const [source, ...paths] = positionals;
 if (!source || !(IMPORT_SOURCES as readonly string[]).includes(source)) fail(`the first argument must be one of ${IMPORT_SOURCES.join(', ')}\n${USAGE}`);
 if (paths.length === 0) fail(`name the export to import\n${USAGE}`);
-if (values.verified !== 'all' && values.verified !== 'none') fail(`--verified must be "all" or "none", got "${values.verified}"`);
+if (values.verified !== undefined && values.verified !== 'all' && values.verified !== 'none') fail(`--verified must be "all" or "none", got "${values.verified}"`);
 if (values.source !== undefined && source !== 'csv') fail('--source is for csv files only');
 if (values.location !== undefined && source !== 'google') fail('--location is for Google exports only');
 
@@ -66,9 +67,9 @@ try {
     source: source as ImportSource,
     paths,
     content,
-    verified: values.verified,
     prune: values.prune,
     dryRun: values['dry-run'],
+    ...(values.verified !== undefined ? { verified: values.verified } : {}),
     ...(values.tz !== undefined ? { tz: values.tz } : {}),
     ...(values.location !== undefined ? { location: values.location } : {}),
     ...(values.source !== undefined ? { sourceName: values.source } : {}),

@@ -28,7 +28,8 @@ export interface ImportOptions {
   location?: string;
   /** Platform name for a CSV without a source column */
   sourceName?: string;
-  verified: 'all' | 'none';
+  /** Unset: new reviews count as verified, existing ones keep their value */
+  verified?: 'all' | 'none';
   prune: boolean;
   dryRun: boolean;
 }
@@ -148,7 +149,7 @@ export function runImport(options: ImportOptions): ImportOutcome {
   const { reviews, skipped, notes, problems } = readSource(options, business, timeZone);
   let merged: ReturnType<typeof mergeImport>;
   try {
-    merged = mergeImport(business, existing, reviews, skipped, notes, { verified: options.verified, prune: options.prune });
+    merged = mergeImport(business, existing, reviews, skipped, notes, { ...(options.verified ? { verified: options.verified } : {}), prune: options.prune });
   } catch (err) {
     throw err instanceof ContentError ? new ContentError([...problems, ...err.problems]) : err;
   }

@@ -149,7 +149,22 @@ describe('npm run import google: a newer export', () => {
     const before = read(join(dir, 'reviews.json'));
     const again = runImport(['google', TAKEOUT_V1, '--content', dir]);
     expect(again.stdout).toMatch(/unchanged: 9/);
+    expect(again.stdout).not.toMatch(/ambiguous/);
     expect(read(join(dir, 'reviews.json'))).toBe(before);
+  });
+
+  it('keeps a review marked unverified by hand, unless --verified is given', () => {
+    const dir = contentDir();
+    expect(runImport(['google', TAKEOUT_V1, '--content', dir]).status).toBe(0);
+    const reviews = reviewsOf(dir);
+    byText(reviews, 'Technician was late').verified = false;
+    writeFileSync(join(dir, 'reviews.json'), `${JSON.stringify(reviews, null, 2)}\n`);
+    const again = runImport(['google', TAKEOUT_V1, '--content', dir]);
+    expect(again.stdout).toMatch(/unchanged: 9/);
+    expect(again.stdout).toMatch(/9 reviews; 8 published, 1 left out as not verified/);
+    const all = runImport(['google', TAKEOUT_V1, '--content', dir, '--verified', 'all']);
+    expect(all.stdout).toMatch(/updated: +1\n +google-\S+: verified\n/);
+    expect(byText(reviewsOf(dir), 'Technician was late').verified).toBe(true);
   });
 
   it('never prunes reviews written by hand, even with the same source', () => {

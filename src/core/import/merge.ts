@@ -8,7 +8,8 @@ import { deriveId, sourcePrefix } from './ids.ts';
 import { type Incoming, Problems, type SkipReason, type Skipped } from './incoming.ts';
 
 export interface MergeOptions {
-  verified: 'all' | 'none';
+  /** Unset: new reviews count as verified and reviews already in reviews.json keep their value (a hand edit sticks) */
+  verified?: 'all' | 'none';
   prune: boolean;
 }
 
@@ -111,7 +112,9 @@ export function mergeImport(business: Business, existing: Existing, incoming: re
       if (area === undefined) bad('service_area', `"${r.service_area}" is not in business.json service_areas`);
     } else if (linked.service_areas.length === 1) area = linked.service_areas[0];
     else if (linked.service_areas.length === 0) area = old?.service_area;
-    const unsure = [...(r.technicians === undefined ? linked.ambiguous : []), ...(r.service_area === undefined && linked.service_areas.length > 1 ? [linked.service_areas.join(' / ')] : [])];
+    // A technician kept from reviews.json (filled in by hand) settles an ambiguous name.
+    const settled = r.technicians !== undefined || (linked.technicians.length === 0 && (old?.technicians.length ?? 0) > 0);
+    const unsure = [...(settled ? [] : linked.ambiguous), ...(r.service_area === undefined && linked.service_areas.length > 1 ? [linked.service_areas.join(' / ')] : [])];
     if (unsure.length) ambiguous.push({ id, names: unsure });
 
     // Keys in schema order, so a file written here reads like one written by hand.
@@ -123,7 +126,7 @@ export function mergeImport(business: Business, existing: Existing, incoming: re
       text: r.text,
       ...(r.translation ? { translation: r.translation } : {}),
       author: { name: r.author },
-      verified: r.verified ?? options.verified === 'all',
+      verified: r.verified ?? (options.verified ? options.verified === 'all' : (old?.verified ?? true)),
       source: r.source,
       technicians,
       services,
