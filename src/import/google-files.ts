@@ -1,5 +1,5 @@
 // Where the Google reviews are: a Takeout export (folder or .zip) or pages of the API.
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { GoogleFile } from '../core/import/google.ts';
 import { ZipReader } from './zip.ts';
@@ -52,7 +52,8 @@ function readJsonFile(path: string): string {
 
 /** The review files of one path: a .zip, a Takeout folder, a folder of API pages, or one page. */
 export function findGoogleFiles(path: string): FoundFiles {
-  const stat = lstatSync(path);
+  // The path the owner names may be a link; inside it, links are not followed.
+  const stat = statSync(path);
   if (stat.isFile() && /\.zip$/i.test(path)) {
     const zip = new ZipReader(path);
     try {

@@ -192,6 +192,17 @@ describe('npm run import google: other shapes of the same export', () => {
     expect(r.stdout).toMatch(/takeout-20240901T120000Z-001\.zip:Takeout\/Maps \(your places\)\/Reviews\.json ignored/);
   });
 
+  it('reads a ZIP64 archive (Takeouts over 4 GB) and stored entries', () => {
+    const folder = contentDir();
+    runImport(['google', TAKEOUT_V1, '--content', folder]);
+    const zipped = contentDir();
+    const zip = join(tempDir('zip'), 'takeout-zip64.zip');
+    writeZip(zip, folderEntries(TAKEOUT_V1).map((e, i) => ({ ...e, method: i % 2 ? 0 : 8 })), { zip64: true });
+    const r = runImport(['google', zip, '--content', zipped]);
+    expect(r.stderr).toBe('');
+    expect(read(join(zipped, 'reviews.json'))).toBe(read(join(folder, 'reviews.json')));
+  });
+
   it('reads the JSON pages of reviews.list, and gives each review the same id as the Takeout', () => {
     const takeout = contentDir();
     runImport(['google', TAKEOUT_V1, '--content', takeout]);
