@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeZip } from '../../scripts/bench/zip-writer.ts';
@@ -9,10 +9,14 @@ import { contentDir, FIXTURES, runImport, TAKEOUT_V1 } from './helpers.ts';
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 const REVIEWS = '{"reviews":[]}';
 
-/** A content folder that already holds a good import, and its reviews.json checksum. */
+const SEED = contentDir();
+const seedRun = runImport(['google', TAKEOUT_V1, '--content', SEED]);
+
+/** A content folder that already holds a good import (a copy of one made once), and its reviews.json checksum. */
 function seeded(): { dir: string; before: string } {
-  const dir = contentDir();
-  expect(runImport(['google', TAKEOUT_V1, '--content', dir]).status).toBe(0);
+  expect(seedRun.status).toBe(0);
+  const dir = tempDir('import-seeded');
+  cpSync(SEED, dir, { recursive: true });
   return { dir, before: sha(join(dir, 'reviews.json')) };
 }
 
