@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { buildOrThrow, ROOT, type RunningProcess, startListening, tempDir } from '../harness/processes.ts';
+import { buildOrThrow, NODE, ROOT, type RunningProcess, startListening, tempDir } from '../harness/processes.ts';
 import { generateContent, writeContent } from '../sample/generate.ts';
 
-export { ROOT, tempDir };
+export { NODE, ROOT, tempDir };
 
 /**
  * The node flags of `npm run serve` (package.json), so that every benchmark measures the
