@@ -181,7 +181,7 @@ if (!gc) {
   const site = liveSite(out, 0);
   const mcp = mcpRoutes({
     site,
-    settings: { allowedOrigins: ['https://reviews.example'], maxSessions: sessionCount + 1, sessionIdleS: 60, maxBodyBytes: 65536 },
+    settings: { allowedOrigins: ['https://reviews.example'], maxSessions: sessionCount + 1, sessionIdleS: 60, maxBodyBytes: 65536, cacheTtlMs: 60_000, resultCacheEntries: 512 },
     now: () => clock,
   });
   const local: Fetch = async (path, init) => mcp.routes.request(path, init);

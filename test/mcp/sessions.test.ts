@@ -14,7 +14,7 @@ let site: LiveSite;
 let clock = 1_000_000;
 let mcp: Mcp;
 
-const settings = { allowedOrigins: [SITE_URL], maxSessions: 2, sessionIdleS: 60, maxBodyBytes: 65536 };
+const settings = { allowedOrigins: [SITE_URL], maxSessions: 2, sessionIdleS: 60, maxBodyBytes: 65536, cacheTtlMs: 60_000, resultCacheEntries: 512 };
 
 async function request(body: unknown, headers: Record<string, string> = {}) {
   return readAnswer(await mcp.routes.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers }, body: JSON.stringify(body) }));
@@ -126,7 +126,7 @@ describe('createApp', () => {
     const app = createApp({ site, mcp, config: { cacheMaxAgeS: 60, searchCacheEntries: 8 } });
     const get = await app.request('/mcp');
     expect(get.status).toBe(405);
-    expect(get.headers.get('allow')).toBe('POST, DELETE, OPTIONS');
+    expect(get.headers.get('allow')).toBe('POST, GET, DELETE, OPTIONS');
     const init = await app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT }, body: JSON.stringify(initializeRequest()) });
     expect(init.status).toBe(200);
     const id = init.headers.get('mcp-session-id') as string;
