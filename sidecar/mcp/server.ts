@@ -34,8 +34,8 @@ function registerSubscriptions(server: McpServer, watch: ResourceWatch): void {
   const uris = new Set<string>();
   let unwatch: (() => void) | undefined;
   const updated = (uri: string) => void server.server.sendResourceUpdated({ uri }).catch(() => {});
+  // Any URI is accepted, as the 2025 revisions expect; only the datasets and reviews ever change.
   server.server.setRequestHandler(SubscribeRequestSchema, ({ params: { uri } }) => {
-    if (!watch.watchable(uri)) throw new McpError(ErrorCode.InvalidParams, `Resource ${uri} does not exist here, so it cannot change`, { uri });
     if (!uris.has(uri) && uris.size >= MAX_SUBSCRIPTIONS) throw new McpError(ErrorCode.InvalidParams, `At most ${MAX_SUBSCRIPTIONS} subscriptions per session`);
     uris.add(uri);
     unwatch ??= watch.add({ uris, updated });
