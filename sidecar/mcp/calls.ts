@@ -11,6 +11,9 @@ export const MAX_TOOL_INPUT_ELEMENTS = 256;
 /** Calls whose arguments serialise longer than this are answered but not cached. */
 const MAX_CACHED_KEY_CHARS = 2048;
 
+/** SDK 1.32.2 raises these as McpError(InvalidParams), whose message the isError text carries. */
+const INVALID = 'MCP error -32602:';
+
 /** Counts array elements and object members, stopping once past `max` (as SDK 1.32.2 does). */
 function elementCount(value: unknown, max: number): number {
   let count = 0;
@@ -34,10 +37,10 @@ function elementCount(value: unknown, max: number): number {
 export function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): CallToolResult {
   const { name, config } = tool;
   if (elementCount(args, MAX_TOOL_INPUT_ELEMENTS) > MAX_TOOL_INPUT_ELEMENTS) {
-    return errorResult(`Invalid arguments for tool ${name}: arguments contain more than the maximum of ${MAX_TOOL_INPUT_ELEMENTS} elements`);
+    return errorResult(`${INVALID} Invalid arguments for tool ${name}: arguments contain more than the maximum of ${MAX_TOOL_INPUT_ELEMENTS} elements`);
   }
   const input = config.inputSchema.safeParse(args ?? {});
-  if (!input.success) return errorResult(`Input validation error: Invalid arguments for tool ${name}: ${getParseErrorMessage(input.error)}`);
+  if (!input.success) return errorResult(`${INVALID} Input validation error: Invalid arguments for tool ${name}: ${getParseErrorMessage(input.error)}`);
   let result: CallToolResult;
   try {
     result = tool.run(snapshot, input.data);
@@ -46,7 +49,7 @@ export function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): C
   }
   if (result.isError) return result;
   const output = config.outputSchema.safeParse(result.structuredContent);
-  if (!output.success) return errorResult(`Output validation error: Invalid structured content for tool ${name}: ${getParseErrorMessage(output.error)}`);
+  if (!output.success) return errorResult(`${INVALID} Output validation error: Invalid structured content for tool ${name}: ${getParseErrorMessage(output.error)}`);
   return result;
 }
 

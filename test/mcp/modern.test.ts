@@ -53,7 +53,7 @@ describe('2026-07-28: server/discover and results', () => {
   it('lists the datasets and the review template, and reads them', async () => {
     const list = await modernPost(url, 'resources/list');
     expect(list.message?.result).toMatchObject({ resultType: 'complete', ttlMs: 60_000, cacheScope: 'public' });
-    const uris = (list.message?.result?.resources as { uri: string }[]).map((r) => r.uri);
+    const uris = ((list.message?.result?.resources ?? []) as { uri: string }[]).map((r) => r.uri);
     expect(uris).toEqual([`${SITE_URL}/reviews.json`, `${SITE_URL}/insights.json`, `${SITE_URL}/api/feed.json`]);
     const templates = await modernPost(url, 'resources/templates/list');
     expect(templates.message?.result).toMatchObject({ resourceTemplates: [{ name: 'review', uriTemplate: 'reviews://review/{id}' }], ttlMs: 60_000, cacheScope: 'public' });
@@ -71,7 +71,7 @@ describe('2026-07-28: server/discover and results', () => {
 
   it('completes review ids by prefix, newest first, at most 100 with the total', async () => {
     const data = (await (await fetch(`${mcp.server.url}/reviews.json`)).json()) as { reviews: { id: string }[] };
-    const first = data.reviews[0]?.id as string;
+    const first = (data.reviews[0] as { id: string }).id;
     const res = await modernPost(url, 'completion/complete', { ref: { type: 'ref/resource', uri: 'reviews://review/{id}' }, argument: { name: 'id', value: first.slice(0, 3) } });
     const completion = (res.message?.result as { completion: { values: string[]; total: number; hasMore: boolean } }).completion;
     const expected = data.reviews.map((r) => r.id).filter((id) => id.toLowerCase().startsWith(first.slice(0, 3).toLowerCase()));
@@ -152,7 +152,7 @@ describe('2026-07-28: errors', () => {
   it('invalid tool arguments are an isError result listing the issues', async () => {
     const res = await modernPost(url, 'tools/call', { name: 'search_reviews', arguments: { rating: 9, bogus: 1 } });
     expect(res.message?.result).toMatchObject({ resultType: 'complete', isError: true });
-    const text = (res.message?.result?.content as { text: string }[])[0]?.text;
+    const text = ((res.message?.result?.content ?? []) as { text: string }[])[0]?.text;
     expect(text).toContain('rating');
     expect(text).toContain('bogus');
   });
