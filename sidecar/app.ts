@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Hub } from './hub/index.ts';
 import { errorResponse } from './http/errors.ts';
-import { MCP_METHODS, MCP_PATH, type Mcp } from './mcp/routes.ts';
+import { MCP_METHODS, MCP_PATH, type Mcp, SERVER_CARD_PATH } from './mcp/routes.ts';
 import { type AllowTable, fallback, READ_METHODS } from './routes/fallback.ts';
 import { SEARCH_PATH, searchIndexOf, searchRoutes } from './routes/search.ts';
 
@@ -42,6 +42,7 @@ export function createApp({ site, config, hub, mcp }: AppDeps): Hono {
   if (mcp) {
     app.route('/', mcp.routes);
     allow.set(MCP_PATH, MCP_METHODS);
+    allow.set(SERVER_CARD_PATH, READ_METHODS);
   }
   app.all('*', fallback(site, allow));
   app.onError(errorResponse);

@@ -54,16 +54,17 @@ export function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): C
 }
 
 /**
- * The JSON text of a tool's result for this build, or undefined when there is no such tool.
- * Results depend only on the build and the arguments, so each build keeps the most recent
- * ones, keyed by tool and arguments, like the HTTP search cache.
+ * The JSON of a tool's result for this build as UTF-8 bytes, or undefined when there is no
+ * such tool. Results depend only on the build and the arguments, so each build keeps the most
+ * recent ones, keyed by tool and arguments, like the HTTP search cache; both eras splice the
+ * same bytes into their responses.
  */
-export function toolResultJson(snapshot: SiteSnapshot, name: string, args: unknown, cacheEntries: number): string | undefined {
+export function toolResultBytes(snapshot: SiteSnapshot, name: string, args: unknown, cacheEntries: number): Buffer | undefined {
   const tool = TOOLS_BY_NAME.get(name);
   if (!tool) return undefined;
-  const compute = () => JSON.stringify(runTool(tool, snapshot, args));
+  const compute = () => Buffer.from(JSON.stringify(runTool(tool, snapshot, args)));
   if (cacheEntries <= 0) return compute();
   const key = `${name}\n${JSON.stringify(args ?? {})}`;
   if (key.length > MAX_CACHED_KEY_CHARS) return compute();
-  return snapshot.derive('mcp-tool-results', () => new Lru<string, string>(cacheEntries)).get(key, compute);
+  return snapshot.derive('mcp-tool-results', () => new Lru<string, Buffer>(cacheEntries)).get(key, compute);
 }

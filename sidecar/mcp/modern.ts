@@ -2,13 +2,13 @@
 // stream for subscriptions/listen), from the shared tool definitions and the per-build
 // cached data. Nothing is kept per client.
 import type { LiveSite } from '../site/live-site.ts';
-import { toolResultJson } from './calls.ts';
+import { toolResultBytes } from './calls.ts';
 import { RESOURCE_TEMPLATES, resourceDescriptions, toolDescriptions } from './catalog.ts';
 import type { RpcMessage } from './classify.ts';
 import type { ListenStreams } from './listen.ts';
 import { INVALID_PARAMS, METHOD_NOT_FOUND, MODERN_VERSIONS } from './protocol.ts';
 import { completeReviewIds, DATASETS, readResource, REVIEW_TEMPLATE } from './resources.ts';
-import { errorResponse, resultResponse } from './rpc.ts';
+import { errorResponse, resultBytesResponse, resultResponse } from './rpc.ts';
 import { serverInstructions } from './server.ts';
 import { SERVER_CAPABILITIES } from './server-info.ts';
 
@@ -48,9 +48,9 @@ export function modernHandler(options: ModernOptions) {
       case 'tools/call': {
         if (typeof params.name !== 'string') return invalid('tools/call needs params.name');
         if (params.arguments !== undefined && !isObject(params.arguments)) return invalid('params.arguments must be an object');
-        const result = toolResultJson(site.current(), params.name, params.arguments, cacheEntries);
+        const result = toolResultBytes(site.current(), params.name, params.arguments, cacheEntries);
         if (result === undefined) return invalid(`Unknown tool: ${params.name}`, { name: params.name });
-        return resultResponse(id, result);
+        return resultBytesResponse(id, result);
       }
       case 'resources/list':
         return resultResponse(id, json({ resources: resourceDescriptions(site.current()), ...cache }));

@@ -1,16 +1,18 @@
 // The vocabulary of the two protocol eras served at /mcp, defined once.
+import { MCP_PROTOCOL_VERSIONS } from '../../src/core/mcp-metadata.ts';
 
-/** The stateless revision: no initialize, every request carries its own _meta envelope. */
+/** The first stateless revision: no initialize, every request carries its own _meta envelope. */
 export const MODERN_VERSION = '2026-07-28';
-/** Revisions served statelessly; server/discover lists exactly these. */
-export const MODERN_VERSIONS: readonly string[] = [MODERN_VERSION];
-/** Revisions served through initialize and a session (SDK 1.x). */
-export const LEGACY_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 
 /** A version at or after the first stateless revision (MCP 2026-07-28, basic/versioning). */
 export function isModernVersion(version: string): boolean {
   return version >= MODERN_VERSION;
 }
+
+/** Revisions served statelessly; server/discover lists exactly these. */
+export const MODERN_VERSIONS: readonly string[] = MCP_PROTOCOL_VERSIONS.filter(isModernVersion);
+/** Revisions served through initialize and a session (SDK 1.x). */
+export const LEGACY_VERSIONS: readonly string[] = MCP_PROTOCOL_VERSIONS.filter((v) => !isModernVersion(v));
 
 // Reserved _meta keys (MCP 2026-07-28, basic/index: RequestMetaObject, ResultMetaObject).
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';

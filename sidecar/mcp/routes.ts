@@ -3,10 +3,12 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
+import { CORS_HEADERS } from '../../src/core/headers.ts';
+import { serverCard } from '../../src/core/mcp-metadata.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import type { McpDeps } from './deps.ts';
 import { createMcpServer } from './server.ts';
-import { toolResultJson } from './calls.ts';
+import { toolResultBytes } from './calls.ts';
 import { classify } from './classify.ts';
 import { listenStreams } from './listen.ts';
 import { modernHandler } from './modern.ts';
@@ -20,11 +22,13 @@ import {
   LEGACY_VERSIONS,
   MODERN_VERSION,
 } from './protocol.ts';
-import { errorResponse, sseEvent } from './rpc.ts';
+import { errorResponse, legacyResultEvent } from './rpc.ts';
 import { createSessionTable, newSessionId, type Session, type SessionTable } from './sessions.ts';
 import { watchResources } from './watch.ts';
 
 export const MCP_PATH = '/mcp';
+/** The server card (SEP-2127, experimental). */
+export const SERVER_CARD_PATH = '/mcp/server-card';
 /** GET opens a 2025 session's stream (resource updates); the 2026-07-28 revision is POST only. */
 export const MCP_METHODS = ['POST', 'GET', 'DELETE', 'OPTIONS'];
 
@@ -221,9 +225,9 @@ export function mcpRoutes(options: McpOptions): Mcp {
     if (params.arguments !== undefined && (typeof params.arguments !== 'object' || params.arguments === null || Array.isArray(params.arguments))) return undefined;
     const version = h.get(HEADER_PROTOCOL_VERSION);
     if (version !== null && !LEGACY_VERSIONS.includes(version)) return undefined;
-    const result = toolResultJson(options.site.current(), params.name, params.arguments, settings.resultCacheEntries);
+    const result = toolResultBytes(options.site.current(), params.name, params.arguments, settings.resultCacheEntries);
     if (result === undefined) return undefined;
-    return new Response(sseEvent(`{"result":${result},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`), {
+    return new Response(legacyResultEvent(call.id, result), {
       status: 200,
       headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'mcp-session-id': session.id },
     });
@@ -265,6 +269,12 @@ export function mcpRoutes(options: McpOptions): Mcp {
     else res = rpcError(405, -32000, `Method not allowed: use ${ALLOW}`, { allow: ALLOW });
     if (origin !== null) for (const [name, value] of Object.entries(corsHeaders(origin))) res.headers.set(name, value);
     return res;
+  });
+
+  routes.on(['GET', 'HEAD'], SERVER_CARD_PATH, (c) => {
+    const snapshot = options.site.current();
+    const card = snapshot.derive('mcp-server-card', (s) => JSON.stringify(serverCard(s.data.business.name, s.urls), null, 2));
+    return new Response(c.req.method === 'HEAD' ? null : card, { status: 200, headers: { 'content-type': 'application/json', ...CORS_HEADERS, 'cache-control': `public, max-age=${Math.round(settings.cacheTtlMs / 1000)}` } });
   });
 
   return {

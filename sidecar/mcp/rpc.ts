@@ -5,11 +5,24 @@ import { META_SERVER_INFO } from './protocol.ts';
 import { SERVER_INFO } from './server-info.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
+const CLOSE = Buffer.from('}');
+const SSE_HEAD = Buffer.from('event: message\ndata: {"result":');
 const RESULT_HEAD = `"resultType":"complete","_meta":${JSON.stringify({ [META_SERVER_INFO]: SERVER_INFO })}`;
 
 /** The text of a result object given as JSON text (cached tool results are spliced, not re-serialised). */
 export function modernResultJson(resultJson: string): string {
   return resultJson === '{}' ? `{${RESULT_HEAD}}` : `{${RESULT_HEAD},${resultJson.slice(1)}`;
+}
+
+/** A 2026-07-28 result around a result object given as UTF-8 JSON bytes (never `{}`), copied once. */
+export function resultBytesResponse(id: RequestId, result: Buffer): Response {
+  const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{${RESULT_HEAD},`);
+  return new Response(Buffer.concat([head, result.subarray(1), CLOSE]) as Uint8Array<ArrayBuffer>, { status: 200, headers: JSON_HEADERS });
+}
+
+/** A 2025 session's answer: one SSE event, as the SDK transport writes it. */
+export function legacyResultEvent(id: RequestId, result: Buffer): Uint8Array<ArrayBuffer> {
+  return Buffer.concat([SSE_HEAD, result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`)]) as Uint8Array<ArrayBuffer>;
 }
 
 export function resultResponse(id: RequestId, resultJson: string): Response {
