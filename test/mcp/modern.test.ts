@@ -73,7 +73,7 @@ describe('2026-07-28: server/discover and results', () => {
     const data = (await (await fetch(`${mcp.server.url}/reviews.json`)).json()) as { reviews: { id: string }[] };
     const first = (data.reviews[0] as { id: string }).id;
     const res = await modernPost(url, 'completion/complete', { ref: { type: 'ref/resource', uri: 'reviews://review/{id}' }, argument: { name: 'id', value: first.slice(0, 3) } });
-    const completion = (res.message?.result as { completion: { values: string[]; total: number; hasMore: boolean } }).completion;
+    const completion = (res.message?.result ?? {}).completion as { values: string[]; total: number; hasMore: boolean };
     const expected = data.reviews.map((r) => r.id).filter((id) => id.toLowerCase().startsWith(first.slice(0, 3).toLowerCase()));
     expect(completion).toEqual({ values: expected.slice(0, 100), total: expected.length, hasMore: expected.length > 100 });
     expect(res.message?.result).toMatchObject({ resultType: 'complete' });
