@@ -34,7 +34,8 @@ export function modernHandler(options: ModernOptions) {
   const cache = { ttlMs, cacheScope: 'public' };
   const json = (value: unknown) => JSON.stringify(value);
 
-  return function serve(message: RpcMessage, signal: AbortSignal): Response {
+  /** `signal` is read only by subscriptions/listen (making one costs a little on every request). */
+  return function serve(message: RpcMessage, signal: () => AbortSignal): Response {
     const id = message.id as string | number;
     const params: Params = message.params ?? {};
     const invalid = (text: string, data?: unknown) => errorResponse(200, id, INVALID_PARAMS, `Invalid params: ${text}`, data);
@@ -79,7 +80,7 @@ export function modernHandler(options: ModernOptions) {
         return invalid(`Resource template ${ref.uri} not found`);
       }
       case 'subscriptions/listen':
-        return listen.open(id, params.notifications, signal);
+        return listen.open(id, params.notifications, signal());
       default:
         // initialize, ping, logging/setLevel, resources/subscribe and prompts/* do not exist here (HTTP 404).
         return errorResponse(404, id, METHOD_NOT_FOUND, `Method not found: ${message.method}`);

@@ -201,7 +201,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
     const h = req.headers;
     const route = classify(message, { version: h.get(HEADER_PROTOCOL_VERSION) ?? undefined, method: h.get(HEADER_METHOD) ?? undefined, name: h.get(HEADER_NAME) ?? undefined });
     if (route.kind === 'reject') return errorResponse(route.status, route.id, route.code, route.message, route.data);
-    if (route.kind === 'modern') return route.notification ? new Response(null, { status: 202 }) : serveModern(route.message, req.signal);
+    if (route.kind === 'modern') return route.notification ? new Response(null, { status: 202 }) : serveModern(route.message, () => req.signal);
 
     const id = h.get(HEADER_SESSION_ID);
     if (!id) return initialize(req, message);
