@@ -3,6 +3,7 @@
 // after resources/subscribe. Real builds, real sidecar, real clients.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -62,6 +63,14 @@ describe('push on publish', () => {
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
     const transport = new StreamableHTTPClientTransport(new URL(mcp.mcpUrl));
     await client.connect(transport);
+    // the official v2 client, pinned to 2026-07-28, through its own listen()
+    const v2 = new ClientV2({ name: 'push-test-v2', version: '1' }, { versionNegotiation: { mode: { pin: MODERN } } });
+    const v2Updates: string[] = [];
+    v2.setNotificationHandler('notifications/resources/updated', (n) => void v2Updates.push(n.params.uri));
+    await v2.connect(new TransportV2(new URL(mcp.mcpUrl)));
+    const subscription = await v2.listen({ resourceSubscriptions: [REVIEWS, 'test://not-ours'] });
+    expect(subscription.honoredFilter).toEqual({ resourceSubscriptions: [REVIEWS] });
+
     await client.subscribeResource({ uri: REVIEWS });
     await client.subscribeResource({ uri: changedReview });
     await client.subscribeResource({ uri: sameReview });
@@ -80,6 +89,10 @@ describe('push on publish', () => {
       })),
     );
     await expect.poll(() => [...updates].sort(), { timeout: 30_000 }).toEqual([REVIEWS, changedReview].sort());
+    await expect.poll(() => v2Updates, { timeout: 30_000 }).toEqual([REVIEWS]);
+    await subscription.close();
+    expect(await subscription.closed).toBe('local');
+    await v2.close();
 
     // a publish that changes nothing anyone listens to sends nothing
     publish((reviews) => {
