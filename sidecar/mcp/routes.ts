@@ -54,7 +54,9 @@ export interface McpOptions {
 export interface Mcp {
   routes: Hono;
   sessions: Pick<SessionTable, 'size' | 'get' | 'sweep'>;
-  /** Stops the idle sweep and closes every session. */
+  /** Open subscriptions/listen streams, and what listens for resource changes (streams and subscribed sessions). */
+  listening: { readonly streams: number; readonly watchers: number };
+  /** Stops the idle sweep, closes every session and ends every listen stream. */
   close(): Promise<void>;
 }
 
@@ -280,6 +282,14 @@ export function mcpRoutes(options: McpOptions): Mcp {
   return {
     routes,
     sessions,
+    listening: {
+      get streams() {
+        return listen.size;
+      },
+      get watchers() {
+        return watch.size;
+      },
+    },
     close: async () => {
       listen.closeAll();
       await sessions.closeAll();

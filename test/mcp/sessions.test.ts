@@ -134,3 +134,37 @@ describe('createApp', () => {
     expect((await app.request('/mcp/other')).status).toBe(404);
   });
 });
+
+describe('subscriptions/listen streams (2026-07-28)', () => {
+  const listenBody = (id: number) =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'subscriptions/listen',
+      params: {
+        notifications: { resourceSubscriptions: [`${SITE_URL}/reviews.json`] },
+        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+      },
+    });
+  const headers = { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' };
+
+  it('holds nothing once the client goes away, and ends every stream with its result at close', async () => {
+    const before = mcp.listening.watchers;
+    const res = await mcp.routes.request('/mcp', { method: 'POST', headers, body: listenBody(1) });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('notifications/subscriptions/acknowledged');
+    expect(mcp.listening).toMatchObject({ streams: 1, watchers: before + 1 });
+    await reader.cancel();
+    expect(mcp.listening).toMatchObject({ streams: 0, watchers: before });
+
+    // a server shutting down ends open streams with the listen request's (empty) result
+    const local = mcpRoutes({ site, settings, now: () => clock });
+    const open = await local.routes.request('/mcp', { method: 'POST', headers, body: listenBody(2) });
+    const closing = open.text();
+    await local.close();
+    const events = (await closing).split('\n\n').filter(Boolean);
+    expect(events).toHaveLength(2);
+    expect(JSON.parse((events[1] as string).split('data: ')[1] as string)).toMatchObject({ id: 2, result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 2 } } });
+    expect(local.listening).toMatchObject({ streams: 0, watchers: 0 });
+  });
+});
