@@ -182,6 +182,9 @@ describe('both eras on one endpoint', () => {
     expect(init.message?.result).toMatchObject({ protocolVersion: '2025-11-25', capabilities: { tools: {}, resources: { subscribe: true }, completions: {} } });
     // a 2025 result has no resultType
     expect(init.message?.result?.resultType).toBeUndefined();
+    // initialize asking for 2026-07-28 (which has no initialize) is answered with the newest session revision
+    const newer = await post(url, initializeRequest(MODERN));
+    expect(newer.message?.result?.protocolVersion).toBe('2025-11-25');
   });
 
   it('a request without the envelope and without a session is still the 2025 error (400, not one of the revision codes)', async () => {
