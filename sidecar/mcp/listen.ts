@@ -6,7 +6,7 @@ import type { RequestId } from './classify.ts';
 import { META_SERVER_INFO, META_SUBSCRIPTION_ID } from './protocol.ts';
 import { errorResponse, sseEvent } from './rpc.ts';
 import { SERVER_INFO } from './server-info.ts';
-import type { ResourceWatch } from './watch.ts';
+import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const KEEPALIVE_MS = 25_000;
@@ -37,6 +37,7 @@ export function listenStreams(watch: ResourceWatch, maxStreams: number): ListenS
       if (requested !== undefined && !(Array.isArray(requested) && requested.every((u) => typeof u === 'string'))) {
         return errorResponse(200, id, -32602, 'Invalid params: notifications.resourceSubscriptions must be an array of URIs');
       }
+      if (requested && requested.length > MAX_SUBSCRIPTIONS) return errorResponse(200, id, -32602, `Invalid params: at most ${MAX_SUBSCRIPTIONS} resourceSubscriptions per stream`);
       if (open.size >= maxStreams) return errorResponse(200, id, -32603, 'Too many open subscriptions; try again later');
       // Only resource updates exist here: the tool, prompt and resource lists never change while the server runs.
       const uris = new Set((requested ?? []).filter((uri) => watch.watchable(uri)));

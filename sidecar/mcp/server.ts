@@ -4,15 +4,12 @@ import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprot
 import type { SiteSnapshot } from '../site/snapshot.ts';
 import { MAX_TOOL_INPUT_ELEMENTS } from './calls.ts';
 import type { McpDeps } from './deps.ts';
-import type { ResourceWatch } from './watch.ts';
+import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
 import { registerResources } from './resources.ts';
 import { SERVER_CAPABILITIES, SERVER_INFO } from './server-info.ts';
 import { TOOLS } from './tools/index.ts';
 
 
-
-/** Resources one session may subscribe to at once. */
-const MAX_SUBSCRIPTIONS = 100;
 
 /**
  * The SDK validates elicitation answers with a JSON Schema validator and builds an Ajv

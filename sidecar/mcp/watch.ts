@@ -3,6 +3,9 @@ import type { SiteSnapshot } from '../site/snapshot.ts';
 import { reviewsById } from './deps.ts';
 import { DATASETS, reviewIdOf } from './resources.ts';
 
+/** Resources one session or one listen stream may subscribe to. */
+export const MAX_SUBSCRIPTIONS = 100;
+
 /** Someone listening for changes to some resources (a 2026-07-28 stream or a 2025 session). */
 export interface ResourceListener {
   /** The resource URIs it asked about. */

@@ -147,6 +147,8 @@ describe('2026-07-28: errors', () => {
     expectError(await modernPost(url, 'resources/read', {}), 200, -32602);
     expectError(await modernPost(url, 'completion/complete', { ref: { type: 'ref/prompt', name: 'x' }, argument: { name: 'a', value: '' } }), 200, -32602);
     expectError(await modernPost(url, 'subscriptions/listen', { notifications: 'all' }), 200, -32602);
+    const many = Array.from({ length: 101 }, (_, i) => `reviews://review/r-${i}`);
+    expectError(await modernPost(url, 'subscriptions/listen', { notifications: { resourceSubscriptions: many } }), 200, -32602);
   });
 
   it('invalid tool arguments are an isError result listing the issues', async () => {
