@@ -1,19 +1,23 @@
-// npm run bench:mcp: the MCP endpoint on 20,000 generated reviews.
-// 1. tools/call search_reviews over one MCP session with 32 requests in flight, side by side
-//    with GET /api/reviews/search on the same query, same sidecar, same run (target: MCP
-//    within 2x of HTTP in requests per second); for reference, the same query with the HTTP
-//    response cache off, and a JSON-RPC ping (the floor of any call through the SDK).
-// 2. Memory per idle session: 1,000 sessions opened over HTTP on the real sidecar (RSS), and
-//    the same in-process with a forced GC (heap), then the idle sweep and memory again
-//    (target: under 50 KB per idle session, back to the baseline after the sweep).
+// npm run bench:mcp: the MCP endpoint on 20,000 generated reviews (issue 13's targets).
+// 1. tools/call search_reviews with 32 requests in flight, side by side with GET
+//    /api/reviews/search on the same query, same sidecar, same run: on the stateless
+//    2026-07-28 path (target >= 0.5x the HTTP requests per second) and over one 2025 session
+//    (target >= 0.25x); p99 under 10 ms on both. For reference, the HTTP search with its
+//    response cache off, and a 2025 ping (the SDK's own dispatch, no tool code).
+// 2. Memory: per idle 2025 session (target < 20 KB), over HTTP (RSS) and in-process (heap after
+//    a forced GC); and per 2026-07-28 client (target: nothing kept), in-process, after 1,000
+//    clients each discover, list and call with their own clientInfo.
 // Run with --expose-gc (the npm script does) for the in-process heap figures.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { mcpRoutes } from '../sidecar/mcp/routes.ts';
 import { liveSite } from '../sidecar/site/live-site.ts';
 import { build, generate, type Load, load, rssMb, startSidecar, table, tempDir } from './bench/lib.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+/** The three loads of a query run in turn, this many times, so a burst of load from elsewhere on this shared machine hits all of them alike. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const count = Number(process.env.BENCH_REVIEWS ?? 20000);
 const sessionCount = Number(process.env.BENCH_SESSIONS ?? 1000);
 const IDLE_S = 2;
@@ -61,8 +65,29 @@ interface PostLoadOptions {
   requests: { method: 'POST'; headers: Record<string, string>; setupRequest: (req: Record<string, unknown>) => Record<string, unknown> }[];
 }
 
+const MODERN = '2026-07-28';
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench-mcp', version: '1.0.0' },
+};
+/** The headers of a stateless 2026-07-28 request (the standard headers mirror the body). */
+function modernHeaders(method: string, name?: string): Record<string, string> {
+  return { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}) };
+}
+
 /** One JSON-RPC method over one session; every request gets its own JSON-RPC id, as the spec requires. */
 async function loadRpc(base: string, sessionId: string, method: string, params?: Record<string, unknown>): Promise<Load> {
+  const headers = { 'content-type': 'application/json', accept: ACCEPT, 'mcp-session-id': sessionId, 'mcp-protocol-version': PROTOCOL };
+  return loadPosts(base, headers, method, params);
+}
+
+/** One JSON-RPC method on the stateless path: no session, the envelope in every request. */
+async function loadModern(base: string, method: string, params: Record<string, unknown>): Promise<Load> {
+  return loadPosts(base, modernHeaders(method, typeof params.name === 'string' ? params.name : undefined), method, { ...params, _meta: MODERN_META });
+}
+
+async function loadPosts(base: string, headers: Record<string, string>, method: string, params?: Record<string, unknown>): Promise<Load> {
   let next = 1;
   const options: PostLoadOptions = {
     url: `${base}/mcp`,
@@ -71,13 +96,33 @@ async function loadRpc(base: string, sessionId: string, method: string, params?:
     requests: [
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-session-id': sessionId, 'mcp-protocol-version': PROTOCOL },
+        headers,
         setupRequest: (req) => ({ ...req, body: JSON.stringify({ jsonrpc: '2.0', id: next++, method, ...(params && { params }) }) }),
       },
     ],
   };
   const result = await autocannon(options as unknown as Parameters<typeof autocannon>[0]);
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+/** CPU time (user + system) the process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A load with the sidecar's CPU time per answered request (µs), which the load generator's own cost does not skew. */
+async function measured(pid: number, run: () => Promise<Load>): Promise<Load & { cpuUs: number }> {
+  const before = cpuMs(pid);
+  const result = await run();
+  return { ...result, cpuUs: ((cpuMs(pid) - before) * 1000) / Math.max(1, result.rps * seconds) };
+}
+
+/** Several runs of one load as one: requests per second over all of them, the median p99. */
+function combine(loads: Load[]): Load {
+  const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  const sum = (pick: (l: Load) => number) => loads.reduce((n, l) => n + pick(l), 0);
+  return { rps: Math.round(sum((l) => l.rps) / loads.length), p50: median(loads.map((l) => l.p50)), p99: median(loads.map((l) => l.p99)), errors: sum((l) => l.errors), non2xx: sum((l) => l.non2xx) };
 }
 
 const QUERIES: [string, string, Record<string, unknown>][] = [
@@ -91,53 +136,82 @@ const QUERIES: [string, string, Record<string, unknown>][] = [
 const sidecar = await startSidecar(out, { MCP_MAX_SESSIONS: String(sessionCount + 100), MCP_SESSION_IDLE_S: String(IDLE_S) });
 const httpFetch: Fetch = (path, init) => fetch(`${sidecar.url}${path}`, init);
 const startRss = rssMb(sidecar.process.pid as number);
+const pid = sidecar.process.pid as number;
 // For reference only (the target is against the endpoint as it runs): HTTP search with its
 // per-build response cache off, so every request runs the query, as every MCP call does.
 const uncached = await startSidecar(out, { SEARCH_CACHE_ENTRIES: '0' });
 try {
   const rows = [];
+  const met = (ratio: number, target: number, l: Load) => ratio >= target && l.p99 < 10 && l.errors + l.non2xx === 0;
   for (const [name, qs, args] of QUERIES) {
-    const h = await load(`${sidecar.url}/api/reviews/search?${qs}`, { seconds });
     const hu = await load(`${uncached.url}/api/reviews/search?${qs}`, { seconds });
-    // opened after the HTTP run, so the short idle time set for part 2 cannot close it
+    // the same query must give the same result all three ways
+    const viaHttp = JSON.stringify(await (await fetch(`${sidecar.url}/api/reviews/search?${qs}`)).json());
+    const params = { name: 'search_reviews', arguments: args };
     const sessionId = await openSession(httpFetch);
-    // the same query must give the same result both ways
-    const viaHttp = await (await fetch(`${sidecar.url}/api/reviews/search?${qs}`)).json();
     const call = await httpFetch('/mcp', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-session-id': sessionId, 'mcp-protocol-version': PROTOCOL },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/call', params: { name: 'search_reviews', arguments: args } }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/call', params }),
     });
     const mcpBody = await call.text();
-    const structured = (JSON.parse(sseData(mcpBody)) as { result: { structuredContent: unknown } }).result.structuredContent;
-    if (JSON.stringify(structured) !== JSON.stringify(viaHttp)) throw new Error(`MCP and HTTP differ for ${name}`);
-    const m = await loadRpc(sidecar.url, sessionId, 'tools/call', { name: 'search_reviews', arguments: args });
+    await closeSession(httpFetch, sessionId);
+    const modern = await httpFetch('/mcp', { method: 'POST', headers: modernHeaders('tools/call', 'search_reviews'), body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/call', params: { ...params, _meta: MODERN_META } }) });
+    const modernBody = await modern.text();
+    for (const [era, body] of [['2025', sseData(mcpBody)], [MODERN, modernBody]]) {
+      const structured = (JSON.parse(body as string) as { result: { structuredContent: unknown } }).result.structuredContent;
+      if (JSON.stringify(structured) !== viaHttp) throw new Error(`MCP ${era} and HTTP differ for ${name}`);
+    }
+    const runs: { h: Load[]; m26: Load[]; m25: Load[] } = { h: [], m26: [], m25: [] };
+    const cpu = { h: [] as number[], m26: [] as number[], m25: [] as number[] };
+    for (let round = 0; round < rounds; round++) {
+      const lh = await measured(pid, () => load(`${sidecar.url}/api/reviews/search?${qs}`, { seconds }));
+      const l26 = await measured(pid, () => loadModern(sidecar.url, 'tools/call', params));
+      // a fresh session each time, so the short idle time set for part 2 cannot close it
+      const id = await openSession(httpFetch);
+      const l25 = await measured(pid, () => loadRpc(sidecar.url, id, 'tools/call', params));
+      await closeSession(httpFetch, id);
+      runs.h.push(lh);
+      runs.m26.push(l26);
+      runs.m25.push(l25);
+      cpu.h.push(lh.cpuUs);
+      cpu.m26.push(l26.cpuUs);
+      cpu.m25.push(l25.cpuUs);
+    }
+    const [h, m26, m25] = [combine(runs.h), combine(runs.m26), combine(runs.m25)];
+    const cpuOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const r26 = m26.rps / h.rps;
+    const r25 = m25.rps / h.rps;
     rows.push({
       query: name,
       'HTTP req/s': h.rps,
-      'MCP req/s': m.rps,
-      'HTTP/MCP': (h.rps / m.rps).toFixed(2),
-      'HTTP uncached req/s': hu.rps,
-      'uncached/MCP': (hu.rps / m.rps).toFixed(2),
-      'HTTP p99 ms': h.p99,
-      'MCP p99 ms': m.p99,
-      'MCP bytes': Buffer.byteLength(mcpBody),
-      'target met': h.rps / m.rps <= 2 && m.errors + m.non2xx === 0 ? 'yes' : 'NO',
-      errors: h.errors + h.non2xx + hu.errors + hu.non2xx + m.errors + m.non2xx,
+      '2026 req/s': m26.rps,
+      '2026/HTTP': r26.toFixed(2),
+      '2025 req/s': m25.rps,
+      '2025/HTTP': r25.toFixed(2),
+      'HTTP p99': h.p99,
+      '2026 p99': m26.p99,
+      '2025 p99': m25.p99,
+      'HTTP CPU µs/req': Math.round(cpuOf(cpu.h)),
+      '2026 CPU µs/req': Math.round(cpuOf(cpu.m26)),
+      '2025 CPU µs/req': Math.round(cpuOf(cpu.m25)),
+      'uncached/HTTP': (hu.rps / h.rps).toFixed(2),
+      'targets met': met(r26, 0.5, m26) && met(r25, 0.25, m25) ? 'yes' : 'NO',
+      'errors/non-2xx': [h, hu, m26, m25].map((l) => `${l.errors}/${l.non2xx}`).join(' '),
     });
-    await closeSession(httpFetch, sessionId);
   }
-  console.log(`\n${count} reviews. tools/call search_reviews over one MCP session vs GET /api/reviews/search; 32 connections, ${seconds} s per run.`);
+  console.log(`\n${count} reviews. tools/call search_reviews (2026-07-28 stateless, and over one 2025 session) vs GET /api/reviews/search; 32 connections, ${rounds} rounds of ${seconds} s runs in turn (HTTP, 2026, 2025), req/s over all rounds, p99 the median round's, in ms.`);
+  console.log('Targets: 2026/HTTP >= 0.5, 2025/HTTP >= 0.25, p99 < 10 ms. CPU µs/req: the sidecar process\'s CPU time per answered request (/proc), free of the load generator\'s share of this machine. uncached/HTTP: the search endpoint with its response cache off, for reference.');
   console.log(`Sidecar RSS ${startRss} MB after start, ${rssMb(sidecar.process.pid as number)} MB after the runs.`);
   table(rows);
-  // The floor of any tool call: the SDK's transport and dispatch answering a JSON-RPC ping,
-  // with no tool code at all, against the HTTP search endpoint in the same run.
+  // For reference: the SDK's own transport and dispatch answering a 2025 ping (no tool code;
+  // a 2025 tools/call no longer goes through it), against the HTTP search in the same run.
   const pingSession = await openSession(httpFetch);
   const ping = await loadRpc(sidecar.url, pingSession, 'ping');
   const h = await load(`${sidecar.url}/api/reviews/search?${QUERIES[0]?.[1]}`, { seconds });
   await closeSession(httpFetch, pingSession);
   console.log(
-    `\nFloor: MCP ping over one session ${ping.rps} req/s (p99 ${ping.p99} ms, ${ping.errors + ping.non2xx} errors) vs HTTP search "${QUERIES[0]?.[0]}" ${h.rps} req/s: HTTP/ping ${(h.rps / ping.rps).toFixed(2)}.`,
+    `\nSDK dispatch: 2025 ping over one session ${ping.rps} req/s (p99 ${ping.p99} ms, ${ping.errors + ping.non2xx} errors) vs HTTP search "${QUERIES[0]?.[0]}" ${h.rps} req/s: ping/HTTP ${(ping.rps / h.rps).toFixed(2)}.`,
   );
 } finally {
   await Promise.all([sidecar.stop(), uncached.stop()]);
@@ -181,19 +255,41 @@ if (!gc) {
   const site = liveSite(out, 0);
   const mcp = mcpRoutes({
     site,
-    settings: { allowedOrigins: ['https://reviews.example'], maxSessions: sessionCount + 1, sessionIdleS: 60, maxBodyBytes: 65536 },
+    settings: { allowedOrigins: ['https://reviews.example'], maxSessions: sessionCount + 1, sessionIdleS: 60, maxBodyBytes: 65536, cacheTtlMs: 60_000, resultCacheEntries: 512 },
     now: () => clock,
   });
   const local: Fetch = async (path, init) => mcp.routes.request(path, init);
-  // warm up: the first session pays for lazily built per-build state (reviews by id, schemas)
-  await openSession(local);
-  clock += 61_000;
-  await mcp.sessions.sweep();
   const heap = () => {
     gc();
     gc();
     return process.memoryUsage().heapUsed;
   };
+  // 2c. stateless clients: each discovers, lists the tools and calls once, with its own clientInfo
+  const modernCall = async (client: number, id: number, method: string, params: Record<string, unknown> = {}) => {
+    const meta = { ...MODERN_META, 'io.modelcontextprotocol/clientInfo': { name: `bench-client-${client}`, version: '1.0.0' } };
+    const res = await mcp.routes.request('/mcp', {
+      method: 'POST',
+      headers: modernHeaders(method, typeof params.name === 'string' ? params.name : undefined),
+      body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } }),
+    });
+    if (res.status !== 200) throw new Error(`${method} failed: ${res.status}`);
+    await res.arrayBuffer();
+  };
+  const statelessClient = async (client: number) => {
+    await modernCall(client, 1, 'server/discover');
+    await modernCall(client, 2, 'tools/list');
+    await modernCall(client, 3, 'tools/call', { name: 'search_reviews', arguments: { min_rating: 4, limit: 20 } });
+  };
+  // warm up: the tool list and the cached result are per process and per build
+  for (let i = 0; i < 50; i++) await statelessClient(-1 - i);
+  const beforeClients = heap();
+  for (let i = 0; i < sessionCount; i++) await statelessClient(i);
+  const afterClients = heap();
+  const perClient = (afterClients - beforeClients) / sessionCount;
+  // warm up: the first session pays for lazily built per-build state (reviews by id, schemas)
+  await openSession(local);
+  clock += 61_000;
+  await mcp.sessions.sweep();
   const baseline = heap();
   for (let i = 0; i < sessionCount; i++) await openSession(local);
   const withSessions = heap();
@@ -203,6 +299,10 @@ if (!gc) {
   await mcp.close();
   site.close();
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(
+    `In-process, ${MODERN}: heap ${(beforeClients / 2 ** 20).toFixed(1)} MB before and ${(afterClients / 2 ** 20).toFixed(1)} MB after ${sessionCount} stateless clients ` +
+      `(discover, tools/list, tools/call each): ${kb(perClient)} KB per client (target: nothing kept, ${perClient < 256 ? 'met' : 'NOT met'}).`,
+  );
   table([
     { step: 'baseline (heap used)', MB: (baseline / 2 ** 20).toFixed(1), 'KB per session': '' },
     { step: `${sessionCount} idle sessions`, MB: (withSessions / 2 ** 20).toFixed(1), 'KB per session': kb((withSessions - baseline) / sessionCount) },
@@ -210,7 +310,7 @@ if (!gc) {
   ]);
   const perSession = (withSessions - baseline) / sessionCount;
   console.log(
-    `In-process: ${kb(perSession)} KB per idle session (target < 50 KB: ${perSession < 50 * 1024 ? 'met' : 'NOT met'}); ` +
+    `In-process: ${kb(perSession)} KB per idle session (target < 20 KB: ${perSession < 20 * 1024 ? 'met' : 'NOT met'}); ` +
       `after the sweep the heap is ${kb(after - baseline)} KB from the baseline (${Math.abs(after - baseline) < 2 * 2 ** 20 ? 'back to baseline' : 'NOT back'}).`,
   );
 }

@@ -42,6 +42,7 @@ export function createApp({ site, config, hub, mcp }: AppDeps): Hono {
   if (mcp) {
     app.route('/', mcp.routes);
     allow.set(PATHS.mcp, MCP_METHODS);
+    allow.set(PATHS.mcpServerCard, READ_METHODS);
   }
   app.all('*', fallback(site, allow));
   app.onError(errorResponse);

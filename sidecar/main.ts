@@ -29,7 +29,14 @@ site.onSwap(() => void checkTopics());
 
 const mcp = mcpRoutes({
   site,
-  settings: { allowedOrigins: settings.mcpAllowedOrigins, maxSessions: settings.mcpMaxSessions, sessionIdleS: settings.mcpSessionIdleS, maxBodyBytes: settings.mcpMaxBodyBytes },
+  settings: {
+    allowedOrigins: settings.mcpAllowedOrigins,
+    maxSessions: settings.mcpMaxSessions,
+    sessionIdleS: settings.mcpSessionIdleS,
+    maxBodyBytes: settings.mcpMaxBodyBytes,
+    cacheTtlMs: settings.cacheMaxAgeS * 1000,
+    resultCacheEntries: settings.searchCacheEntries,
+  },
   log,
 });
 

@@ -1,10 +1,13 @@
 import type { Review } from '../../src/core/schemas/review.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import type { SiteSnapshot } from '../site/snapshot.ts';
+import type { ResourceWatch } from './watch.ts';
 
 /** What the MCP tools and resources read: the published builds, nothing else. */
 export interface McpDeps {
   site: LiveSite;
+  /** Change notifications for resources/subscribe and subscriptions/listen. */
+  watch: ResourceWatch;
 }
 
 /** Reviews by id, built once per published build. */

@@ -1,9 +1,10 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { SiteSnapshot } from '../site/snapshot.ts';
 import { type McpDeps, reviewsById } from './deps.ts';
 
-const JSON_MIME = 'application/json';
+export const JSON_MIME = 'application/json';
 
 /** MCP's code for a resource that does not exist (spec: server/resources, Error Handling). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -44,10 +45,46 @@ export const DATASETS: readonly DatasetResource[] = [
   },
 ];
 
-function readBuiltFile(deps: McpDeps, uri: URL, path: string): ReadResourceResult {
-  const bytes = deps.site.current().bytes(path);
-  if (!bytes) throw new McpError(RESOURCE_NOT_FOUND, `Resource ${uri.href} is not in the current build`, { uri: uri.href });
-  return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: bytes.toString('utf8') }] };
+export const REVIEW_TEMPLATE_METADATA = {
+  title: 'One review',
+  description: 'One verified review with every field, by id (reviews://review/<id>). Ids complete.',
+  mimeType: JSON_MIME,
+};
+
+const reviewTemplate = new UriTemplate(REVIEW_TEMPLATE);
+
+/** The review id a reviews://review/{id} URI names, if it has that shape. */
+export function reviewIdOf(uri: string): string | undefined {
+  const id = reviewTemplate.match(uri)?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Review ids starting with `value` (case-insensitive), newest first. */
+export function completeReviewIds(snapshot: SiteSnapshot, value: string): string[] {
+  const prefix = value.toLowerCase();
+  const ids: string[] = [];
+  for (const id of reviewsById(snapshot).keys()) {
+    if (id.toLowerCase().startsWith(prefix)) ids.push(id);
+  }
+  return ids;
+}
+
+/** The contents of a resource in this build, or undefined when there is no such resource. */
+export function readResource(snapshot: SiteSnapshot, uri: string): ReadResourceResult | undefined {
+  const dataset = DATASETS.find((d) => d.url(snapshot) === uri);
+  if (dataset) {
+    const bytes = snapshot.bytes(dataset.path);
+    return bytes && { contents: [{ uri, mimeType: JSON_MIME, text: bytes.toString('utf8') }] };
+  }
+  const id = reviewIdOf(uri);
+  const review = id === undefined ? undefined : reviewsById(snapshot).get(id);
+  return review && { contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(review) }] };
+}
+
+function readBuiltFile(deps: McpDeps, uri: URL): ReadResourceResult {
+  const result = readResource(deps.site.current(), uri.href);
+  if (!result) throw new McpError(RESOURCE_NOT_FOUND, `Resource ${uri.href} is not in the current build`, { uri: uri.href });
+  return result;
 }
 
 /**
@@ -57,8 +94,8 @@ function readBuiltFile(deps: McpDeps, uri: URL, path: string): ReadResourceResul
 export function registerResources(server: McpServer, deps: McpDeps): void {
   const snapshot = deps.site.current();
   for (const dataset of DATASETS) {
-    const { name, title, description, path } = dataset;
-    server.registerResource(name, dataset.url(snapshot), { title, description, mimeType: JSON_MIME }, (uri) => readBuiltFile(deps, uri, path));
+    const { name, title, description } = dataset;
+    server.registerResource(name, dataset.url(snapshot), { title, description, mimeType: JSON_MIME }, (uri) => readBuiltFile(deps, uri));
   }
 
   const template = new ResourceTemplate(REVIEW_TEMPLATE, {
@@ -66,20 +103,13 @@ export function registerResources(server: McpServer, deps: McpDeps): void {
     list: undefined,
     // The SDK answers the first 100 matches (newest reviews first) with the total count.
     complete: {
-      id: (value) => {
-        const prefix = value.toLowerCase();
-        const ids: string[] = [];
-        for (const id of reviewsById(deps.site.current()).keys()) {
-          if (id.toLowerCase().startsWith(prefix)) ids.push(id);
-        }
-        return ids;
-      },
+      id: (value) => completeReviewIds(deps.site.current(), value),
     },
   });
   server.registerResource(
     'review',
     template,
-    { title: 'One review', description: 'One verified review with every field, by id (reviews://review/<id>). Ids complete.', mimeType: JSON_MIME },
+    REVIEW_TEMPLATE_METADATA,
     (uri, variables) => {
       const id = String(variables.id);
       const review = reviewsById(deps.site.current()).get(id);

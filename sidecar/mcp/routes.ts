@@ -3,14 +3,32 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
+import { CORS_HEADERS } from '../../src/core/http/headers.ts';
+import { serverCard } from '../../src/core/site/mcp-metadata.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import type { McpDeps } from './deps.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { createMcpServer } from './server.ts';
+import { toolResultBytes } from './calls.ts';
+import { classify } from './classify.ts';
+import { listenStreams } from './listen.ts';
+import { modernHandler } from './modern.ts';
+import {
+  CORS_ALLOW_HEADERS,
+  CORS_EXPOSE_HEADERS,
+  HEADER_METHOD,
+  HEADER_NAME,
+  HEADER_PROTOCOL_VERSION,
+  HEADER_SESSION_ID,
+  LEGACY_VERSIONS,
+  MODERN_VERSION,
+} from './protocol.ts';
+import { errorResponse, legacyResultEvent } from './rpc.ts';
 import { createSessionTable, newSessionId, type Session, type SessionTable } from './sessions.ts';
+import { watchResources } from './watch.ts';
 
-/** GET is 405: the server sends nothing unprompted, so it offers no event stream. */
-export const MCP_METHODS = ['POST', 'DELETE', 'OPTIONS'];
+/** GET opens a 2025 session's stream (resource updates); the 2026-07-28 revision is POST only. */
+export const MCP_METHODS = ['POST', 'GET', 'DELETE', 'OPTIONS'];
 
 export interface McpSettings {
   /** Origins (scheme://host[:port]) whose browser pages may call the endpoint. */
@@ -18,6 +36,10 @@ export interface McpSettings {
   maxSessions: number;
   sessionIdleS: number;
   maxBodyBytes: number;
+  /** ttlMs of list and resource results on the 2026-07-28 path (the data changes only at publish). */
+  cacheTtlMs: number;
+  /** Tool results kept per published build (0 turns the cache off). */
+  resultCacheEntries: number;
 }
 
 export interface McpOptions {
@@ -30,12 +52,13 @@ export interface McpOptions {
 export interface Mcp {
   routes: Hono;
   sessions: Pick<SessionTable, 'size' | 'get' | 'sweep'>;
-  /** Stops the idle sweep and closes every session. */
+  /** Open subscriptions/listen streams, and what listens for resource changes (streams and subscribed sessions). */
+  listening: { readonly streams: number; readonly watchers: number };
+  /** Stops the idle sweep, closes every session and ends every listen stream. */
   close(): Promise<void>;
 }
 
 const ALLOW = MCP_METHODS.join(', ');
-const CORS_ALLOW_HEADERS = 'Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Errors at /mcp are JSON-RPC error objects, like the ones the SDK transport writes. */
@@ -62,7 +85,7 @@ function originAllowed(origin: string, req: Request, allowed: ReadonlySet<string
 }
 
 function corsHeaders(origin: string): Record<string, string> {
-  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'Mcp-Session-Id', vary: 'Origin' };
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSE_HEADERS.join(', '), vary: 'Origin' };
 }
 
 function preflight(origin: string | null): Response {
@@ -70,7 +93,7 @@ function preflight(origin: string | null): Response {
   if (origin !== null) {
     Object.assign(headers, corsHeaders(origin), {
       'access-control-allow-methods': ALLOW,
-      'access-control-allow-headers': CORS_ALLOW_HEADERS,
+      'access-control-allow-headers': CORS_ALLOW_HEADERS.join(', '),
       'access-control-max-age': '86400',
     });
   }
@@ -87,7 +110,10 @@ export function mcpRoutes(options: McpOptions): Mcp {
   const { settings } = options;
   const log = options.log ?? (() => {});
   const now = options.now ?? Date.now;
-  const deps: McpDeps = { site: options.site };
+  const watch = watchResources(options.site, log);
+  const deps: McpDeps = { site: options.site, watch };
+  const listen = listenStreams(watch, settings.maxSessions);
+  const serveModern = modernHandler({ site: options.site, listen, ttlMs: settings.cacheTtlMs, cacheEntries: settings.resultCacheEntries });
   const allowedOrigins = new Set(settings.allowedOrigins);
   const idleMs = settings.sessionIdleS * 1000;
   const sessions = createSessionTable({
@@ -130,10 +156,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
     }
   }
 
-  async function initialize(req: Request): Promise<Response> {
-    const read = await readMessage(req);
-    if ('error' in read) return read.error;
-    const { message } = read;
+  async function initialize(req: Request, message: unknown): Promise<Response> {
     if (!isInitializeRequest(message)) {
       const method = typeof message === 'object' && message !== null && 'method' in message ? message.method : undefined;
       if (method === 'initialize') return rpcError(400, -32602, 'Invalid params: initialize needs protocolVersion, capabilities and clientInfo');
@@ -172,15 +195,51 @@ export function mcpRoutes(options: McpOptions): Mcp {
   }
 
   async function post(req: Request): Promise<Response> {
-    const id = req.headers.get('mcp-session-id');
-    if (!id) return initialize(req);
+    const read = await readMessage(req);
+    if ('error' in read) return read.error;
+    const { message } = read;
+    const h = req.headers;
+    const route = classify(message, { version: h.get(HEADER_PROTOCOL_VERSION) ?? undefined, method: h.get(HEADER_METHOD) ?? undefined, name: h.get(HEADER_NAME) ?? undefined });
+    if (route.kind === 'reject') return errorResponse(route.status, route.id, route.code, route.message, route.data);
+    if (route.kind === 'modern') return route.notification ? new Response(null, { status: 202 }) : serveModern(route.message, () => req.signal);
+
+    const id = h.get(HEADER_SESSION_ID);
+    if (!id) return initialize(req, message);
     const session = sessions.get(id);
     if (!session) return rpcError(404, -32001, 'Session not found: it ended or never existed; send initialize again');
-    return sessions.use(session, async () => {
-      const read = await readMessage(req);
-      if ('error' in read) return read.error;
-      return session.transport.handleRequest(req, { parsedBody: read.message });
+    return sessions.use(session, async () => fastCall(session, message, h) ?? session.transport.handleRequest(req, { parsedBody: message }));
+  }
+
+  /**
+   * The hot call of a 2025 session, tools/call, answered here from the shared definitions and
+   * the per-build result cache, in the SDK transport's own format (one SSE event): the same
+   * result SDK 1.32.2 gives, without its per-request dispatch. Anything else, or anything
+   * unusual (an unknown tool, a version header the transport would refuse), goes to the SDK.
+   */
+  function fastCall(session: Session, message: unknown, h: Headers): Response | undefined {
+    const call = message as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+    if (typeof call !== 'object' || call === null || call.jsonrpc !== '2.0' || call.method !== 'tools/call') return undefined;
+    if (!(typeof call.id === 'string' || (typeof call.id === 'number' && Number.isFinite(call.id)))) return undefined;
+    const params = call.params;
+    if (typeof params !== 'object' || params === null || typeof params.name !== 'string') return undefined;
+    if (params.arguments !== undefined && (typeof params.arguments !== 'object' || params.arguments === null || Array.isArray(params.arguments))) return undefined;
+    const version = h.get(HEADER_PROTOCOL_VERSION);
+    if (version !== null && !LEGACY_VERSIONS.includes(version)) return undefined;
+    const result = toolResultBytes(options.site.current(), params.name, params.arguments, settings.resultCacheEntries);
+    if (result === undefined) return undefined;
+    return new Response(legacyResultEvent(call.id, result), {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'mcp-session-id': session.id },
     });
+  }
+
+  /** GET with a session id opens the session's stream (resource updates); the SDK transport serves it. */
+  async function get(req: Request): Promise<Response> {
+    const id = req.headers.get(HEADER_SESSION_ID);
+    if (!id) return rpcError(405, -32000, `Method not allowed: GET needs an Mcp-Session-Id (2025 sessions); the ${MODERN_VERSION} revision uses subscriptions/listen`, { allow: ALLOW });
+    const session = sessions.get(id);
+    if (!session) return rpcError(404, -32001, 'Session not found: it ended or never existed; send initialize again');
+    return sessions.use(session, () => session.transport.handleRequest(req));
   }
 
   async function remove(req: Request): Promise<Response> {
@@ -205,15 +264,33 @@ export function mcpRoutes(options: McpOptions): Mcp {
     let res: Response;
     if (req.method === 'OPTIONS') return preflight(origin);
     else if (req.method === 'POST') res = await post(req);
+    else if (req.method === 'GET') res = await get(req);
     else if (req.method === 'DELETE') res = await remove(req);
-    else res = rpcError(405, -32000, `Method not allowed: use ${ALLOW} (this server offers no GET event stream)`, { allow: ALLOW });
+    else res = rpcError(405, -32000, `Method not allowed: use ${ALLOW}`, { allow: ALLOW });
     if (origin !== null) for (const [name, value] of Object.entries(corsHeaders(origin))) res.headers.set(name, value);
     return res;
+  });
+
+  routes.on(['GET', 'HEAD'], PATHS.mcpServerCard, (c) => {
+    const snapshot = options.site.current();
+    const card = snapshot.derive('mcp-server-card', (s) => JSON.stringify(serverCard(s.data.business.name, s.urls), null, 2));
+    return new Response(c.req.method === 'HEAD' ? null : card, { status: 200, headers: { 'content-type': 'application/json', ...CORS_HEADERS, 'cache-control': `public, max-age=${Math.round(settings.cacheTtlMs / 1000)}` } });
   });
 
   return {
     routes,
     sessions,
-    close: () => sessions.closeAll(),
+    listening: {
+      get streams() {
+        return listen.size;
+      },
+      get watchers() {
+        return watch.size;
+      },
+    },
+    close: async () => {
+      listen.closeAll();
+      await sessions.closeAll();
+    },
   };
 }

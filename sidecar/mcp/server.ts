@@ -1,17 +1,15 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { SiteSnapshot } from '../site/snapshot.ts';
+import { MAX_TOOL_INPUT_ELEMENTS } from './calls.ts';
 import type { McpDeps } from './deps.ts';
+import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
 import { registerResources } from './resources.ts';
-import { registerGetBusinessTool } from './tools/get-business.ts';
-import { registerGetInsightsTool } from './tools/get-insights.ts';
-import { registerGetReviewTool } from './tools/get-review.ts';
-import { registerGetReviewsSinceTool } from './tools/get-reviews-since.ts';
-import { registerSearchReviewsTool } from './tools/search-reviews.ts';
+import { SERVER_CAPABILITIES, SERVER_INFO } from './server-info.ts';
+import { TOOLS } from './tools/index.ts';
 
-export const SERVER_INFO = { name: 'reviews-service', version: '1.0.0' } as const;
 
-/** Tool arguments with more array elements and object members than this are refused unread. */
-const MAX_TOOL_INPUT_ELEMENTS = 256;
 
 /**
  * The SDK validates elicitation answers with a JSON Schema validator and builds an Ajv
@@ -25,28 +23,65 @@ const NO_ELICITATION: jsonSchemaValidator = {
 };
 
 /**
- * A new MCP server with every tool and resource, for exactly one session: an McpServer is
- * bound to one transport and must never be shared between sessions.
+ * resources/subscribe and resources/unsubscribe for a 2025 session: a publish that changes a
+ * subscribed resource sends notifications/resources/updated on the session's GET stream. The
+ * session holds nothing until it subscribes, and lets go of its subscriptions when it closes.
  */
-export function createMcpServer(deps: McpDeps): McpServer {
-  const { business, aggregate_rating } = deps.site.current().data;
-  const rating = aggregate_rating.rating_value === null ? 'no rating yet' : `rated ${aggregate_rating.rating_value} of 5`;
-  const server = new McpServer(SERVER_INFO, {
-    capabilities: { tools: {}, resources: {}, completions: {} },
-    instructions: [
+function registerSubscriptions(server: McpServer, watch: ResourceWatch): void {
+  const uris = new Set<string>();
+  let unwatch: (() => void) | undefined;
+  const updated = (uri: string) => void server.server.sendResourceUpdated({ uri }).catch(() => {});
+  // Any URI is accepted, as the 2025 revisions expect; only the datasets and reviews ever change.
+  server.server.setRequestHandler(SubscribeRequestSchema, ({ params: { uri } }) => {
+    if (!uris.has(uri) && uris.size >= MAX_SUBSCRIPTIONS) throw new McpError(ErrorCode.InvalidParams, `At most ${MAX_SUBSCRIPTIONS} subscriptions per session`);
+    uris.add(uri);
+    unwatch ??= watch.add({ uris, updated });
+    return {};
+  });
+  server.server.setRequestHandler(UnsubscribeRequestSchema, ({ params: { uri } }) => {
+    uris.delete(uri);
+    if (uris.size === 0) {
+      unwatch?.();
+      unwatch = undefined;
+    }
+    return {};
+  });
+  const onclose = server.server.onclose;
+  server.server.onclose = () => {
+    unwatch?.();
+    onclose?.();
+  };
+}
+
+/** What the server tells the model about itself, on both eras (initialize and server/discover). */
+export function serverInstructions(snapshot: SiteSnapshot): string {
+  return snapshot.derive('mcp-instructions', ({ data: { business, aggregate_rating } }) => {
+    const rating = aggregate_rating.rating_value === null ? 'no rating yet' : `rated ${aggregate_rating.rating_value} of 5`;
+    return [
       `Read-only access to the ${aggregate_rating.review_count} verified customer reviews of ${business.name} (${rating}).`,
       'Start with get_business for the services and technicians, get_insights for sentiment, topics and summaries,',
       'search_reviews to find reviews by text, stars, dates, technician or service, get_reviews_since for what is new,',
       'and get_review to re-read one review. Large results are paged: follow total, limit and offset.',
-    ].join(' '),
+      'The data changes only when a new build is published; subscribe to a resource to hear when it changes.',
+    ].join(' ');
+  });
+}
+
+/**
+ * A new MCP server with every tool and resource, for exactly one session: an McpServer is
+ * bound to one transport and must never be shared between sessions.
+ */
+export function createMcpServer(deps: McpDeps): McpServer {
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: SERVER_CAPABILITIES,
+    instructions: serverInstructions(deps.site.current()),
     jsonSchemaValidator: NO_ELICITATION,
     maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
   });
-  registerGetBusinessTool(server, deps);
-  registerSearchReviewsTool(server, deps);
-  registerGetReviewTool(server, deps);
-  registerGetReviewsSinceTool(server, deps);
-  registerGetInsightsTool(server, deps);
+  for (const tool of TOOLS) {
+    server.registerTool(tool.name, tool.config, (args: unknown) => tool.run(deps.site.current(), args));
+  }
   registerResources(server, deps);
+  registerSubscriptions(server, deps.watch);
   return server;
 }

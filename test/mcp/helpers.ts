@@ -70,3 +70,55 @@ export async function openSession(url: string, protocolVersion = PROTOCOL): Prom
 export function sessionHeaders(id: string, protocolVersion = PROTOCOL): Record<string, string> {
   return { 'mcp-session-id': id, 'mcp-protocol-version': protocolVersion };
 }
+
+export const MODERN = '2026-07-28';
+export const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1.0.0' },
+};
+
+/** A 2026-07-28 request as the revision wants it: _meta envelope plus the standard headers. */
+export function modernPost(url: string, method: string, params: Record<string, unknown> = {}, options: { id?: unknown; headers?: Record<string, string | undefined>; meta?: Record<string, unknown> } = {}): Promise<RpcAnswer> {
+  const name = method === 'tools/call' ? params.name : method === 'resources/read' ? params.uri : undefined;
+  const headers: Record<string, string> = { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(typeof name === 'string' ? { 'mcp-name': name } : {}) };
+  for (const [k, v] of Object.entries(options.headers ?? {})) {
+    if (v === undefined) delete headers[k];
+    else headers[k] = v;
+  }
+  const body = { jsonrpc: '2.0', id: 'id' in options ? options.id : 7, method, params: { ...params, _meta: options.meta ?? MODERN_META } };
+  return post(url, body, headers);
+}
+
+/** Reads JSON-RPC messages off an SSE response one at a time. */
+export function sseMessages(res: Response): { next(timeoutMs?: number): Promise<Record<string, unknown>>; close(): Promise<void> } {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const queue: Record<string, unknown>[] = [];
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  return {
+    async next(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (queue.length === 0) {
+        const events = buffer.split('\n\n');
+        buffer = events.pop() as string;
+        for (const event of events) {
+          const data = event.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
+          if (data.length) queue.push(JSON.parse(data.join('\n')));
+        }
+        if (queue.length) break;
+        if (Date.now() > deadline) throw new Error('no SSE message in time');
+        pending ??= reader.read();
+        const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), Math.max(1, deadline - Date.now())));
+        const read = await Promise.race([pending, timer]);
+        if (read === 'timeout') continue;
+        pending = undefined;
+        if (read.done) throw new Error('SSE stream ended');
+        buffer += decoder.decode(read.value, { stream: true });
+      }
+      return queue.shift() as Record<string, unknown>;
+    },
+    close: () => reader.cancel().catch(() => {}),
+  };
+}

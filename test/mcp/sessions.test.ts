@@ -14,7 +14,7 @@ let site: LiveSite;
 let clock = 1_000_000;
 let mcp: Mcp;
 
-const settings = { allowedOrigins: [SITE_URL], maxSessions: 2, sessionIdleS: 60, maxBodyBytes: 65536 };
+const settings = { allowedOrigins: [SITE_URL], maxSessions: 2, sessionIdleS: 60, maxBodyBytes: 65536, cacheTtlMs: 60_000, resultCacheEntries: 512 };
 
 async function request(body: unknown, headers: Record<string, string> = {}) {
   return readAnswer(await mcp.routes.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers }, body: JSON.stringify(body) }));
@@ -126,11 +126,45 @@ describe('createApp', () => {
     const app = createApp({ site, mcp, config: { cacheMaxAgeS: 60, searchCacheEntries: 8 } });
     const get = await app.request('/mcp');
     expect(get.status).toBe(405);
-    expect(get.headers.get('allow')).toBe('POST, DELETE, OPTIONS');
+    expect(get.headers.get('allow')).toBe('POST, GET, DELETE, OPTIONS');
     const init = await app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT }, body: JSON.stringify(initializeRequest()) });
     expect(init.status).toBe(200);
     const id = init.headers.get('mcp-session-id') as string;
     expect((await app.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id } })).status).toBe(200);
     expect((await app.request('/mcp/other')).status).toBe(404);
+  });
+});
+
+describe('subscriptions/listen streams (2026-07-28)', () => {
+  const listenBody = (id: number) =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'subscriptions/listen',
+      params: {
+        notifications: { resourceSubscriptions: [`${SITE_URL}/reviews.json`] },
+        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+      },
+    });
+  const headers = { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' };
+
+  it('holds nothing once the client goes away, and ends every stream with its result at close', async () => {
+    const before = mcp.listening.watchers;
+    const res = await mcp.routes.request('/mcp', { method: 'POST', headers, body: listenBody(1) });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('notifications/subscriptions/acknowledged');
+    expect(mcp.listening).toMatchObject({ streams: 1, watchers: before + 1 });
+    await reader.cancel();
+    expect(mcp.listening).toMatchObject({ streams: 0, watchers: before });
+
+    // a server shutting down ends open streams with the listen request's (empty) result
+    const local = mcpRoutes({ site, settings, now: () => clock });
+    const open = await local.routes.request('/mcp', { method: 'POST', headers, body: listenBody(2) });
+    const closing = open.text();
+    await local.close();
+    const events = (await closing).split('\n\n').filter(Boolean);
+    expect(events).toHaveLength(2);
+    expect(JSON.parse((events[1] as string).split('data: ')[1] as string)).toMatchObject({ id: 2, result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 2 } } });
+    expect(local.listening).toMatchObject({ streams: 0, watchers: 0 });
   });
 });

@@ -136,11 +136,11 @@ describe('request format', () => {
     expect(a.headers.get('mcp-session-id')).toBeNull();
   });
 
-  it('GET is 405 (no event stream is offered), as are other methods, with Allow', async () => {
+  it('GET without a session is 405 (only a 2025 session has a stream), as are other methods, with Allow', async () => {
     for (const method of ['GET', 'HEAD', 'PUT', 'PATCH']) {
       const res = await fetch(url, { method, headers: { accept: 'text/event-stream' } });
       expect(res.status).toBe(405);
-      expect(res.headers.get('allow')).toBe('POST, DELETE, OPTIONS');
+      expect(res.headers.get('allow')).toBe('POST, GET, DELETE, OPTIONS');
     }
     const body = await readAnswer(await fetch(url, { headers: { accept: ACCEPT } }));
     expect(body.message).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });

@@ -118,23 +118,23 @@ describe('the OpenAPI document', () => {
     for (const status of ['400', '413', '415', '429']) expect(Object.keys(post.responses[status].content)).toEqual(['text/plain']);
   });
 
-  it('describes the MCP endpoint: JSON-RPC POST, GET refused, DELETE ends the session', () => {
+  it("describes the MCP endpoint: JSON-RPC POST in both eras, GET a 2025 session's stream, DELETE ends the session", () => {
     const mcp = paths['/mcp'];
-    expect(mcp.post.parameters.map((p: Obj) => p.$ref ?? p.name)).toEqual(['#/components/parameters/Mcp-Session-Id', '#/components/parameters/MCP-Protocol-Version', 'Accept']);
+    expect(mcp.post.parameters.map((p: Obj) => p.$ref ?? p.name)).toEqual(['#/components/parameters/Mcp-Session-Id', '#/components/parameters/MCP-Protocol-Version', 'Accept', 'Mcp-Method', 'Mcp-Name']);
     expect(mcp.post.responses['200'].headers['Mcp-Session-Id']).toBeDefined();
-    expect(Object.keys(mcp.get.responses)).toEqual(['405']);
+    expect(Object.keys(mcp.get.responses)).toEqual(['200', '404', '405']);
     expect(mcp.delete.responses['200']).toBeDefined();
     expect(mcp.description).toContain('get_business');
     expect(mcp.description).toContain('search_reviews');
   });
 
-  it('gives every operation an id, a 2xx (GET /mcp aside) and a 4xx where it takes input', () => {
+  it('gives every operation an id, a 2xx and a 4xx where it takes input', () => {
     const ops = operations(doc);
     expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
     for (const op of ops) {
       const operation = paths[op.path][op.method.toLowerCase()];
       const statuses = Object.keys(operation.responses);
-      if (op.operationId !== 'mcpStream') expect(statuses.some((s) => s.startsWith('2')), op.operationId).toBe(true);
+      expect(statuses.some((s) => s.startsWith('2')), op.operationId).toBe(true);
       const takesInput = operation.requestBody !== undefined || (operation.parameters ?? []).some((p: Obj) => p.in === 'query' || p.in === 'path');
       if (takesInput) expect(statuses.some((s) => s.startsWith('4')), op.operationId).toBe(true);
     }

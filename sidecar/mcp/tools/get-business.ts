@@ -1,9 +1,8 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { BusinessSchema } from '../../../src/core/schemas/business.ts';
 import { AggregateRatingSchema } from '../../../src/core/schemas/documents.ts';
-import type { McpDeps } from '../deps.ts';
 import { jsonResult, READ_ONLY } from '../results.ts';
+import { defineTool } from '../tool.ts';
 
 export const GET_BUSINESS = 'get_business';
 
@@ -29,9 +28,8 @@ export const getBusinessConfig = {
   annotations: { title: 'Get business', ...READ_ONLY },
 };
 
-export function registerGetBusinessTool(server: McpServer, deps: McpDeps): void {
-  server.registerTool(GET_BUSINESS, getBusinessConfig, () => {
-    const { data } = deps.site.current();
-    return jsonResult({ business: data.business, aggregate_rating: data.aggregate_rating });
-  });
-}
+export const getBusinessTool = defineTool({
+  name: GET_BUSINESS,
+  config: getBusinessConfig,
+  run: ({ data }) => jsonResult({ business: data.business, aggregate_rating: data.aggregate_rating }),
+});

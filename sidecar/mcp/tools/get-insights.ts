@@ -1,7 +1,7 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { insightsOf, type McpDeps } from '../deps.ts';
+import { insightsOf } from '../deps.ts';
 import { jsonResult, READ_ONLY } from '../results.ts';
+import { defineTool } from '../tool.ts';
 
 export const GET_INSIGHTS = 'get_insights';
 
@@ -44,9 +44,11 @@ export const getInsightsConfig = {
   annotations: { title: 'Get insights', ...READ_ONLY },
 };
 
-export function registerGetInsightsTool(server: McpServer, deps: McpDeps): void {
-  server.registerTool(GET_INSIGHTS, getInsightsConfig, ({ section }) => {
-    const insights = insightsOf(deps.site.current());
+export const getInsightsTool = defineTool({
+  name: GET_INSIGHTS,
+  config: getInsightsConfig,
+  run(snapshot, { section }) {
+    const insights = insightsOf(snapshot);
     return jsonResult(section === undefined ? insights : { [section]: insights[section] });
-  });
-}
+  },
+});

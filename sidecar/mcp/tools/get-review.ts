@@ -1,8 +1,8 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { ReviewIdSchema, ReviewSchema } from '../../../src/core/schemas/review.ts';
-import { type McpDeps, reviewsById } from '../deps.ts';
+import { reviewsById } from '../deps.ts';
 import { errorResult, jsonResult, READ_ONLY } from '../results.ts';
+import { defineTool } from '../tool.ts';
 
 export const GET_REVIEW = 'get_review';
 
@@ -23,10 +23,12 @@ export const getReviewConfig = {
   annotations: { title: 'Get review', ...READ_ONLY },
 };
 
-export function registerGetReviewTool(server: McpServer, deps: McpDeps): void {
-  server.registerTool(GET_REVIEW, getReviewConfig, ({ id }) => {
-    const review = reviewsById(deps.site.current()).get(id);
+export const getReviewTool = defineTool({
+  name: GET_REVIEW,
+  config: getReviewConfig,
+  run(snapshot, { id }) {
+    const review = reviewsById(snapshot).get(id);
     if (!review) return errorResult(`No review has the id "${id}". Find review ids with search_reviews or get_reviews_since.`);
     return jsonResult({ ...review });
-  });
-}
+  },
+});

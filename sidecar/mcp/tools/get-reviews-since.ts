@@ -1,11 +1,10 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { sinceDocument } from '../../../src/core/documents/since.ts';
 import { SinceDocumentSchema } from '../../../src/core/schemas/documents.ts';
 import { CalendarDate } from '../../../src/core/schemas/primitives.ts';
 import { MAX_LIMIT, SearchParamsShape } from '../../../src/core/search/params.ts';
-import type { McpDeps } from '../deps.ts';
 import { jsonResult, READ_ONLY } from '../results.ts';
+import { defineTool } from '../tool.ts';
 
 export const GET_REVIEWS_SINCE = 'get_reviews_since';
 
@@ -38,10 +37,12 @@ export const getReviewsSinceConfig = {
   annotations: { title: 'Get reviews since a date', ...READ_ONLY },
 };
 
-export function registerGetReviewsSinceTool(server: McpServer, deps: McpDeps): void {
-  server.registerTool(GET_REVIEWS_SINCE, getReviewsSinceConfig, ({ date, limit, offset }) => {
-    const { since, count: total, reviews } = sinceDocument(deps.site.current().data.reviews, date);
+export const getReviewsSinceTool = defineTool({
+  name: GET_REVIEWS_SINCE,
+  config: getReviewsSinceConfig,
+  run(snapshot, { date, limit, offset }) {
+    const { since, count: total, reviews } = sinceDocument(snapshot.data.reviews, date);
     const page = reviews.slice(offset, offset + limit);
     return jsonResult({ since, total, count: page.length, limit, offset, reviews: page });
-  });
-}
+  },
+});

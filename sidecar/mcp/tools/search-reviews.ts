@@ -1,10 +1,9 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SearchResultSchema } from '../../../src/core/schemas/search.ts';
 import { MAX_LIMIT, SearchParamsSchema } from '../../../src/core/search/params.ts';
 import { searchReviews } from '../../../src/core/search/run.ts';
 import { searchIndexOf } from '../../routes/search.ts';
-import type { McpDeps } from '../deps.ts';
 import { jsonResult, READ_ONLY } from '../results.ts';
+import { defineTool } from '../tool.ts';
 
 export const SEARCH_REVIEWS = 'search_reviews';
 
@@ -35,9 +34,8 @@ export const searchReviewsConfig = {
   annotations: { title: 'Search reviews', ...READ_ONLY },
 };
 
-export function registerSearchReviewsTool(server: McpServer, deps: McpDeps): void {
-  server.registerTool(SEARCH_REVIEWS, searchReviewsConfig, (params) => {
-    const snapshot = deps.site.current();
-    return jsonResult({ ...searchReviews(searchIndexOf(snapshot), params) });
-  });
-}
+export const searchReviewsTool = defineTool({
+  name: SEARCH_REVIEWS,
+  config: searchReviewsConfig,
+  run: (snapshot, params) => jsonResult({ ...searchReviews(searchIndexOf(snapshot), params) }),
+});

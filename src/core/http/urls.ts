@@ -7,6 +7,8 @@ export const PATHS = {
   search: '/api/reviews/search',
   hub: '/api/websub/hub',
   mcp: '/mcp',
+  /** The MCP server card (SEP-2127, experimental). */
+  mcpServerCard: '/mcp/server-card',
   sincePrefix: '/api/reviews/since/',
   notFoundPage: '/404.html',
 } as const;

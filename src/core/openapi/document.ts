@@ -85,7 +85,9 @@ POSTed to the callback with the full new content and a Link header (rel="hub", r
 hub.url (or hub.topic). Every answer is text/plain with a one-line reason. Other methods: 405 with Allow: POST.`;
 
 const MCP_DESCRIPTION = `Model Context Protocol over streamable HTTP, JSON-RPC 2.0 (protocol revision ${MCP_PROTOCOL_VERSION} in the examples). \
-Send initialize first; the response's Mcp-Session-Id header names the session, and every later request carries it together with \
+Two eras on one URL. Protocol 2026-07-28 is stateless: every request carries params._meta (io.modelcontextprotocol/protocolVersion \
+and clientCapabilities) and the MCP-Protocol-Version, Mcp-Method and Mcp-Name headers; start with server/discover. Protocol 2025: send \
+initialize first; the response's Mcp-Session-Id header names the session, and every later request carries it together with \
 MCP-Protocol-Version. Requests must send Accept: application/json, text/event-stream. Read-only tools: \
 ${MCP_TOOLS.map((t) => `${t.name} (${t.description.replace(/\.$/, '')})`).join('; ')}. Other methods: 405 with Allow.`;
 
@@ -221,7 +223,13 @@ function paths(urls: SiteUrls): Obj {
         operationId: 'mcpRequest',
         tags: ['MCP'],
         summary: 'Send a JSON-RPC message to the MCP server',
-        parameters: [ref('parameters', 'Mcp-Session-Id'), ref('parameters', 'MCP-Protocol-Version'), { name: 'Accept', in: 'header', required: true, schema: { type: 'string', const: 'application/json, text/event-stream' } }],
+        parameters: [
+          ref('parameters', 'Mcp-Session-Id'),
+          ref('parameters', 'MCP-Protocol-Version'),
+          { name: 'Accept', in: 'header', required: true, schema: { type: 'string', const: 'application/json, text/event-stream' } },
+          { name: 'Mcp-Method', in: 'header', required: false, description: 'Protocol 2026-07-28: the JSON-RPC method of the body (required there)', schema: { type: 'string' } },
+          { name: 'Mcp-Name', in: 'header', required: false, description: 'Protocol 2026-07-28: params.name of tools/call or params.uri of resources/read (required for those)', schema: { type: 'string' } },
+        ],
         requestBody: { required: true, content: json(schemaRef('JsonRpcRequest')) },
         responses: {
           '200': {
@@ -233,9 +241,13 @@ function paths(urls: SiteUrls): Obj {
             },
           },
           '202': { description: 'A notification or response was accepted; no body' },
-          '400': { description: 'Invalid JSON or JSON-RPC, a missing Mcp-Session-Id, or an unsupported MCP-Protocol-Version', content: json(schemaRef('JsonRpcResponse')) },
+          '400': {
+            description:
+              'Invalid JSON or JSON-RPC, a missing Mcp-Session-Id (2025 sessions), an unsupported MCP-Protocol-Version; on 2026-07-28: headers that disagree with the body (-32020), an unsupported version (-32022, with the supported list), a broken _meta envelope (-32602)',
+            content: json(schemaRef('JsonRpcResponse')),
+          },
           '403': { description: 'A browser page from an origin that is not allowed (DNS-rebinding protection)', content: json(schemaRef('JsonRpcResponse')) },
-          '404': { description: 'Unknown or ended session: send initialize again', content: json(schemaRef('JsonRpcResponse')) },
+          '404': { description: 'Unknown or ended session: send initialize again; on 2026-07-28, a method the revision does not have (-32601)', content: json(schemaRef('JsonRpcResponse')) },
           '406': { description: 'Accept does not list both application/json and text/event-stream', content: json(schemaRef('JsonRpcResponse')) },
           '413': { description: 'The body is too large', content: json(schemaRef('JsonRpcResponse')) },
           '415': { description: 'Content-Type is not application/json', content: json(schemaRef('JsonRpcResponse')) },
@@ -245,9 +257,14 @@ function paths(urls: SiteUrls): Obj {
       get: {
         operationId: 'mcpStream',
         tags: ['MCP'],
-        summary: 'Server-initiated stream: not offered',
-        description: 'The server sends nothing unprompted, so it offers no GET event stream (MCP streamable HTTP allows 405 here).',
-        responses: { '405': { description: 'Method not allowed', headers: { Allow: ref('headers', 'Allow') }, content: json(schemaRef('JsonRpcResponse')) } },
+        summary: "A 2025 session's event stream",
+        description: 'With Mcp-Session-Id: the stream on which resources/subscribe updates arrive. Without it 405 (protocol 2026-07-28 uses subscriptions/listen instead).',
+        parameters: [{ ...ref('parameters', 'Mcp-Session-Id') }],
+        responses: {
+          '200': { description: 'Server-sent events (notifications/resources/updated)', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          '404': { description: 'Unknown session', content: json(schemaRef('JsonRpcResponse')) },
+          '405': { description: 'No Mcp-Session-Id', headers: { Allow: ref('headers', 'Allow') }, content: json(schemaRef('JsonRpcResponse')) },
+        },
       },
       delete: {
         operationId: 'mcpEndSession',

@@ -40,7 +40,7 @@ export function llmsTxt({ business, reviews }: Dataset, urls: SiteUrls): string 
     '## For programs and agents',
     '',
     `- [OpenAPI 3.1 document](${urls.base}/openapi.json): every HTTP endpoint with its parameters, headers, responses and JSON schemas`,
-    `- [MCP server](${urls.mcp}): Model Context Protocol over streamable HTTP (JSON-RPC 2.0, POST). Tools: ${MCP_TOOLS.map((t) => `${t.name} (${t.description.replace(/\.$/, '')})`).join('; ')}`,
+    `- [MCP server](${urls.mcp}): Model Context Protocol over streamable HTTP (JSON-RPC 2.0, POST): revision 2026-07-28 statelessly (start with server/discover), 2025 revisions after initialize. Tools: ${MCP_TOOLS.map((t) => `${t.name} (${t.description.replace(/\.$/, '')})`).join('; ')}`,
     '',
     '## Optional',
     '',

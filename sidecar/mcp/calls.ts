@@ -1,0 +1,70 @@
+import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { SiteSnapshot } from '../site/snapshot.ts';
+import { Lru } from '../util/lru.ts';
+import { errorResult } from './results.ts';
+import type { McpTool } from './tool.ts';
+import { TOOLS_BY_NAME } from './tools/index.ts';
+
+/** Tool arguments with more array elements and object members than this are refused unread. */
+export const MAX_TOOL_INPUT_ELEMENTS = 256;
+/** Calls whose arguments serialise longer than this are answered but not cached. */
+const MAX_CACHED_KEY_CHARS = 2048;
+
+/** SDK 1.32.2 raises these as McpError(InvalidParams), whose message the isError text carries. */
+const INVALID = 'MCP error -32602:';
+
+/** Counts array elements and object members, stopping once past `max` (as SDK 1.32.2 does). */
+function elementCount(value: unknown, max: number): number {
+  let count = 0;
+  const stack = [value];
+  while (stack.length > 0 && count <= max) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      count += 1;
+      if (child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
+  return count;
+}
+
+/**
+ * The result of one call, exactly as SDK 1.32.2 would give it for the same tool and
+ * arguments: input validated against the shared zod schema (failures are `isError`
+ * results listing each issue), structured output checked against the output schema.
+ */
+export function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): CallToolResult {
+  const { name, config } = tool;
+  if (elementCount(args, MAX_TOOL_INPUT_ELEMENTS) > MAX_TOOL_INPUT_ELEMENTS) {
+    return errorResult(`${INVALID} Invalid arguments for tool ${name}: arguments contain more than the maximum of ${MAX_TOOL_INPUT_ELEMENTS} elements`);
+  }
+  const input = config.inputSchema.safeParse(args ?? {});
+  if (!input.success) return errorResult(`${INVALID} Input validation error: Invalid arguments for tool ${name}: ${getParseErrorMessage(input.error)}`);
+  let result: CallToolResult;
+  try {
+    result = tool.run(snapshot, input.data);
+  } catch (err) {
+    return errorResult(err instanceof Error ? err.message : String(err));
+  }
+  if (result.isError) return result;
+  const output = config.outputSchema.safeParse(result.structuredContent);
+  if (!output.success) return errorResult(`${INVALID} Output validation error: Invalid structured content for tool ${name}: ${getParseErrorMessage(output.error)}`);
+  return result;
+}
+
+/**
+ * The JSON of a tool's result for this build as UTF-8 bytes, or undefined when there is no
+ * such tool. Results depend only on the build and the arguments, so each build keeps the most
+ * recent ones, keyed by tool and arguments, like the HTTP search cache; both eras splice the
+ * same bytes into their responses.
+ */
+export function toolResultBytes(snapshot: SiteSnapshot, name: string, args: unknown, cacheEntries: number): Buffer | undefined {
+  const tool = TOOLS_BY_NAME.get(name);
+  if (!tool) return undefined;
+  const compute = () => Buffer.from(JSON.stringify(runTool(tool, snapshot, args)));
+  if (cacheEntries <= 0) return compute();
+  const key = `${name}\n${JSON.stringify(args ?? {})}`;
+  if (key.length > MAX_CACHED_KEY_CHARS) return compute();
+  return snapshot.derive('mcp-tool-results', () => new Lru<string, Buffer>(cacheEntries)).get(key, compute);
+}

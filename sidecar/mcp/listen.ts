@@ -1,0 +1,88 @@
+// subscriptions/listen (MCP 2026-07-28, server/subscriptions): one long-lived SSE response
+// per listen request. The first event acknowledges what the server will send; then
+// notifications/resources/updated for the subscribed resources a publish changes. Every
+// notification carries the listen request's id as its subscriptionId.
+import type { RequestId } from './classify.ts';
+import { META_SERVER_INFO, META_SUBSCRIPTION_ID } from './protocol.ts';
+import { errorResponse, sseEvent } from './rpc.ts';
+import { SERVER_INFO } from './server-info.ts';
+import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
+
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const KEEPALIVE_MS = 25_000;
+
+export interface ListenStreams {
+  open(id: RequestId, filter: unknown, signal: AbortSignal): Response;
+  readonly size: number;
+  /** Ends every stream with its closing result (server shutdown). */
+  closeAll(): void;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function listenStreams(watch: ResourceWatch, maxStreams: number): ListenStreams {
+  const open = new Set<(graceful: boolean) => void>();
+  const encoder = new TextEncoder();
+
+  return {
+    get size() {
+      return open.size;
+    },
+    closeAll() {
+      for (const end of [...open]) end(true);
+    },
+    open(id, filter, signal) {
+      if (!isObject(filter)) return errorResponse(200, id, -32602, "Invalid params: 'notifications' must be an object (SubscriptionFilter)");
+      const requested = filter.resourceSubscriptions;
+      if (requested !== undefined && !(Array.isArray(requested) && requested.every((u) => typeof u === 'string'))) {
+        return errorResponse(200, id, -32602, 'Invalid params: notifications.resourceSubscriptions must be an array of URIs');
+      }
+      if (requested && requested.length > MAX_SUBSCRIPTIONS) return errorResponse(200, id, -32602, `Invalid params: at most ${MAX_SUBSCRIPTIONS} resourceSubscriptions per stream`);
+      if (open.size >= maxStreams) return errorResponse(200, id, -32603, 'Too many open subscriptions; try again later');
+      // Only resource updates exist here: the tool, prompt and resource lists never change while the server runs.
+      const uris = new Set((requested ?? []).filter((uri) => watch.watchable(uri)));
+      const honored = requested === undefined ? {} : { resourceSubscriptions: [...uris] };
+      const stamp = { [META_SUBSCRIPTION_ID]: id };
+
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      let ended = false;
+      let timer: ReturnType<typeof setInterval> | undefined;
+      let unwatch = () => {};
+      const write = (text: string) => {
+        if (!ended) controller.enqueue(encoder.encode(text));
+      };
+      const end = (graceful: boolean) => {
+        if (ended) return;
+        if (graceful) write(sseEvent({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { ...stamp, [META_SERVER_INFO]: SERVER_INFO } } }));
+        ended = true;
+        open.delete(end);
+        unwatch();
+        clearInterval(timer);
+        signal.removeEventListener('abort', onAbort);
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
+      const onAbort = () => end(false);
+
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          controller = c;
+          write(sseEvent({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: honored, _meta: stamp } }));
+          if (uris.size) {
+            unwatch = watch.add({ uris, updated: (uri) => write(sseEvent({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri, _meta: stamp } })) });
+          }
+          timer = setInterval(() => write(': keepalive\n\n'), KEEPALIVE_MS);
+          timer.unref?.();
+          open.add(end);
+        },
+        cancel: () => end(false),
+      });
+      if (signal.aborted) end(false);
+      else signal.addEventListener('abort', onAbort, { once: true });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' } });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// The vocabulary of the two protocol eras served at /mcp, defined once.
+import { MCP_PROTOCOL_VERSIONS } from '../../src/core/site/mcp-metadata.ts';
+
+/** The first stateless revision: no initialize, every request carries its own _meta envelope. */
+export const MODERN_VERSION = '2026-07-28';
+
+/** A version at or after the first stateless revision (MCP 2026-07-28, basic/versioning). */
+export function isModernVersion(version: string): boolean {
+  return version >= MODERN_VERSION;
+}
+
+/** Revisions served statelessly; server/discover lists exactly these. */
+export const MODERN_VERSIONS: readonly string[] = MCP_PROTOCOL_VERSIONS.filter(isModernVersion);
+/** Revisions served through initialize and a session (SDK 1.x). */
+export const LEGACY_VERSIONS: readonly string[] = MCP_PROTOCOL_VERSIONS.filter((v) => !isModernVersion(v));
+
+// Reserved _meta keys (MCP 2026-07-28, basic/index: RequestMetaObject, ResultMetaObject).
+export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+export const META_SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
+
+// JSON-RPC and MCP error codes (MCP 2026-07-28, schema: error codes).
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+export const METHOD_NOT_FOUND = -32601;
+export const INVALID_PARAMS = -32602;
+export const INTERNAL_ERROR = -32603;
+export const HEADER_MISMATCH = -32020;
+export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+// Standard request headers (MCP 2026-07-28, transports: Streamable HTTP, standard headers).
+export const HEADER_PROTOCOL_VERSION = 'mcp-protocol-version';
+export const HEADER_METHOD = 'mcp-method';
+export const HEADER_NAME = 'mcp-name';
+export const HEADER_SESSION_ID = 'mcp-session-id';
+
+/** Which params field the Mcp-Name header mirrors, per method. */
+export const NAME_HEADER_SOURCE: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+/** The request headers a browser page may send to /mcp (CORS preflight), in both eras. */
+export const CORS_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID'];
+/** The response headers a browser page may read. */
+export const CORS_EXPOSE_HEADERS = ['Mcp-Session-Id', 'MCP-Protocol-Version'];

@@ -1,0 +1,41 @@
+// JSON-RPC 2.0 responses as the stateless layer writes them (MCP 2026-07-28: every result
+// carries resultType, and the server names itself in _meta).
+import type { RequestId } from './classify.ts';
+import { META_SERVER_INFO } from './protocol.ts';
+import { SERVER_INFO } from './server-info.ts';
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const CLOSE = Buffer.from('}');
+const SSE_HEAD = Buffer.from('event: message\ndata: {"result":');
+const RESULT_HEAD = `"resultType":"complete","_meta":${JSON.stringify({ [META_SERVER_INFO]: SERVER_INFO })}`;
+
+/** The text of a result object given as JSON text (cached tool results are spliced, not re-serialised). */
+export function modernResultJson(resultJson: string): string {
+  return resultJson === '{}' ? `{${RESULT_HEAD}}` : `{${RESULT_HEAD},${resultJson.slice(1)}`;
+}
+
+/** A 2026-07-28 result around a result object given as UTF-8 JSON bytes (never `{}`), copied once. */
+export function resultBytesResponse(id: RequestId, result: Buffer): Response {
+  const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{${RESULT_HEAD},`);
+  return new Response(Buffer.concat([head, result.subarray(1), CLOSE]) as Uint8Array<ArrayBuffer>, { status: 200, headers: JSON_HEADERS });
+}
+
+/** A 2025 session's answer: one SSE event, as the SDK transport writes it. */
+export function legacyResultEvent(id: RequestId, result: Buffer): Uint8Array<ArrayBuffer> {
+  return Buffer.concat([SSE_HEAD, result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`)]) as Uint8Array<ArrayBuffer>;
+}
+
+export function resultResponse(id: RequestId, resultJson: string): Response {
+  return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${modernResultJson(resultJson)}}`, { status: 200, headers: JSON_HEADERS });
+}
+
+/** A JSON-RPC error; status 200 for errors of the method itself, 4xx for the transport's own. */
+export function errorResponse(status: number, id: RequestId | null, code: number, message: string, data?: unknown): Response {
+  const error = data === undefined ? { code, message } : { code, message, data };
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status, headers: JSON_HEADERS });
+}
+
+/** One server-sent event carrying one JSON-RPC message. */
+export function sseEvent(message: unknown): string {
+  return `event: message\ndata: ${typeof message === 'string' ? message : JSON.stringify(message)}\n\n`;
+}

@@ -1,0 +1,46 @@
+// How the MCP server describes itself before anyone connects: the registry's server.json
+// (schema 2025-12-11, one streamable-http remote) and a server card (SEP-2127, experimental:
+// its shape may still change). Pure: both come from the business name and the base URL.
+import type { SiteUrls } from '../http/urls.ts';
+
+/** The revisions /mcp speaks: 2026-07-28 statelessly, the rest through initialize and a session. */
+export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
+export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
+export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+const VERSION = '1.0.0';
+
+/** A registry name: the site's host in reverse-DNS order, then /reviews. */
+export function mcpServerName(urls: SiteUrls): string {
+  return `${new URL(urls.base).hostname.split('.').reverse().join('.')}/reviews`;
+}
+
+function description(businessName: string): string {
+  const text = `Verified customer reviews of ${businessName}, with search and sentiment insights (read-only).`;
+  return text.length <= 100 ? text : `${text.slice(0, 99)}…`;
+}
+
+/** /server.json, for the MCP registry. */
+export function serverJson(businessName: string, urls: SiteUrls) {
+  return {
+    $schema: SERVER_JSON_SCHEMA,
+    name: mcpServerName(urls),
+    title: `${businessName} reviews`,
+    description: description(businessName),
+    version: VERSION,
+    websiteUrl: urls.home,
+    remotes: [{ type: 'streamable-http', url: urls.mcp }],
+  };
+}
+
+/** GET /mcp/server-card: the same identity, with the protocol revisions the endpoint speaks. */
+export function serverCard(businessName: string, urls: SiteUrls) {
+  return {
+    $schema: SERVER_CARD_SCHEMA,
+    name: mcpServerName(urls),
+    title: `${businessName} reviews`,
+    description: description(businessName),
+    version: VERSION,
+    websiteUrl: urls.home,
+    remotes: [{ type: 'streamable-http', url: urls.mcp, supportedProtocolVersions: MCP_PROTOCOL_VERSIONS }],
+  };
+}
