@@ -1,6 +1,6 @@
 // The deploy folders in the hosts' own local tooling, each in front of the real sidecar:
 // every public URL must behave through the host as it does at our own server.
-import { readFileSync, realpathSync } from 'node:fs';
+import { cpSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { buildOrThrow } from '../helpers/build.ts';
 import { type RunningHost, startNetlify, startWrangler } from '../../scripts/harness/host-emulators.ts';
+import { ACCEPT, MODERN, MODERN_META, sseMessages } from '../mcp/helpers.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
@@ -28,6 +29,7 @@ interface HostCase {
 }
 
 let out: string;
+let content: string;
 let sidecar: RunningServer;
 let edgeDir: string;
 let hostDir: string;
@@ -35,15 +37,18 @@ let netlifyDir: string;
 let manifest: Manifest;
 
 beforeAll(async () => {
-  out = join(tempDir('deploy'), 'dist');
-  buildOrThrow({ CONTENT_DIR: SAMPLE_CONTENT, OUT_DIR: out, SITE_URL, SIDECAR_URL: NOWHERE });
+  const dir = tempDir('deploy');
+  out = join(dir, 'dist');
+  content = join(dir, 'content');
+  cpSync(SAMPLE_CONTENT, content, { recursive: true });
+  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: NOWHERE });
   sidecar = await startServer({ OUT_DIR: out, SITE_URL });
   // The same content again: bytes, ETags and Last-Modified stay; the deploy folders now point at the sidecar.
-  buildOrThrow({ CONTENT_DIR: SAMPLE_CONTENT, OUT_DIR: out, SITE_URL, SIDECAR_URL: sidecar.url });
+  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: sidecar.url });
   edgeDir = realpathSync(join(out, 'deploy', 'cloudflare'));
   netlifyDir = realpathSync(join(out, 'deploy', 'netlify'));
   // Host validators, built with a sidecar address that answers nothing: the Pages variable must win.
-  buildOrThrow({ CONTENT_DIR: SAMPLE_CONTENT, OUT_DIR: out, SITE_URL, SIDECAR_URL: NOWHERE, CLOUDFLARE_VALIDATORS: 'host' });
+  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: NOWHERE, CLOUDFLARE_VALIDATORS: 'host' });
   hostDir = realpathSync(join(out, 'deploy', 'cloudflare'));
   manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
 });
@@ -174,7 +179,7 @@ describe.each(CASES)('$name', (host) => {
   });
 
   it('gives an unknown API path our 404 JSON and an unknown page the 404 page, never the home page', async () => {
-    for (const path of ['/api/nothing/here', '/api/reviews/nope', '/mcp/nope']) {
+    for (const path of ['/api/nothing/here', '/api/reviews/nope', '/mcp/nope', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server']) {
       const [viaHost, direct] = await Promise.all([at(edge.url, path), at(sidecar.url, path)]);
       expect(viaHost.status, path).toBe(404);
       expect(viaHost.headers.get('content-type'), path).toBe(direct.headers.get('content-type'));
@@ -199,6 +204,9 @@ describe.each(CASES)('$name', (host) => {
       const cached = await at(edge.url, path, { headers: { 'if-none-match': direct.headers.get('etag') as string } });
       expect(cached.status, path).toBe(304);
     }
+    const cards = await Promise.all([at(edge.url, '/mcp/server-card'), at(sidecar.url, '/mcp/server-card')]);
+    expect(cards[0].status).toBe(200);
+    expect(await cards[0].text()).toBe(await cards[1].text());
     const bad = await Promise.all([at(edge.url, '/api/reviews/search?minrating=4'), at(sidecar.url, '/api/reviews/search?minrating=4')]);
     expect(bad[0].status).toBe(400);
     expect(await bad[0].text()).toBe(await bad[1].text());
@@ -259,5 +267,40 @@ describe.each(CASES)('$name', (host) => {
     }
     expect(viaHost.headers.get('allow')).toBe(direct.headers.get('allow'));
     expect(await viaHost.text()).toBe(await direct.text());
+  });
+});
+
+// Last, because it publishes a change: the sidecar then serves content the deploy folders above do not have.
+describe('event streams through the hosts', () => {
+  it('passes an MCP listen stream on as it arrives: the acknowledgement at once, a publish notification while the stream stays open', async () => {
+    const hosts = await Promise.all([startWrangler(edgeDir), startNetlify(netlifyDir)]);
+    try {
+      const reviewsUrl = `${SITE_URL}/reviews.json`;
+      const streams = await Promise.all(
+        hosts.map(async (host) => {
+          const res = await fetch(`${host.url}/mcp`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': MODERN, 'mcp-method': 'subscriptions/listen' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 'listen', method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: [reviewsUrl] }, _meta: MODERN_META } }),
+          });
+          expect(res.headers.get('content-type'), host.url).toBe('text/event-stream');
+          const stream = sseMessages(res);
+          // the stream is still open: a proxy that buffered it would deliver nothing yet
+          expect((await stream.next()).method, host.url).toBe('notifications/subscriptions/acknowledged');
+          return stream;
+        }),
+      );
+      const file = join(content, 'reviews.json');
+      const reviews = JSON.parse(readFileSync(file, 'utf8')) as { text: string }[];
+      (reviews[0] as { text: string }).text += ' (edited after the deploy)';
+      writeFileSync(file, JSON.stringify(reviews, null, 2));
+      buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: sidecar.url });
+      for (const stream of streams) {
+        expect(await stream.next()).toMatchObject({ method: 'notifications/resources/updated', params: { uri: reviewsUrl } });
+        await stream.close();
+      }
+    } finally {
+      await Promise.all(hosts.map((host) => host.stop()));
+    }
   });
 });
