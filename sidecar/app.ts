@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
 import type { Hub } from './hub/index.ts';
 import { errorResponse } from './http/errors.ts';
-import { PATHS } from '../src/core/http/urls.ts';
-import { MCP_METHODS, type Mcp } from './mcp/routes.ts';
-import { type AllowTable, fallback, READ_METHODS } from './routes/fallback.ts';
-import { searchIndexOf, searchRoutes } from './routes/search.ts';
-
+import type { Mcp } from './mcp/routes.ts';
+import { fallback } from './routes/fallback.ts';
+import { searchRoutes } from './routes/search.ts';
 import { sinceRoutes } from './routes/since.ts';
 import { staticFiles } from './routes/static.ts';
 import type { LiveSite } from './site/live-site.ts';
@@ -20,31 +18,23 @@ export interface AppDeps {
   config: AppConfig;
   /** The WebSub hub's routes, when the hub runs in this process. */
   hub?: Pick<Hub, 'routes'>;
-  /** The MCP server's routes (POST/DELETE /mcp). */
+  /** The MCP server's routes. */
   mcp?: Pick<Mcp, 'routes'>;
 }
 
-/** The whole service at one origin: built files first, then the dynamic routes. */
+/**
+ * The whole service at one origin: built files first, then the dynamic routes, then the
+ * fallback, which answers from the route table in src/core/http/urls.ts (405 with Allow,
+ * preflights, 404s).
+ */
 export function createApp({ site, config, hub, mcp }: AppDeps): Hono {
   const app = new Hono();
-  const allow: AllowTable = new Map();
-  // Build the search index now rather than on the first request after a publish.
-  searchIndexOf(site.current());
-  site.onSwap((snapshot) => searchIndexOf(snapshot));
-  app.use(staticFiles(site, config.cacheMaxAgeS));
-  app.route('/', sinceRoutes(site, config.cacheMaxAgeS));
-  app.route('/', searchRoutes(site, config.cacheMaxAgeS, config.searchCacheEntries));
-  allow.set(PATHS.search, READ_METHODS);
-  if (hub) {
-    app.route('/', hub.routes);
-    allow.set(PATHS.hub, ['POST']);
-  }
-  if (mcp) {
-    app.route('/', mcp.routes);
-    allow.set(PATHS.mcp, MCP_METHODS);
-    allow.set(PATHS.mcpServerCard, READ_METHODS);
-  }
-  app.all('*', fallback(site, allow));
+  app.use(staticFiles({ site, maxAgeS: config.cacheMaxAgeS }));
+  app.route('/', sinceRoutes({ site, maxAgeS: config.cacheMaxAgeS }));
+  app.route('/', searchRoutes({ site, maxAgeS: config.cacheMaxAgeS, cacheEntries: config.searchCacheEntries }));
+  if (hub) app.route('/', hub.routes);
+  if (mcp) app.route('/', mcp.routes);
+  app.all('*', fallback(site));
   app.onError(errorResponse);
   return app;
 }

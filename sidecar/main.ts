@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { readSettings } from '../src/settings/index.ts';
 import { createApp } from './app.ts';
+import { searchIndexOf } from './site/search-index.ts';
 import { createHub, readHubSettings } from './hub/index.ts';
 import { mcpRoutes } from './mcp/routes.ts';
 import { liveSite } from './site/live-site.ts';
@@ -26,6 +27,9 @@ const checkTopics = () =>
     (err: Error) => log(`hub: topic check failed: ${err.message}`),
   );
 site.onSwap(() => void checkTopics());
+// Build the search index now rather than on the first request after a publish.
+searchIndexOf(site.current());
+site.onSwap((snapshot) => void searchIndexOf(snapshot));
 
 const mcp = mcpRoutes({
   site,

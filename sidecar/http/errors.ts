@@ -33,7 +33,7 @@ export function notFound(path: string): ApiError {
   return new ApiError(404, { error: 'not_found', message: `No resource at ${path}` });
 }
 
-export function methodNotAllowed(method: string, allow: string[]): ApiError {
+export function methodNotAllowed(method: string, allow: readonly string[]): ApiError {
   return new ApiError(405, { error: 'method_not_allowed', message: `${method} is not allowed here; use ${allow.join(', ')}` }, { allow: allow.join(', ') });
 }
 

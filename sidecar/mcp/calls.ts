@@ -1,6 +1,6 @@
 import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { SiteSnapshot } from '../site/snapshot.ts';
+import { type PerBuild, perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
 import { errorResult } from './results.ts';
 import type { McpTool } from './tool.ts';
@@ -53,6 +53,18 @@ export function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): C
   return result;
 }
 
+const resultCaches = new Map<number, PerBuild<Lru<string, Buffer>>>();
+
+/** One cache per build for each cache size in use (one, for a running sidecar). */
+function resultCache(entries: number): PerBuild<Lru<string, Buffer>> {
+  let cache = resultCaches.get(entries);
+  if (!cache) {
+    cache = perBuild(`MCP tool results (${entries})`, () => new Lru<string, Buffer>(entries));
+    resultCaches.set(entries, cache);
+  }
+  return cache;
+}
+
 /**
  * The JSON of a tool's result for this build as UTF-8 bytes, or undefined when there is no
  * such tool. Results depend only on the build and the arguments, so each build keeps the most
@@ -66,5 +78,5 @@ export function toolResultBytes(snapshot: SiteSnapshot, name: string, args: unkn
   if (cacheEntries <= 0) return compute();
   const key = `${name}\n${JSON.stringify(args ?? {})}`;
   if (key.length > MAX_CACHED_KEY_CHARS) return compute();
-  return snapshot.derive('mcp-tool-results', () => new Lru<string, Buffer>(cacheEntries)).get(key, compute);
+  return snapshot.derive(resultCache(cacheEntries)).get(key, compute);
 }

@@ -1,6 +1,7 @@
+import type { InsightsDocument } from '../../src/core/schemas/insights.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 import type { LiveSite } from '../site/live-site.ts';
-import type { SiteSnapshot } from '../site/snapshot.ts';
+import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import type { ResourceWatch } from './watch.ts';
 
 /** What the MCP tools and resources read: the published builds, nothing else. */
@@ -10,21 +11,20 @@ export interface McpDeps {
   watch: ResourceWatch;
 }
 
+const REVIEWS_BY_ID = perBuild('reviews by id', (s): ReadonlyMap<string, Review> => new Map(s.data.reviews.map((r) => [r.id, r])));
+
 /** Reviews by id, built once per published build. */
 export function reviewsById(snapshot: SiteSnapshot): ReadonlyMap<string, Review> {
-  return snapshot.derive('mcp-reviews-by-id', (s) => new Map(s.data.reviews.map((r) => [r.id, r])));
+  return snapshot.derive(REVIEWS_BY_ID);
 }
 
-/**
- * The insights document of a build, parsed once. Its sections are changing shape (aspects and
- * topics are being filled in), so it is read as a plain object and described loosely.
- */
-export function insightsOf(snapshot: SiteSnapshot): Record<string, unknown> {
-  return snapshot.derive('mcp-insights', (s) => {
-    const bytes = s.bytes('/insights.json');
-    if (!bytes) throw new Error(`Build ${s.manifest.build_id} has no /insights.json`);
-    const parsed: unknown = JSON.parse(bytes.toString('utf8'));
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('insights.json is not a JSON object');
-    return parsed as Record<string, unknown>;
-  });
+/** The build validated /insights.json against InsightsDocumentSchema before writing it; here it is only parsed, once. */
+const INSIGHTS = perBuild('insights document', (s): InsightsDocument => {
+  const bytes = s.bytes('/insights.json');
+  if (!bytes) throw new Error(`Build ${s.manifest.build_id} has no /insights.json`);
+  return JSON.parse(bytes.toString('utf8')) as InsightsDocument;
+});
+
+export function insightsOf(snapshot: SiteSnapshot): InsightsDocument {
+  return snapshot.derive(INSIGHTS);
 }

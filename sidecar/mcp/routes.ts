@@ -6,8 +6,9 @@ import { Hono } from 'hono';
 import { CORS_HEADERS } from '../../src/core/http/headers.ts';
 import { serverCard } from '../../src/core/site/mcp-metadata.ts';
 import type { LiveSite } from '../site/live-site.ts';
+import { perBuild } from '../site/snapshot.ts';
 import type { McpDeps } from './deps.ts';
-import { PATHS } from '../../src/core/http/urls.ts';
+import { PATHS, ROUTE_METHODS } from '../../src/core/http/urls.ts';
 import { createMcpServer } from './server.ts';
 import { toolResultBytes } from './calls.ts';
 import { classify } from './classify.ts';
@@ -28,7 +29,8 @@ import { createSessionTable, newSessionId, type Session, type SessionTable } fro
 import { watchResources } from './watch.ts';
 
 /** GET opens a 2025 session's stream (resource updates); the 2026-07-28 revision is POST only. */
-export const MCP_METHODS = ['POST', 'GET', 'DELETE', 'OPTIONS'];
+const SERVER_CARD = perBuild('MCP server card', (s) => JSON.stringify(serverCard(s.data.business.name, s.urls), null, 2));
+export const MCP_METHODS = ROUTE_METHODS[PATHS.mcp] as readonly string[];
 
 export interface McpSettings {
   /** Origins (scheme://host[:port]) whose browser pages may call the endpoint. */
@@ -273,7 +275,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
 
   routes.on(['GET', 'HEAD'], PATHS.mcpServerCard, (c) => {
     const snapshot = options.site.current();
-    const card = snapshot.derive('mcp-server-card', (s) => JSON.stringify(serverCard(s.data.business.name, s.urls), null, 2));
+    const card = snapshot.derive(SERVER_CARD);
     return new Response(c.req.method === 'HEAD' ? null : card, { status: 200, headers: { 'content-type': 'application/json', ...CORS_HEADERS, 'cache-control': `public, max-age=${Math.round(settings.cacheTtlMs / 1000)}` } });
   });
 

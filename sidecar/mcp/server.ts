@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import type { SiteSnapshot } from '../site/snapshot.ts';
+import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { MAX_TOOL_INPUT_ELEMENTS } from './calls.ts';
 import type { McpDeps } from './deps.ts';
 import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
@@ -55,17 +55,19 @@ function registerSubscriptions(server: McpServer, watch: ResourceWatch): void {
 
 /** What the server tells the model about itself, on both eras (initialize and server/discover). */
 export function serverInstructions(snapshot: SiteSnapshot): string {
-  return snapshot.derive('mcp-instructions', ({ data: { business, aggregate_rating } }) => {
-    const rating = aggregate_rating.rating_value === null ? 'no rating yet' : `rated ${aggregate_rating.rating_value} of 5`;
-    return [
-      `Read-only access to the ${aggregate_rating.review_count} verified customer reviews of ${business.name} (${rating}).`,
-      'Start with get_business for the services and technicians, get_insights for sentiment, topics and summaries,',
-      'search_reviews to find reviews by text, stars, dates, technician or service, get_reviews_since for what is new,',
-      'and get_review to re-read one review. Large results are paged: follow total, limit and offset.',
-      'The data changes only when a new build is published; subscribe to a resource to hear when it changes.',
-    ].join(' ');
-  });
+  return snapshot.derive(INSTRUCTIONS);
 }
+
+const INSTRUCTIONS = perBuild('MCP instructions', ({ data: { business, aggregate_rating } }): string => {
+  const rating = aggregate_rating.rating_value === null ? 'no rating yet' : `rated ${aggregate_rating.rating_value} of 5`;
+  return [
+    `Read-only access to the ${aggregate_rating.review_count} verified customer reviews of ${business.name} (${rating}).`,
+    'Start with get_business for the services and technicians, get_insights for sentiment, topics and summaries,',
+    'search_reviews to find reviews by text, stars, dates, technician or service, get_reviews_since for what is new,',
+    'and get_review to re-read one review. Large results are paged: follow total, limit and offset.',
+    'The data changes only when a new build is published; subscribe to a resource to hear when it changes.',
+  ].join(' ');
+});
 
 /**
  * A new MCP server with every tool and resource, for exactly one session: an McpServer is

@@ -1,26 +1,21 @@
 import type { Context } from 'hono';
 import { CORS_HEADERS } from '../../src/core/http/headers.ts';
-import { isApiPath, PATHS } from '../../src/core/http/urls.ts';
+import { isApiPath, PATHS, READ_METHODS, ROUTE_METHODS } from '../../src/core/http/urls.ts';
 import { methodNotAllowed, notFound } from '../http/errors.ts';
 import type { LiveSite } from '../site/live-site.ts';
 
-export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'];
-
-/** Methods each dynamic path accepts; mounted features register theirs. */
-export type AllowTable = Map<string, string[]>;
-
-function allowedMethods(site: LiveSite, dynamic: AllowTable, path: string): string[] | undefined {
+function allowedMethods(site: LiveSite, path: string): readonly string[] | undefined {
   if (site.current().manifest.resources[path] || path.startsWith(PATHS.sincePrefix)) return READ_METHODS;
-  return dynamic.get(path);
+  return ROUTE_METHODS[path];
 }
 
 /**
  * Last handler: a path we serve with another method is 405 with Allow; an unknown page is
  * the 404 page (as every static host answers it), anything else under an API prefix 404 JSON.
  */
-export function fallback(site: LiveSite, dynamic: AllowTable) {
+export function fallback(site: LiveSite) {
   return (c: Context) => {
-    const allow = allowedMethods(site, dynamic, c.req.path);
+    const allow = allowedMethods(site, c.req.path);
     if (allow && !allow.includes(c.req.method)) throw methodNotAllowed(c.req.method, allow);
     if (allow && c.req.method === 'OPTIONS') return preflight(allow);
     if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !isApiPath(c.req.path)) {
@@ -37,7 +32,7 @@ function notFoundPage(page: Buffer, head: boolean): Response {
 }
 
 /** CORS preflight for the public read endpoints (conditional headers are not CORS-safelisted). */
-function preflight(allow: string[]): Response {
+function preflight(allow: readonly string[]): Response {
   return new Response(null, {
     status: 204,
     headers: {

@@ -3,23 +3,27 @@ import { strongEtag } from '../../src/core/http/etag.ts';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { JSON_TYPE } from '../../src/core/http/media.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
-import { buildSearchIndex, type SearchIndex } from '../../src/core/search/index.ts';
 import { parseSearchQuery } from '../../src/core/search/params.ts';
 import { searchBody } from '../../src/core/search/run.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { type Representation, representation, respond } from '../http/respond.ts';
-import type { SiteSnapshot } from '../site/snapshot.ts';
 import type { LiveSite } from '../site/live-site.ts';
+import { searchIndexOf } from '../site/search-index.ts';
+import { perBuild } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
 
-/** The search index of a snapshot, built once per published build. */
-export function searchIndexOf(snapshot: SiteSnapshot): SearchIndex {
-  return snapshot.derive('search-index', (s) => buildSearchIndex(s.data.reviews));
+/** GET /api/reviews/search: parse, run the query core, answer with an ETag. */
+export interface SearchRoutesOptions {
+  site: LiveSite;
+  maxAgeS: number;
+  /** Responses kept per build, by raw query string; 0 turns the cache off. */
+  cacheEntries: number;
 }
 
-/** GET /api/reviews/search: parse, run the query core, answer with an ETag. */
-export function searchRoutes(site: LiveSite, maxAgeS: number, cacheEntries: number): Hono {
+export function searchRoutes({ site, maxAgeS, cacheEntries }: SearchRoutesOptions): Hono {
   const app = new Hono();
+  // Per app, because its size is this app's setting; per build, because results change only at publish.
+  const responses = perBuild('search responses', () => new Lru<string, Representation>(cacheEntries));
   app.on(['GET', 'HEAD'], PATHS.search, (c) => {
     const snapshot = site.current();
     const url = c.req.url;
@@ -34,7 +38,7 @@ export function searchRoutes(site: LiveSite, maxAgeS: number, cacheEntries: numb
     };
     // Results change only when a build is published, so each snapshot keeps its own cache,
     // keyed by the raw query string (invalid queries throw and are never cached).
-    const cache = snapshot.derive('search-cache', () => new Lru<string, Representation>(cacheEntries));
+    const cache = snapshot.derive(responses);
     return respond(c.req.raw, cacheEntries > 0 ? cache.get(rawQuery, compute) : compute());
   });
   return app;

@@ -8,22 +8,28 @@ import { CalendarDate } from '../../src/core/schemas/primitives.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { type Representation, representation, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
+import { perBuild } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
 
-const SINCE_CACHE_ENTRIES = 32;
+const SINCE_RESPONSES = perBuild('since responses', () => new Lru<string, Representation>(32));
+
+export interface SinceRoutesOptions {
+  site: LiveSite;
+  maxAgeS: number;
+}
 
 /**
  * Since dates that were not pre-rendered (not a review date, or beyond the size budget).
  * The body is rendered by the same core function as the build, so bytes and ETag match.
  */
-export function sinceRoutes(site: LiveSite, maxAgeS: number): Hono {
+export function sinceRoutes({ site, maxAgeS }: SinceRoutesOptions): Hono {
   const app = new Hono();
   app.on(['GET', 'HEAD'], `${PATHS.sincePrefix}:date`, (c) => {
     const date = c.req.param('date');
     const parsed = CalendarDate.safeParse(date);
     if (!parsed.success) throw invalidRequest(parsed.error.issues.map((i) => ({ ...i, path: ['date'] })));
     const snapshot = site.current();
-    const cache = snapshot.derive('since-cache', () => new Lru<string, Representation>(SINCE_CACHE_ENTRIES));
+    const cache = snapshot.derive(SINCE_RESPONSES);
     const rep = cache.get(date, () => {
       const body = Buffer.from(renderSince(snapshot.data.reviews, date));
       const reviewsMeta = snapshot.manifest.resources['/reviews.json'];

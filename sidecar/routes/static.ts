@@ -2,9 +2,17 @@ import type { MiddlewareHandler } from 'hono';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { type Representation, representation, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
+import { perBuild } from '../site/snapshot.ts';
+
+const PREPARED = perBuild('static responses', () => new Map<string, Representation>());
+
+export interface StaticFilesOptions {
+  site: LiveSite;
+  maxAgeS: number;
+}
 
 /** Serves the built files with exactly their precomputed headers; other requests pass on. */
-export function staticFiles(site: LiveSite, maxAgeS: number): MiddlewareHandler {
+export function staticFiles({ site, maxAgeS }: StaticFilesOptions): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') return next();
@@ -20,7 +28,7 @@ export function staticFiles(site: LiveSite, maxAgeS: number): MiddlewareHandler 
       return next();
     }
     // prepared once per build and path: the hot path only compares validators
-    const prepared = snapshot.derive('static-representations', () => new Map<string, Representation>());
+    const prepared = snapshot.derive(PREPARED);
     let rep = prepared.get(path);
     if (!rep) {
       rep = representation(snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS));

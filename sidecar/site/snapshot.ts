@@ -8,6 +8,19 @@ import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
  * One published build, immutable once loaded. A request takes the current snapshot once
  * and uses only it, so a build swapped in mid-request can never mix old and new data.
  */
+/**
+ * Something a build derives once, keyed by this object itself (never by a name two modules
+ * could both use): create it once per module, or once per app for state that depends on settings.
+ */
+export interface PerBuild<T> {
+  readonly name: string;
+  readonly compute: (snapshot: SiteSnapshot) => T;
+}
+
+export function perBuild<T>(name: string, compute: (snapshot: SiteSnapshot) => T): PerBuild<T> {
+  return { name, compute };
+}
+
 export interface SiteSnapshot {
   readonly buildDir: string;
   readonly manifest: Manifest;
@@ -16,8 +29,8 @@ export interface SiteSnapshot {
   bytes(path: string): Buffer | undefined;
   /** The published reviews dataset, parsed and validated once. */
   readonly data: ReviewsDocument;
-  /** Per-snapshot derived state (a search index, say), computed once on first use. */
-  derive<T>(key: string, compute: (snapshot: SiteSnapshot) => T): T;
+  /** State derived from this build (a search index, a cache), computed once on first use. */
+  derive<T>(item: PerBuild<T>): T;
 }
 
 const MAX_CACHED_BYTES = 256 * 1024 * 1024;
@@ -29,7 +42,7 @@ export function loadSnapshot(buildDir: string): SiteSnapshot {
   const siteDir = join(buildDir, 'site');
   const cache = new Map<string, Buffer>();
   let cachedBytes = 0;
-  const derived = new Map<string, unknown>();
+  const derived = new Map<PerBuild<unknown>, unknown>();
   let data: ReviewsDocument | undefined;
 
   const snapshot: SiteSnapshot = {
@@ -58,9 +71,9 @@ export function loadSnapshot(buildDir: string): SiteSnapshot {
       }
       return data;
     },
-    derive(key, compute) {
-      if (!derived.has(key)) derived.set(key, compute(snapshot));
-      return derived.get(key) as ReturnType<typeof compute>;
+    derive<T>(item: PerBuild<T>): T {
+      if (!derived.has(item)) derived.set(item, item.compute(snapshot));
+      return derived.get(item) as T;
     },
   };
   return snapshot;

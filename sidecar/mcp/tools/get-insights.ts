@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InsightsDocumentSchema } from '../../../src/core/schemas/insights.ts';
 import { insightsOf } from '../deps.ts';
 import { jsonResult, READ_ONLY } from '../results.ts';
 import { defineTool } from '../tool.ts';
@@ -14,20 +15,8 @@ export const GetInsightsInput = z.strictObject({
     .describe('Return only this section: aspects, entities, topics, faq or summary. Leave it out for all five'),
 });
 
-// Described loosely on purpose: sections gain fields as the analysis grows, and a client
-// must not reject a result for a field it did not expect. (`additionalProperties: true`
-// says so in the JSON Schema; zod would write the equivalent but vaguer `{}`.)
-const OPEN = { additionalProperties: true };
-const Item = z.looseObject({}).meta(OPEN);
-export const GetInsightsOutput = z
-  .looseObject({
-    aspects: z.array(Item).optional().describe('Per aspect (punctuality, pricing, workmanship, ...): mentions, positive/negative/neutral counts, net score, quarterly trend, quotes'),
-    entities: Item.optional().describe('Technicians, services and service areas: mentions, mean rating, sentiment, strongest and weakest aspect, review ids'),
-    topics: z.array(Item).optional().describe('Recurring phrases with how many reviews use them, their sentiment and example review ids'),
-    faq: z.array(Item).optional().describe('Questions and answers written by the business'),
-    summary: Item.optional().describe('Editorial headline and text, with the computed figures'),
-  })
-  .meta(OPEN);
+/** Any of the sections of /insights.json, exactly as its schema describes them. */
+export const GetInsightsOutput = InsightsDocumentSchema.partial();
 
 export const getInsightsConfig = {
   title: 'Get insights',

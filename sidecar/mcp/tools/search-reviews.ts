@@ -1,7 +1,7 @@
 import { SearchResultSchema } from '../../../src/core/schemas/search.ts';
 import { MAX_LIMIT, SearchParamsSchema } from '../../../src/core/search/params.ts';
 import { searchReviews } from '../../../src/core/search/run.ts';
-import { searchIndexOf } from '../../routes/search.ts';
+import { searchIndexOf } from '../../site/search-index.ts';
 import { jsonResult, READ_ONLY } from '../results.ts';
 import { defineTool } from '../tool.ts';
 

@@ -16,6 +16,18 @@ export const PATHS = {
 /** The WebSub topics (Atom, JSON Feed, the reviews document), by path. */
 export const TOPIC_PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'] as const;
 
+/** Methods of every built file and since date: reads, and the CORS preflight. */
+export const READ_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+/** The route table of the paths only the sidecar answers: the methods each allows (a 405 lists them in Allow). */
+export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
+  [PATHS.search]: READ_METHODS,
+  [PATHS.hub]: ['POST'],
+  // GET opens a 2025 session's stream; the 2026-07-28 revision is POST only.
+  [PATHS.mcp]: ['POST', 'GET', 'DELETE', 'OPTIONS'],
+  [PATHS.mcpServerCard]: READ_METHODS,
+};
+
 export const API_PREFIXES = ['/api/', '/mcp/', '/.well-known/'] as const;
 
 /** True for `/api`, `/api/...`, `/mcp`, `/mcp/...` and `/.well-known/...`. */
