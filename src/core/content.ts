@@ -10,6 +10,8 @@ export interface Dataset {
   /** Verified reviews only, newest first (date descending, then id descending). */
   reviews: Review[];
   editorial: Editorial;
+  /** Reviews in the content folder that are not published, by reason. */
+  left_out?: { unverified: number };
 }
 
 export interface ContentFiles {
@@ -134,5 +136,6 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
     business: business.data,
     reviews: reviews.filter((r) => r.verified).sort(newestFirst),
     editorial: editorial.data,
+    left_out: { unverified: reviews.filter((r) => !r.verified).length },
   };
 }
