@@ -100,9 +100,11 @@ describe('the home page in Chromium', () => {
     expect(ld.review[0].reviewBody).toBe(HOSTILE_REVIEW.text);
   });
 
-  it('loads no script, no web font and no image, and does not shift its layout', async () => {
-    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => (e as PerformanceResourceTiming).initiatorType));
-    expect(resources.filter((t) => t === 'script' || t === 'css' || t === 'img')).toEqual([]);
+  it('loads only its own search script, no web font and no image, and does not shift its layout', async () => {
+    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [(e as PerformanceResourceTiming).initiatorType, new URL(e.name).pathname]));
+    const loaded = resources.filter(([t]) => t === 'script' || t === 'css' || t === 'img' || t === 'link');
+    expect(loaded).toHaveLength(1);
+    expect(loaded[0]?.[1]).toMatch(/^\/_astro\/.+\.js$/);
     const shift = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
