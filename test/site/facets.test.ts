@@ -3,42 +3,17 @@
 // exactly its reviews, newest first, 50 a page; the home page links every facet and every
 // review card links its technicians, services and area. Expected values are computed here
 // from reviews.json, independently of src/core/facets.ts.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/build/manifest.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { buildOrThrow } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
+import { collidingContent } from './content.ts';
 import { attr, byId, elements, hasClass, type Node, parseHtml, text } from './dom.ts';
 
 const SITE = 'https://reviews.example';
-
-/** The sample plus a technician and an area whose slugs collide with existing ones. */
-export function collidingContent(): string {
-  const dir = join(tempDir('facet-content'), 'content');
-  cpSync(SAMPLE_CONTENT, dir, { recursive: true });
-  const business = JSON.parse(readFileSync(join(dir, 'business.json'), 'utf8'));
-  business.technicians.push({ name: 'José Martinez', role: 'Apprentice' });
-  business.service_areas.push('Canon City');
-  writeFileSync(join(dir, 'business.json'), JSON.stringify(business));
-  const reviews = JSON.parse(readFileSync(join(dir, 'reviews.json'), 'utf8'));
-  reviews.push({
-    id: 'zz-collide-1',
-    date: '2026-12-20',
-    rating: 1,
-    text: "José Martinez left the water off. Zoë's colleague fixed it.",
-    author: { name: 'Renée' },
-    verified: true,
-    source: 'yelp',
-    technicians: ['José Martinez', "Zoë O'Brien"],
-    services: ['leak-repair'],
-    service_area: 'Canon City',
-  });
-  reviews.push({ ...reviews[0], id: 'zz-unverified-1', verified: false });
-  writeFileSync(join(dir, 'reviews.json'), JSON.stringify(reviews));
-  return dir;
-}
 
 let out: string;
 let reviews: Review[];
