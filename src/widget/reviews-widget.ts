@@ -31,6 +31,7 @@ interface WidgetReview {
   text: string;
   author: { name: string };
   source: string;
+  technicians: string[];
   response?: { date: string; text: string };
 }
 
@@ -157,12 +158,13 @@ class ReviewsWidget extends HTMLElement {
       let reviews: WidgetReview[] = [];
       let shownTotal = rating.review_count;
       if (layout !== 'badge') {
-        const q = new URLSearchParams({ limit: String(limit) });
+        // the search compares names ignoring accents; ask for more and keep this exact technician
+        const q = new URLSearchParams({ limit: String(technician ? Math.min(100, limit * 2) : limit) });
         if (minStars > 1) q.set('min_rating', String(minStars));
         if (technician && facet) q.set('mentions_technician', facet.name);
         if (service) q.set('mentions_service', service);
         const found = await getJson<{ total: number; reviews: WidgetReview[] }>(`/api/reviews/search?${q}`);
-        reviews = found.reviews;
+        reviews = found.reviews.filter((r) => !facet || !technician || r.technicians.includes(facet.name)).slice(0, limit);
         shownTotal = found.total;
       }
       if (run !== this.#pending) return;
