@@ -146,4 +146,25 @@ describe('facet pages', () => {
     expect(text(rating)).toContain(`${unverified} reviews left out because the reviewer could not be verified as a customer`);
     expect(JSON.parse(read('/api/ratings.json')).left_out).toEqual({ unverified });
   });
+
+  it('publishes the widget, the badge, the embed page and the stylesheet through the manifest with their content types', () => {
+    const types = Object.fromEntries(['/widget.js', '/badge.svg', '/embed/', '/site.css', '/api/ratings.json'].map((p) => [p, manifest.resources[p]?.content_type]));
+    expect(types).toEqual({
+      '/widget.js': 'text/javascript; charset=utf-8',
+      '/badge.svg': 'image/svg+xml',
+      '/embed/': 'text/html; charset=utf-8',
+      '/site.css': 'text/css; charset=utf-8',
+      '/api/ratings.json': 'application/json; charset=utf-8',
+    });
+    const { aggregate_rating: agg } = JSON.parse(read('/reviews.json'));
+    const badge = read('/badge.svg');
+    expect(badge).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]* role="img" aria-label="reviews: rated [\d.]+ out of 5 from [\d,]+ reviews">/);
+    expect(badge).toContain(`★ ${agg.rating_value.toFixed(1)} · ${agg.review_count.toLocaleString('en-US')} reviews`);
+    const widget = read('/widget.js');
+    expect(widget).toContain("customElements.define('reviews-widget'");
+    expect(widget).not.toMatch(/\beval\(|new Function|document\.cookie|innerHTML|\.style\.|<style/);
+    // the snippets on the API page name this origin and the files that exist
+    const api = read('/api/');
+    for (const path of ['/widget.js', '/badge.svg', '/embed/']) expect(api).toContain(`${SITE}${path}`);
+  });
 });
