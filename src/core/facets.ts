@@ -3,6 +3,7 @@
 import { type AggregateRating, aggregateRating } from './aggregate.ts';
 import { type ArchivePage, archivePages } from './archive.ts';
 import type { Dataset } from './content.ts';
+import { groupBy } from './entities.ts';
 import { insightsDocument } from './documents.ts';
 import type { AspectQuoteSchema } from './schemas/insights.ts';
 import type { Review } from './schemas/review.ts';
@@ -68,18 +69,6 @@ export interface Facets {
 
 const MAX_QUOTES = 4;
 
-function group(reviews: readonly Review[], keys: (r: Review) => readonly string[]): Map<string, Review[]> {
-  const out = new Map<string, Review[]>();
-  for (const r of reviews) {
-    for (const k of new Set(keys(r))) {
-      const list = out.get(k);
-      if (list) list.push(r);
-      else out.set(k, [r]);
-    }
-  }
-  return out;
-}
-
 const cache = new WeakMap<Dataset, Facets>();
 
 /** Every facet of the dataset, computed once per build. */
@@ -117,10 +106,10 @@ export function facets(dataset: Dataset): Facets {
       : {}),
   });
 
-  const byTech = group(reviews, (r) => r.technicians);
-  const byService = group(reviews, (r) => r.services);
-  const byArea = group(reviews, (r) => (r.service_area ? [r.service_area] : []));
-  const byStars = group(reviews, (r) => [String(r.rating)]);
+  const byTech = groupBy(reviews, (r) => r.technicians);
+  const byService = groupBy(reviews, (r) => r.services);
+  const byArea = groupBy(reviews, (r) => (r.service_area ? [r.service_area] : []));
+  const byStars = groupBy(reviews, (r) => [String(r.rating)]);
   const technicianSlugs = assignSlugs(business.technicians.map((t) => t.name));
   const areaSlugs = assignSlugs(business.service_areas);
   const entity = <T extends { name: string }>(list: T[], name: string) => list.find((e) => e.name === name);

@@ -41,6 +41,25 @@ function cachedHeaders(options: { topic?: boolean; lastModified?: boolean } = {}
   };
 }
 
+/** A facet page (src/core/facets.ts): its path, with the paging every facet page shares. */
+function facetPage(path: string, operationId: string, summary: string, what: string, parameter: { name: string; description: string; schema: JsonSchema }): Obj {
+  return {
+    [path]: {
+      get: {
+        operationId,
+        tags: ['Pages'],
+        summary,
+        description: `${what} Its rating summary and histogram, the insights highlights and its ${ARCHIVE_PAGE_SIZE} newest reviews; with more, its older reviews are at ${path}page/{page}/, ${ARCHIVE_PAGE_SIZE} a page, numbered from the oldest.`,
+        parameters: [{ ...parameter, in: 'path', required: true }],
+        responses: {
+          '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } },
+          '404': ref('responses', 'NotFound'),
+        },
+      },
+    },
+  };
+}
+
 interface ReadOptions {
   operationId: string;
   tags: string[];
@@ -133,58 +152,26 @@ function paths(urls: SiteUrls): Obj {
         responses: { '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } } },
       },
     },
-    '/technicians/{slug}/': {
-      get: {
-        operationId: 'getTechnicianPage',
-        tags: ['Pages'],
-        summary: 'The reviews of one technician',
-        description: `Reviews whose technicians include the person. Its rating summary and histogram, the insights highlights and its ${ARCHIVE_PAGE_SIZE} newest reviews; with more, its older reviews are at /technicians/{slug}/page/{page}/, ${ARCHIVE_PAGE_SIZE} a page, numbered from the oldest.`,
-        parameters: [{ name: 'slug', in: 'path', required: true, description: 'The name lower-cased, accents folded to ASCII, other characters runs of "-" (José Martínez: jose-martinez); the home page links every one', schema: { type: 'string' } }],
-        responses: {
-          '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } },
-          ...notFound,
-        },
-      },
-    },
-    '/services/{id}/': {
-      get: {
-        operationId: 'getServicePage',
-        tags: ['Pages'],
-        summary: 'The reviews of one service',
-        description: `Reviews whose services include the service. Its rating summary and histogram, the insights highlights and its ${ARCHIVE_PAGE_SIZE} newest reviews; with more, its older reviews are at /services/{id}/page/{page}/, ${ARCHIVE_PAGE_SIZE} a page, numbered from the oldest.`,
-        parameters: [{ name: 'id', in: 'path', required: true, description: 'A service id of business.json', schema: { type: 'string' } }],
-        responses: {
-          '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } },
-          ...notFound,
-        },
-      },
-    },
-    '/areas/{slug}/': {
-      get: {
-        operationId: 'getAreaPage',
-        tags: ['Pages'],
-        summary: 'The reviews of one service area',
-        description: `Reviews of jobs in the area. Its rating summary and histogram, the insights highlights and its ${ARCHIVE_PAGE_SIZE} newest reviews; with more, its older reviews are at /areas/{slug}/page/{page}/, ${ARCHIVE_PAGE_SIZE} a page, numbered from the oldest.`,
-        parameters: [{ name: 'slug', in: 'path', required: true, description: 'The area name as a slug (Cañon City: canon-city)', schema: { type: 'string' } }],
-        responses: {
-          '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } },
-          ...notFound,
-        },
-      },
-    },
-    '/reviews/stars/{stars}/': {
-      get: {
-        operationId: 'getStarsPage',
-        tags: ['Pages'],
-        summary: 'The reviews with one star rating',
-        description: `Reviews with exactly that many stars; each of the five pages links the others. Its rating summary and histogram, the insights highlights and its ${ARCHIVE_PAGE_SIZE} newest reviews; with more, its older reviews are at /reviews/stars/{stars}/page/{page}/, ${ARCHIVE_PAGE_SIZE} a page, numbered from the oldest.`,
-        parameters: [{ name: 'stars', in: 'path', required: true, description: 'Star rating, 1 to 5', schema: { type: 'integer', minimum: 1, maximum: 5 } }],
-        responses: {
-          '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } },
-          ...notFound,
-        },
-      },
-    },
+    ...facetPage('/technicians/{slug}/', 'getTechnicianPage', 'The reviews of one technician', 'Reviews whose technicians include the person.', {
+      name: 'slug',
+      description: 'The name lower-cased, accents folded to ASCII, other characters runs of "-" (José Martínez: jose-martinez); the home page links every one',
+      schema: { type: 'string' },
+    }),
+    ...facetPage('/services/{id}/', 'getServicePage', 'The reviews of one service', 'Reviews whose services include the service.', {
+      name: 'id',
+      description: 'A service id of business.json',
+      schema: { type: 'string' },
+    }),
+    ...facetPage('/areas/{slug}/', 'getAreaPage', 'The reviews of one service area', 'Reviews of jobs in the area.', {
+      name: 'slug',
+      description: 'The area name as a slug (Cañon City: canon-city)',
+      schema: { type: 'string' },
+    }),
+    ...facetPage('/reviews/stars/{stars}/', 'getStarsPage', 'The reviews with one star rating', 'Reviews with exactly that many stars; each of the five pages links the others.', {
+      name: 'stars',
+      description: 'Star rating, 1 to 5',
+      schema: { type: 'integer', minimum: 1, maximum: 5 },
+    }),
     '/embed/': {
       get: {
         operationId: 'getEmbedPage',

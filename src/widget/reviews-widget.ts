@@ -7,6 +7,9 @@
 // <script src="{base_url}/widget.js" defer></script>
 // <reviews-widget layout="list" limit="5" min-stars="4" technician="José Martínez" service="ac-repair"></reviews-widget>
 
+// A type-only import: type stripping removes it, so widget.js stays one file.
+import type { ReviewJson } from '../client/card.ts';
+
 interface Aggregate {
   rating_value: number | null;
   review_count: number;
@@ -23,17 +26,7 @@ interface Ratings {
   technicians: FacetRating[];
   services: (FacetRating & { id: string })[];
 }
-interface WidgetReview {
-  id: string;
-  date: string;
-  rating: number;
-  title?: string;
-  text: string;
-  author: { name: string };
-  source: string;
-  technicians: string[];
-  response?: { date: string; text: string };
-}
+type WidgetReview = ReviewJson;
 
 const SCRIPT = document.currentScript as HTMLScriptElement | null;
 /** Where the data lives: the origin this script was loaded from. */

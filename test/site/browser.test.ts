@@ -3,15 +3,15 @@
 // phone-sized and a desktop-sized screenshot under test-output/site/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { buildOrThrow } from '../helpers/build.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 import { ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { HOSTILE_REVIEW, sampleWith } from './content.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'test-output', 'site');
 const SITE = 'https://reviews.example';
 const PHONE = { width: 390, height: 844 };
@@ -44,10 +44,7 @@ beforeAll(async () => {
   buildOrThrow({ CONTENT_DIR: sampleWith([HOSTILE_REVIEW]), OUT_DIR: out, SITE_URL: SITE });
   server = await startServer({ OUT_DIR: out });
   data = await (await fetch(`${server.url}/reviews.json`)).json();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 });
 
