@@ -208,6 +208,10 @@ describe('contrast', () => {
     ['/', 'dark'],
     ['/api/', 'light'],
     ['/api/', 'dark'],
+    ['/technicians/jose-martinez/', 'light'],
+    ['/technicians/jose-martinez/', 'dark'],
+    ['/reviews/stars/5/page/2/', 'dark'],
+    ['/embed/', 'dark'],
   ] as const)('%s in the %s scheme has text contrast of at least 4.5:1', async (path, colorScheme) => {
     const context = await browser.newContext({ viewport: DESKTOP, colorScheme });
     const { page } = await open(context, path);
