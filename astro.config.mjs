@@ -1,21 +1,10 @@
 // @ts-check
+// The build runs Astro programmatically (src/build/build-site.ts), which adds `site` and the
+// output folder; settings are read once, by the build's entry file.
 import { defineConfig } from 'astro/config';
-import { readSettings } from './src/settings.ts';
-
-const settings = readSettings(process.env);
 
 export default defineConfig({
-  site: settings.siteUrl,
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  vite: {
-    define: {
-      __BUILD_CONTEXT__: JSON.stringify({
-        siteUrl: settings.siteUrl,
-        contentDir: settings.contentDir,
-        sinceBudgetBytes: settings.sinceBudgetBytes,
-      }),
-    },
-  },
 });

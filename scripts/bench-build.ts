@@ -3,7 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../src/build/manifest.ts';
-import { loadContentDir } from '../src/content-dir.ts';
+import { loadContentDir } from '../src/build/content-dir.ts';
 import { buildInsights } from '../src/core/insights/build.ts';
 import { build, generate, ROOT, table, tempDir } from './bench/lib.ts';
 

@@ -1,9 +1,9 @@
 // Times buildInsights on synthetic reviews (--reviews N, default 20,000; --sentences K, at
 // most K sentences a review, default 8), next to a baseline measured in the same run:
 // JSON.stringify + JSON.parse of the same dataset.
-import type { Dataset } from '../src/core/content.ts';
+import type { Dataset } from '../src/core/content/dataset.ts';
 import { buildInsights } from '../src/core/insights/build.ts';
-import { newestFirst } from '../src/core/order.ts';
+import { newestFirst } from '../src/core/content/order.ts';
 import type { Business } from '../src/core/schemas/business.ts';
 import { InsightsAnalysisSchema } from '../src/core/schemas/insights.ts';
 import type { Review } from '../src/core/schemas/review.ts';

@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from '../src/build/manifest.ts';
 import { buildSite } from '../src/build/build-site.ts';
-import { FACET_BASE } from '../src/core/facets.ts';
-import { pageWeight } from '../src/core/page-weight.ts';
-import { readSettings } from '../src/settings.ts';
+import { FACET_BASE } from '../src/core/site/facets.ts';
+import { readSettings } from '../src/settings/index.ts';
 import { generate, table, tempDir } from './bench/lib.ts';
+import { pageWeight } from './bench/page-weight.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const KB = 1024;

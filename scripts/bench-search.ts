@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { strongEtag } from '../src/core/etag.ts';
+import { strongEtag } from '../src/core/http/etag.ts';
 import { fold } from '../src/core/search/fold.ts';
 import { buildSearchIndex } from '../src/core/search/index.ts';
 import { SearchParamsSchema } from '../src/core/search/params.ts';

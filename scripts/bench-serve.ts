@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../src/build/manifest.ts';
-import { resourceHeaders } from '../src/core/headers.ts';
+import { resourceHeaders } from '../src/core/http/headers.ts';
 import { build, load, ROOT, startPlain, startSidecar, table, tempDir } from './bench/lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildSite } from '../src/build/build-site.ts';
-import { ContentError } from '../src/core/content.ts';
-import { readSettings } from '../src/settings.ts';
+import { ContentError } from '../src/core/content/dataset.ts';
+import { readSettings } from '../src/settings/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();

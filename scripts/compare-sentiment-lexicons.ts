@@ -2,13 +2,13 @@
 // numbers behind the choice in src/core/insights/README.md. The candidates are not
 // dependencies; install them anywhere and point --from at that folder:
 //   mkdir /tmp/cand && cd /tmp/cand && npm init -y && npm install sentiment vader-sentiment wink-nlp wink-eng-lite-web-model
-//   node scripts/compare-sentiment-lexicons.ts --from /tmp/cand
+//   node scripts/compare-sentiment-lexicons.ts --from /tmp/cand [--set gold|real-dev|real-heldout]
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type AspectMention, analyzeText, aspectPolarities, polarityOf } from '../src/core/insights/analyze.ts';
 import { evaluate } from '../src/core/insights/evaluate.ts';
 import { type GeneralScorer, ownLexiconScorer } from '../src/core/insights/general.ts';
-import { loadGold } from './eval-insights.ts';
+import { EVAL_SETS, type EvalSet, loadGold } from './eval-insights.ts';
 
 type TextScorer = (text: string) => number;
 
@@ -47,7 +47,12 @@ const candidates: [string, TextScorer | undefined][] = [
   }),
 ];
 
-const gold = loadGold(new URL('../test/insights/gold.jsonl', import.meta.url).pathname);
+const setName = (args.includes('--set') ? args[args.indexOf('--set') + 1] : 'gold') as EvalSet;
+if (!(setName in EVAL_SETS)) {
+  process.stderr.write(`--set must be one of ${Object.keys(EVAL_SETS).join(', ')}\n`);
+  process.exit(2);
+}
+const gold = loadGold(EVAL_SETS[setName].file);
 const texts = gold.map((g) => g.text);
 
 /** Seconds to analyse every gold sentence once: best of 3 timings of 5 rounds, after a warm-up. */
@@ -92,7 +97,7 @@ for (const [name, score] of candidates) {
 }
 
 const out = [
-  `${gold.length} gold sentences; aspect detection is the same for every row (F1 differs only when a judgement turns a weak cue into a mention)`,
+  `${gold.length} sentences of ${setName}; aspect detection is the same for every row (F1 differs only when a judgement turns a weak cue into a mention)`,
   '',
   `${'polarity scorer'.padEnd(46)} aspect F1  polarity acc  (held-out)  ms / 1000 sentences`,
   ...rows.map((r) => `${r.name.padEnd(46)} ${r.f1.toFixed(3).padStart(9)}  ${r.polarity.toFixed(3).padStart(12)}  ${r.heldOut.toFixed(3).padStart(10)}  ${r.msPer1000.toFixed(1).padStart(19)}`),

@@ -1,11 +1,23 @@
-// Scores the aspect analysis on the hand-labelled gold file.
-// Usage: node scripts/eval-insights.ts [--json] [--errors] [--gold FILE]
+// Scores the aspect analysis on the hand-labelled sets: the project's gold file and the two
+// halves of the real review sentences (see test/insights/real-data.md).
+// Usage: node scripts/eval-insights.ts [--json] [--errors] [--set gold|real-dev|real-heldout] [--gold FILE]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
 import { type Evaluation, evaluate, type GoldSentence, parseGoldLine, type Scores } from '../src/core/insights/evaluate.ts';
 
-const DEFAULT_GOLD = fileURLToPath(new URL('../test/insights/gold.jsonl', import.meta.url));
+const at = (name: string) => fileURLToPath(new URL(`../test/insights/${name}`, import.meta.url));
+
+/** The labelled sets, in report order; `real-heldout` was scored only after tuning on `real-dev`. */
+export const EVAL_SETS = {
+  gold: { file: at('gold.jsonl'), title: 'gold file (written by the team; tuned on odd ids)' },
+  'real-dev': { file: at('real-dev.jsonl'), title: 'real reviews, dev half (tuned on)' },
+  'real-heldout': { file: at('real-heldout.jsonl'), title: 'real reviews, held-out half (never tuned on)' },
+} as const;
+
+export type EvalSet = keyof typeof EVAL_SETS;
+
+const DEFAULT_GOLD = EVAL_SETS.gold.file;
 
 export function loadGold(file: string): GoldSentence[] {
   return readFileSync(file, 'utf8')
@@ -28,27 +40,27 @@ export function evaluateGold(file = DEFAULT_GOLD): Evaluation {
 const pct = (n: number) => n.toFixed(3);
 
 function row(name: string, s: Scores): string {
-  const counts = [name.padEnd(16), String(s.gold_aspects).padStart(5), String(s.predicted_aspects).padStart(5)];
+  const counts = [name.padEnd(22), String(s.gold_aspects).padStart(5), String(s.predicted_aspects).padStart(5)];
   // sentences that should have no aspect: only the false positives mean anything
   if (s.gold_aspects === 0) return [...counts, `(${s.sentences} sentences labelled with no aspect)`].join('  ');
   return [...counts, pct(s.precision), pct(s.recall), pct(s.f1), pct(s.polarity_accuracy), pct(s.joint_recall)].join('  ');
 }
 
-function report(e: Evaluation, showErrors: boolean): string {
-  const head = [''.padEnd(16), ' gold', ' pred', 'prec ', 'rec  ', 'F1   ', 'pol. ', 'joint'].join('  ');
+const HEAD = [''.padEnd(22), ' gold', ' pred', 'prec ', 'rec  ', 'F1   ', 'pol. ', 'joint'].join('  ');
+
+function report(title: string, file: string, e: Evaluation, gold: boolean, showErrors: boolean): string {
   const lines = [
-    `${e.overall.sentences} sentences, ${e.overall.gold_aspects} gold aspect labels`,
+    `== ${title}`,
+    `${file}: ${e.overall.sentences} sentences, ${e.overall.gold_aspects} aspect labels; ` +
+      `no-aspect sentences given an aspect: ${e.no_aspect.with_prediction} of ${e.no_aspect.sentences} (${(100 * e.no_aspect.false_positive_rate).toFixed(1)} %)`,
     '',
-    head,
+    HEAD,
     row('overall', e.overall),
-    row('dev (odd ids)', e.splits.dev),
-    row('held-out (even)', e.splits.held_out),
+    ...(gold ? [row('dev (odd ids)', e.splits.dev), row('held-out (even)', e.splits.held_out)] : []),
     '',
     ...Object.entries(e.per_aspect).map(([k, v]) => row(k, v)),
     '',
     ...Object.entries(e.per_tag).map(([k, v]) => row(`tag:${k}`, v)),
-    '',
-    'prec/rec/F1: aspect detection (micro); pol.: polarity accuracy on the aspects found; joint: aspect and polarity right, over gold labels',
   ];
   if (showErrors) {
     lines.push('', `${e.errors.length} sentences with a difference:`);
@@ -58,15 +70,47 @@ function report(e: Evaluation, showErrors: boolean): string {
   return lines.join('\n');
 }
 
+function summary(results: [EvalSet, Evaluation][]): string {
+  const head = ['set'.padEnd(14), 'sentences', 'prec ', 'rec  ', 'F1   ', 'pol. ', 'no-aspect FP'].join('  ');
+  const rows = results.map(([name, e]) =>
+    [
+      name.padEnd(14),
+      String(e.overall.sentences).padStart(9),
+      pct(e.overall.precision),
+      pct(e.overall.recall),
+      pct(e.overall.f1),
+      pct(e.overall.polarity_accuracy),
+      `${e.no_aspect.with_prediction}/${e.no_aspect.sentences} (${(100 * e.no_aspect.false_positive_rate).toFixed(1)} %)`,
+    ].join('  '),
+  );
+  return [head, ...rows].join('\n');
+}
+
 if (import.meta.main) {
   const args = process.argv.slice(2);
-  const goldAt = args.indexOf('--gold');
-  const file = goldAt >= 0 ? (args[goldAt + 1] ?? DEFAULT_GOLD) : DEFAULT_GOLD;
-  const result = evaluateGold(file);
+  const value = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+  const goldFile = value('--gold');
+  const only = value('--set');
+  if (only !== undefined && !(only in EVAL_SETS)) {
+    process.stderr.write(`--set must be one of ${Object.keys(EVAL_SETS).join(', ')}\n`);
+    process.exit(2);
+  }
+  const showErrors = args.includes('--errors');
+  const results: [EvalSet, Evaluation][] = goldFile
+    ? [['gold', evaluateGold(goldFile)]]
+    : (Object.keys(EVAL_SETS) as EvalSet[]).filter((k) => only === undefined || k === only).map((k) => [k, evaluateGold(EVAL_SETS[k].file)]);
   if (args.includes('--json')) {
-    const { errors, ...rest } = result;
-    process.stdout.write(`${JSON.stringify(args.includes('--errors') ? result : rest, null, 2)}\n`);
+    const out = Object.fromEntries(results.map(([k, e]) => [k, showErrors ? e : { ...e, errors: undefined }]));
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
-    process.stdout.write(`${report(result, args.includes('--errors'))}\n`);
+    const parts = results.map(([k, e]) => report(EVAL_SETS[k].title, goldFile ?? EVAL_SETS[k].file, e, k === 'gold', showErrors));
+    parts.push(
+      '== summary',
+      summary(results),
+      '',
+      'prec/rec/F1: aspect detection (micro); pol.: polarity accuracy on the aspects found; joint: aspect and polarity right, over labels;',
+      'no-aspect FP: sentences labelled with no aspect that got at least one',
+    );
+    process.stdout.write(`${parts.join('\n\n')}\n`);
   }
 }

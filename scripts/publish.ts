@@ -2,13 +2,13 @@
 // check the three topics; it compares each topic's ETag with the last one it distributed and
 // notifies subscribers only of topics that changed (so publishing twice notifies nobody).
 // The sidecar is at SIDECAR_URL, or SITE_URL when that is empty.
-import { siteUrls, topicUrls } from '../src/core/urls.ts';
-import { readSettings } from '../src/settings.ts';
+import { PATHS, siteUrls, topicUrls } from '../src/core/http/urls.ts';
+import { readSettings } from '../src/settings/index.ts';
 
 const ATTEMPTS = 5;
 
 const settings = readSettings(process.env);
-const hubUrl = `${settings.sidecarUrl}/api/websub/hub`;
+const hubUrl = `${settings.sidecarUrl}${PATHS.hub}`;
 const form = new URLSearchParams([['hub.mode', 'publish'], ...topicUrls(siteUrls(settings.siteUrl)).map((t) => ['hub.url', t])]);
 const wait = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000));
 

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { Hub } from './hub/index.ts';
 import { errorResponse } from './http/errors.ts';
-import { MCP_METHODS, MCP_PATH, type Mcp } from './mcp/routes.ts';
+import { PATHS } from '../src/core/http/urls.ts';
+import { MCP_METHODS, type Mcp } from './mcp/routes.ts';
 import { type AllowTable, fallback, READ_METHODS } from './routes/fallback.ts';
-import { SEARCH_PATH, searchIndexOf, searchRoutes } from './routes/search.ts';
+import { searchIndexOf, searchRoutes } from './routes/search.ts';
 
-const HUB_PATH = '/api/websub/hub';
 import { sinceRoutes } from './routes/since.ts';
 import { staticFiles } from './routes/static.ts';
 import type { LiveSite } from './site/live-site.ts';
@@ -34,14 +34,14 @@ export function createApp({ site, config, hub, mcp }: AppDeps): Hono {
   app.use(staticFiles(site, config.cacheMaxAgeS));
   app.route('/', sinceRoutes(site, config.cacheMaxAgeS));
   app.route('/', searchRoutes(site, config.cacheMaxAgeS, config.searchCacheEntries));
-  allow.set(SEARCH_PATH, READ_METHODS);
+  allow.set(PATHS.search, READ_METHODS);
   if (hub) {
     app.route('/', hub.routes);
-    allow.set(HUB_PATH, ['POST']);
+    allow.set(PATHS.hub, ['POST']);
   }
   if (mcp) {
     app.route('/', mcp.routes);
-    allow.set(MCP_PATH, MCP_METHODS);
+    allow.set(PATHS.mcp, MCP_METHODS);
   }
   app.all('*', fallback(site, allow));
   app.onError(errorResponse);

@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { readSettings } from '../src/settings.ts';
+import { readSettings } from '../src/settings/index.ts';
 import { createApp } from './app.ts';
 import { createHub, readHubSettings } from './hub/index.ts';
 import { mcpRoutes } from './mcp/routes.ts';

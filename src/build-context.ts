@@ -1,22 +1,12 @@
-// What Astro endpoints need at build time, handed over by astro.config.mjs through Vite's
-// `define` (see src/env.d.ts), and the dataset they all share, loaded once per build.
-import { loadContentDir } from './content-dir.ts';
-import type { Dataset } from './core/content.ts';
-import { siteUrls } from './core/urls.ts';
+// What the Astro pages and endpoints share at build time: the content validated once by the
+// build (src/build/context-handoff.ts) and the URLs derived from it.
+import { type BuildContext, providedBuildContext } from './build/context-handoff.ts';
+import type { Dataset } from './core/content/dataset.ts';
+import { siteUrls } from './core/http/urls.ts';
 
-export interface BuildContext {
-  siteUrl: string;
-  contentDir: string;
-  sinceBudgetBytes: number;
-}
-
-declare const __BUILD_CONTEXT__: BuildContext;
-
-export const buildContext: BuildContext = __BUILD_CONTEXT__;
+export const buildContext: BuildContext = providedBuildContext();
 export const urls = siteUrls(buildContext.siteUrl);
 
-let dataset: Dataset | undefined;
 export function getDataset(): Dataset {
-  dataset ??= loadContentDir(buildContext.contentDir);
-  return dataset;
+  return buildContext.dataset;
 }

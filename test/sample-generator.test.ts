@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateContent, type GeneratedContent } from '../scripts/sample/generate.ts';
-import { parseContent } from '../src/core/content.ts';
+import { parseContent } from '../src/core/content/dataset.ts';
 import type { Review } from '../src/core/schemas/review.ts';
 
 const END = '2026-11-15';

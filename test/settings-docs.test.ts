@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HUB_SETTINGS } from '../sidecar/hub/settings.ts';
-import { readSettings, SETTINGS } from '../src/settings.ts';
+import { HUB_SETTINGS } from '../src/settings/hub.ts';
+import { readSettings, SETTINGS } from '../src/settings/index.ts';
 import { ROOT } from './helpers/paths.ts';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');

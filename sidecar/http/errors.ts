@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { CORS_HEADERS } from '../../src/core/headers.ts';
-import { JSON_TYPE } from '../../src/core/media.ts';
+import { CORS_HEADERS } from '../../src/core/http/headers.ts';
+import { JSON_TYPE } from '../../src/core/http/media.ts';
 
 /** The one JSON error shape: `{ error, message, issues? }` (issues are zod's issue objects). */
 export interface ErrorBody {

@@ -1,4 +1,4 @@
-import { isNotModified, RETAINED_304_HEADERS } from './conditional.ts';
+import { isNotModified, RETAINED_304_HEADERS } from '../../src/core/http/conditional.ts';
 
 /** A response prepared once: the bytes, the 200 headers and the subset a 304 repeats. */
 export interface Representation {

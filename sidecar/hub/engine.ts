@@ -5,7 +5,7 @@
 import { deliver, type TopicBody } from './deliver.ts';
 import { createOutbound } from './outbound.ts';
 import { createPump } from './pump.ts';
-import type { HubSettings } from './settings.ts';
+import type { HubSettings } from '../../src/settings/hub.ts';
 import { type Denial, type DueDelivery, openStore, type PendingVerification } from './store.ts';
 import { sendDenial, verifyIntent } from './verify.ts';
 

@@ -3,17 +3,17 @@
 // engine's worker thread (engine.ts), fed through the SQLite queue.
 import { Worker } from 'node:worker_threads';
 import type { Hono } from 'hono';
-import { topicLink } from '../../src/core/media.ts';
-import { type SiteUrls, topicUrls } from '../../src/core/urls.ts';
+import { topicLink } from '../../src/core/http/media.ts';
+import { type SiteUrls, topicUrls } from '../../src/core/http/urls.ts';
 import type { EngineInit, EngineWake } from './engine.ts';
 import { RefusedCallback, resolveCallbackHost } from './outbound.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { parseHubForm } from './request.ts';
 import { type HubAnswer, hubRoutes } from './routes.ts';
-import type { HubSettings } from './settings.ts';
+import type { HubSettings } from '../../src/settings/hub.ts';
 import { openStore, type StoredTopic } from './store.ts';
 
-export { HUB_SETTINGS, type HubSettings, readHubSettings } from './settings.ts';
+export { HUB_SETTINGS, type HubSettings, readHubSettings } from '../../src/settings/hub.ts';
 
 export interface TopicContent {
   /** Absolute topic URL, one of topicUrls(urls). */

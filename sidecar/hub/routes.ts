@@ -2,9 +2,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { PATHS } from '../../src/core/http/urls.ts';
 import { isFormEncoded } from './request.ts';
-
-export const HUB_PATH = '/api/websub/hub';
 
 /** A subscription form is a few hundred bytes; anything much larger is not one. */
 const MAX_BODY_BYTES = 8 * 1024;
@@ -21,7 +20,7 @@ export function hubRoutes(answer: (form: URLSearchParams) => Promise<HubAnswer>)
     new Response(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
 
   app.post(
-    HUB_PATH,
+    PATHS.hub,
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => reply(`Request body is larger than ${MAX_BODY_BYTES} bytes`, 413) }),
     async (c) => {
       if (!isFormEncoded(c.req.header('content-type'))) return reply('Request body must be application/x-www-form-urlencoded', 415);
@@ -29,6 +28,6 @@ export function hubRoutes(answer: (form: URLSearchParams) => Promise<HubAnswer>)
       return reply(a.text, a.status, a.headers);
     },
   );
-  app.all(HUB_PATH, () => reply('Method not allowed: the hub takes POST only', 405, { allow: 'POST' }));
+  app.all(PATHS.hub, () => reply('Method not allowed: the hub takes POST only', 405, { allow: 'POST' }));
   return app;
 }

@@ -5,10 +5,10 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
 import type { LiveSite } from '../site/live-site.ts';
 import type { McpDeps } from './deps.ts';
+import { PATHS } from '../../src/core/http/urls.ts';
 import { createMcpServer } from './server.ts';
 import { createSessionTable, newSessionId, type Session, type SessionTable } from './sessions.ts';
 
-export const MCP_PATH = '/mcp';
 /** GET is 405: the server sends nothing unprompted, so it offers no event stream. */
 export const MCP_METHODS = ['POST', 'DELETE', 'OPTIONS'];
 
@@ -196,7 +196,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
   }
 
   const routes = new Hono();
-  routes.all(MCP_PATH, async (c) => {
+  routes.all(PATHS.mcp, async (c) => {
     const req = c.req.raw;
     const origin = req.headers.get('origin');
     if (origin !== null && !originAllowed(origin, req, allowedOrigins)) {

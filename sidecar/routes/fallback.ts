@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { SINCE_PREFIX } from '../../src/core/media.ts';
+import { CORS_HEADERS } from '../../src/core/http/headers.ts';
+import { isApiPath, PATHS } from '../../src/core/http/urls.ts';
 import { methodNotAllowed, notFound } from '../http/errors.ts';
 import type { LiveSite } from '../site/live-site.ts';
 
@@ -9,18 +10,30 @@ export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 export type AllowTable = Map<string, string[]>;
 
 function allowedMethods(site: LiveSite, dynamic: AllowTable, path: string): string[] | undefined {
-  if (site.current().manifest.resources[path] || path.startsWith(SINCE_PREFIX)) return READ_METHODS;
+  if (site.current().manifest.resources[path] || path.startsWith(PATHS.sincePrefix)) return READ_METHODS;
   return dynamic.get(path);
 }
 
-/** Last handler: a path we serve with another method is 405 with Allow, anything else 404. */
+/**
+ * Last handler: a path we serve with another method is 405 with Allow; an unknown page is
+ * the 404 page (as every static host answers it), anything else under an API prefix 404 JSON.
+ */
 export function fallback(site: LiveSite, dynamic: AllowTable) {
   return (c: Context) => {
     const allow = allowedMethods(site, dynamic, c.req.path);
     if (allow && !allow.includes(c.req.method)) throw methodNotAllowed(c.req.method, allow);
     if (allow && c.req.method === 'OPTIONS') return preflight(allow);
+    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !isApiPath(c.req.path)) {
+      const page = site.current().bytes(PATHS.notFoundPage);
+      if (page) return notFoundPage(page, c.req.method === 'HEAD');
+    }
     throw notFound(c.req.path);
   };
+}
+
+function notFoundPage(page: Buffer, head: boolean): Response {
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...CORS_HEADERS };
+  return new Response(head ? null : new Uint8Array(page), { status: 404, headers });
 }
 
 /** CORS preflight for the public read endpoints (conditional headers are not CORS-safelisted). */

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { strongEtag } from '../../src/core/etag.ts';
-import { resourceHeaders } from '../../src/core/headers.ts';
-import { JSON_TYPE, SINCE_PREFIX } from '../../src/core/media.ts';
-import { renderSince } from '../../src/core/since.ts';
+import { strongEtag } from '../../src/core/http/etag.ts';
+import { resourceHeaders } from '../../src/core/http/headers.ts';
+import { JSON_TYPE } from '../../src/core/http/media.ts';
+import { PATHS } from '../../src/core/http/urls.ts';
+import { renderSince } from '../../src/core/documents/since.ts';
 import { CalendarDate } from '../../src/core/schemas/primitives.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { type Representation, representation, respond } from '../http/respond.ts';
@@ -17,7 +18,7 @@ const SINCE_CACHE_ENTRIES = 32;
  */
 export function sinceRoutes(site: LiveSite, maxAgeS: number): Hono {
   const app = new Hono();
-  app.on(['GET', 'HEAD'], `${SINCE_PREFIX}:date`, (c) => {
+  app.on(['GET', 'HEAD'], `${PATHS.sincePrefix}:date`, (c) => {
     const date = c.req.param('date');
     const parsed = CalendarDate.safeParse(date);
     if (!parsed.success) throw invalidRequest(parsed.error.issues.map((i) => ({ ...i, path: ['date'] })));

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { resourceHeaders } from '../../src/core/headers.ts';
+import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { type Representation, representation, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
 

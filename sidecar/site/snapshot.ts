@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Manifest } from '../../src/build/manifest.ts';
 import { readManifest } from '../../src/build/output-dir.ts';
 import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
-import { type SiteUrls, siteUrls } from '../../src/core/urls.ts';
+import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
 
 /**
  * One published build, immutable once loaded. A request takes the current snapshot once

@@ -1,8 +1,6 @@
 import type { TopicContent } from '../hub/index.ts';
+import { TOPIC_PATHS } from '../../src/core/http/urls.ts';
 import type { SiteSnapshot } from './snapshot.ts';
-
-/** The WebSub topics (interface spec, Events), by path. */
-export const TOPIC_PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'];
 
 /** Each topic exactly as GET serves it from this build: bytes, Content-Type and strong ETag. */
 export function topicContents(snapshot: SiteSnapshot): TopicContent[] {

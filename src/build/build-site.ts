@@ -1,11 +1,12 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { build as astroBuild } from 'astro';
-import { loadContentDir } from '../content-dir.ts';
-import { planSinceDates } from '../core/since.ts';
-import { siteUrls } from '../core/urls.ts';
-import type { Settings } from '../settings.ts';
-import { headersFile, redirectsFile } from './cdn-files.ts';
+import { provideBuildContext } from './context-handoff.ts';
+import { loadContentDir } from './content-dir.ts';
+import { planSinceDates } from '../core/documents/since.ts';
+import { siteUrls } from '../core/http/urls.ts';
+import type { Settings } from '../settings/index.ts';
+import { writeDeployFolders } from './deploy/index.ts';
 import { computeManifest, MANIFEST_FILE } from './manifest.ts';
 import { currentBuild, newBuildDir, pruneBuilds, readManifest, swapIn } from './output-dir.ts';
 
@@ -28,7 +29,7 @@ export async function buildSite(settings: Settings, root: string, now = new Date
   const buildDir = newBuildDir(settings.outDir, buildId);
   const siteDir = join(buildDir, 'site');
 
-  const context = { siteUrl: urls.base, contentDir: resolve(settings.contentDir), sinceBudgetBytes: settings.sinceBudgetBytes };
+  const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
   // Astro puts its intermediate server build in `<cwd>/.astro/` when outDir is outside the
   // working directory. A working folder of its own per build (inside the project, so the
   // chunks still resolve node_modules) keeps concurrent builds apart.
@@ -36,18 +37,18 @@ export async function buildSite(settings: Settings, root: string, now = new Date
   const workDir = join(root, '.astro', 'work', buildId);
   mkdirSync(workDir, { recursive: true });
   process.chdir(workDir);
+  provideBuildContext({ siteUrl: urls.base, dataset, sinceDates });
   try {
-    await astroBuild({ root, outDir: siteDir, logLevel: 'warn', site: urls.base, vite: { define: { __BUILD_CONTEXT__: JSON.stringify(context) } } });
+    await astroBuild({ root, outDir: siteDir, logLevel: 'warn', site: urls.base });
   } finally {
+    provideBuildContext(undefined);
     process.chdir(cwd);
     rmSync(workDir, { recursive: true, force: true });
   }
 
-  const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
   const previous = previousDir ? readManifest(previousDir) : undefined;
   const manifest = computeManifest(siteDir, urls, previous, now, buildId, sinceDates);
-  writeFileSync(join(siteDir, '_headers'), headersFile(manifest, settings.cacheMaxAgeS));
-  writeFileSync(join(siteDir, '_redirects'), redirectsFile(settings.sidecarUrl));
+  await writeDeployFolders(buildDir, manifest, { sidecarUrl: settings.sidecarUrl, maxAgeS: settings.cacheMaxAgeS, cloudflareValidators: settings.cloudflareValidators });
   writeFileSync(join(buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
 
   swapIn(settings.outDir, buildDir);

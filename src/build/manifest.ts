@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
-import { strongEtag } from '../core/etag.ts';
-import { contentTypeFor, SINCE_PREFIX, topicLink } from '../core/media.ts';
-import type { SiteUrls } from '../core/urls.ts';
+import { join, relative, sep } from 'node:path';
+import { strongEtag } from '../core/http/etag.ts';
+import { contentTypeFor, topicLink } from '../core/http/media.ts';
+import type { SiteUrls } from '../core/http/urls.ts';
 
 export interface ManifestEntry {
   file: string;
@@ -22,24 +22,6 @@ export interface Manifest {
 }
 
 export const MANIFEST_FILE = 'manifest.json';
-export const CDN_FILES = new Set(['_headers', '_redirects']);
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/** By URL path for the data resources, by file extension for pages and assets (`/` is index.html). */
-function contentType(path: string, file: string): string {
-  if (path.startsWith(SINCE_PREFIX) || path.endsWith('.json') || path.endsWith('.xml')) return contentTypeFor(path);
-  return TYPES[extname(file)] ?? 'application/octet-stream';
-}
 
 /** URL path of a built file: `index.html` files answer at their folder's path. */
 export function urlPath(file: string): string {
@@ -65,7 +47,6 @@ export function computeManifest(siteDir: string, urls: SiteUrls, previous: Manif
   const resources: Record<string, ManifestEntry> = {};
   const files = [...walk(siteDir)].map((f) => relative(siteDir, f)).sort();
   for (const file of files) {
-    if (CDN_FILES.has(file)) continue;
     const bytes = readFileSync(join(siteDir, file));
     const path = urlPath(file);
     const etag = strongEtag(bytes);
@@ -76,7 +57,7 @@ export function computeManifest(siteDir: string, urls: SiteUrls, previous: Manif
       lastModified = new Date(Math.max(floor, now.getTime())).toUTCString();
     }
     const link = topicLink(path, urls);
-    resources[path] = { file, content_type: contentType(path, file), etag, last_modified: lastModified, size: bytes.length, ...(link ? { link } : {}) };
+    resources[path] = { file, content_type: contentTypeFor(path), etag, last_modified: lastModified, size: bytes.length, ...(link ? { link } : {}) };
   }
   return { build_id: buildId, site_url: urls.base, since_dates: sinceDates, resources };
 }

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
 import { getDataset, urls } from '../build-context.ts';
-import { llmsTxt } from '../core/llms-txt.ts';
+import { llmsTxt } from '../core/site/llms-txt.ts';
 
 export const GET: APIRoute = () => new Response(llmsTxt(getDataset(), urls));

@@ -84,15 +84,6 @@ describe('the build of the sample content', () => {
     expect(keys).toEqual([...keys].sort().reverse());
     expect(doc.aggregate_rating.review_count).toBe(doc.reviews.length);
   });
-
-  it('writes _headers and _redirects for a static host', () => {
-    const headers = site(a, '_headers').toString();
-    expect(headers).toContain('/reviews.json\n  content-type: application/json; charset=utf-8\n  etag: "');
-    expect(headers).toContain('  access-control-allow-origin: *');
-    const redirects = site(a, '_redirects').toString();
-    expect(redirects).toContain(`/api/reviews/search ${SITE}/api/reviews/search 200`);
-    expect(redirects).toContain(`/api/reviews/since/* ${SITE}/api/reviews/since/:splat 200`);
-  });
 });
 
 describe('rebuilds', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagMatches, isNotModified } from '../../sidecar/http/conditional.ts';
+import { etagMatches, isNotModified } from '../../src/core/http/conditional.ts';
 
 const ETAG = '"abc"';
 const LM = 'Wed, 01 May 2024 10:00:00 GMT';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContentError, type ContentFiles, parseContent } from '../../src/core/content.ts';
+import { ContentError, type ContentFiles, parseContent } from '../../src/core/content/dataset.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
 
 const files: ContentFiles = {

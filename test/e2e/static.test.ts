@@ -141,10 +141,23 @@ describe('since', () => {
 });
 
 describe('unknown paths and methods', () => {
-  it('answers 404 with a JSON error', async () => {
+  it('answers an unknown API path with a JSON 404', async () => {
+    for (const path of ['/api/nothing/here', '/mcp/nothing', '/.well-known/nothing']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toMatchObject({ error: 'not_found' });
+    }
+  });
+
+  it('answers an unknown page with the 404 page, as the static hosts do', async () => {
     const res = await get('/nothing/here');
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: 'not_found' });
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.text()).toBe(readFileSync(join(out, 'site', '404.html'), 'utf8'));
+    const head = await get('/nothing/here', { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    expect(await head.text()).toBe('');
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers %s on a resource with 405 and Allow', async (method) => {

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createHub, readHubSettings, type TopicContent } from '../../sidecar/hub/index.ts';
-import { strongEtag } from '../../src/core/etag.ts';
-import { contentTypeFor } from '../../src/core/media.ts';
-import { siteUrls } from '../../src/core/urls.ts';
+import { strongEtag } from '../../src/core/http/etag.ts';
+import { contentTypeFor } from '../../src/core/http/media.ts';
+import { siteUrls } from '../../src/core/http/urls.ts';
 
 const env = process.env;
 const dir = env.TOPICS_DIR ?? 'dist/site';

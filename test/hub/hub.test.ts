@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ATOM_TYPE, contentTypeFor } from '../../src/core/media.ts';
+import { ATOM_TYPE, contentTypeFor } from '../../src/core/http/media.ts';
 import { createOutbound, RefusedCallback } from '../../sidecar/hub/outbound.ts';
 import { SITE, startTestHub, type TestHub } from './harness.ts';
 import { makeTestPki, type TestPki } from './pki.ts';

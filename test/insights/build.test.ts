@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityStatistics } from '../../src/core/entities.ts';
+import { entityStatistics } from '../../src/core/documents/entity-ratings.ts';
 import { analyzeText, aspectPolarities } from '../../src/core/insights/analyze.ts';
 import { ASPECT_IDS } from '../../src/core/insights/aspects.ts';
 import { buildInsights, LIMITS } from '../../src/core/insights/build.ts';

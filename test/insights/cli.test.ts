@@ -33,12 +33,25 @@ describe('insights:analyze', () => {
 });
 
 describe('eval:insights', () => {
-  it('prints machine-readable scores with --json', () => {
+  it('prints machine-readable scores for each labelled set with --json', () => {
     const r = run('scripts/eval-insights.ts', '', ['--json']);
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out.overall.f1).toBeGreaterThan(0);
-    expect(Object.keys(out.per_aspect)).toHaveLength(10);
-    expect(out.errors).toBeUndefined();
+    expect(Object.keys(out)).toEqual(['gold', 'real-dev', 'real-heldout']);
+    for (const set of Object.values(out) as { overall: { f1: number }; per_aspect: object; no_aspect: { sentences: number }; errors?: unknown }[]) {
+      expect(set.overall.f1).toBeGreaterThan(0);
+      expect(Object.keys(set.per_aspect)).toHaveLength(10);
+      expect(set.no_aspect.sentences).toBeGreaterThan(0);
+      expect(set.errors).toBeUndefined();
+    }
+  });
+
+  it('scores one set with --set, and rejects an unknown set by name', () => {
+    const one = run('scripts/eval-insights.ts', '', ['--json', '--set', 'real-dev']);
+    expect(one.status).toBe(0);
+    expect(Object.keys(JSON.parse(one.stdout))).toEqual(['real-dev']);
+    const bad = run('scripts/eval-insights.ts', '', ['--set', 'nonsense']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--set must be one of gold, real-dev, real-heldout/);
   });
 });

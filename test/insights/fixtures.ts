@@ -1,5 +1,5 @@
-import type { Dataset } from '../../src/core/content.ts';
-import { newestFirst } from '../../src/core/order.ts';
+import type { Dataset } from '../../src/core/content/dataset.ts';
+import { newestFirst } from '../../src/core/content/order.ts';
 import type { Business } from '../../src/core/schemas/business.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiExamples, operations } from '../../src/core/api-examples.ts';
-import { loadContentDir } from '../../src/content-dir.ts';
-import { openApiDocument } from '../../src/core/openapi.ts';
+import { apiExamples, operations } from '../../src/core/site/api-examples.ts';
+import { loadContentDir } from '../../src/build/content-dir.ts';
+import { openApiDocument } from '../../src/core/openapi/document.ts';
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from '../../src/core/openapi/mcp.ts';
 import { SearchParamsShape } from '../../src/core/search/params.ts';
-import { siteUrls } from '../../src/core/urls.ts';
+import { siteUrls } from '../../src/core/http/urls.ts';
 import { buildOrThrow } from '../helpers/build.ts';
 import { NODE, ROOT, SAMPLE_CONTENT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -199,7 +199,7 @@ describe('the OpenAPI document against the running service', () => {
     ['/api/reviews/search?rating=9', 400, 'ValidationError'],
     ['/api/reviews/search?nope=1', 400, 'ValidationError'],
     ['/api/reviews/since/2024-02-30', 400, 'ValidationError'],
-    ['/no/such/path', 404, 'Error'],
+    ['/api/no/such/path', 404, 'Error'],
   ])('GET %s answers %i with the %s shape', async (path, status, schema) => {
     const res = await get(path);
     expect(res.status).toBe(status);

@@ -1,11 +1,11 @@
 // The pure helpers behind the pages.
 import { describe, expect, it } from 'vitest';
-import { archivePages } from '../../src/core/archive.ts';
-import { loadContentDir } from '../../src/content-dir.ts';
-import { businessJsonLd, scriptJson } from '../../src/core/jsonld.ts';
-import { formatDate, histogram, openingHoursText, pageInsights, scoreText, telHref } from '../../src/core/page-data.ts';
+import { archivePages } from '../../src/core/documents/archive.ts';
+import { loadContentDir } from '../../src/build/content-dir.ts';
+import { businessJsonLd, scriptJson } from '../../src/core/site/jsonld.ts';
+import { formatDate, histogram, openingHoursText, pageInsights, scoreText, telHref } from '../../src/core/site/page-data.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
-import { siteUrls } from '../../src/core/urls.ts';
+import { siteUrls } from '../../src/core/http/urls.ts';
 import { SAMPLE_CONTENT, SMALL_CONTENT } from '../helpers/paths.ts';
 
 /** `n` reviews, newest first, one a day. */

@@ -1,6 +1,6 @@
 import { ASPECT_IDS, type AspectId, type Polarity } from './aspects.ts';
 import { type GeneralScorer, ownLexiconScorer } from './general.ts';
-import type { Score } from './lexicon.ts';
+import { EQUIPMENT, NEGATED_ONLY_TERMS, type Score } from './lexicon.ts';
 import { type Match, matchLexicon } from './match.ts';
 import { type Clause, type Span, splitClauses } from './text.ts';
 
@@ -32,6 +32,10 @@ const NEUTRAL_BAND = 0.5;
 /** Each separator between two words counts as this many words of distance. */
 const SEGMENT_DISTANCE = 4;
 const NEGATION_SCOPE = 4;
+/** General words further than this from every anchor judge the whole text, not an aspect (long real sentences). */
+const MAX_ATTACH = 10;
+const EQUIPMENT_SET = new Set(EQUIPMENT);
+const NEGATED_ONLY = new Set(NEGATED_ONLY_TERMS);
 const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
 
 export function polarityOf(score: number): Polarity {
@@ -67,16 +71,22 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   const words: string[] = [];
   const seg: number[] = [];
   const quoted: boolean[] = [];
+  // Negation scope: like segments, except that "or"/"nor" carry a negation on ("nobody called or wrote back").
+  const negSeg: number[] = [];
   let s = 0;
+  let ns = 0;
   for (const tok of clause.tokens) {
     if (tok.punct) {
       s += 1;
+      ns += 1;
       continue;
     }
     words.push(tok.t);
     seg.push(s);
+    negSeg.push(ns);
     quoted.push(tok.quoted);
     if (SEGMENT_WORDS.has(tok.t)) s += 1;
+    if (SEGMENT_WORDS.has(tok.t) && tok.t !== 'or' && tok.t !== 'nor') ns += 1;
   }
   const dist = (p: number, a: { from: number; to: number }) => {
     const q = p >= a.to ? a.to - 1 : p < a.from ? a.from : p;
@@ -93,11 +103,11 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
     const kind = m.entry.kind;
     if (kind === 'negator') {
       negatedUntil = m.to - 1 + NEGATION_SCOPE;
-      negationSeg = seg[m.from] as number;
+      negationSeg = negSeg[m.from] as number;
       continue;
     }
     if (kind === 'irrealis') irrealisFrom = Math.min(irrealisFrom, m.from);
-    const negated = m.from <= negatedUntil && seg[m.from] === negationSeg;
+    const negated = m.from <= negatedUntil && negSeg[m.from] === negationSeg;
     mult.set(m, m.from >= irrealisFrom ? 0 : negated ? -1 : 1);
   }
   // Scare quotes turn praise into criticism (they "fixed" it), never the reverse.
@@ -112,10 +122,19 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   };
   for (const m of matches) {
     const { kind, aspects, score, phrase } = m.entry;
-    if (kind === 'cue' || kind === 'weak') newAnchor(m, aspects, kind === 'weak');
+    if (kind === 'cue' || kind === 'weak') {
+      const a = newAnchor(m, aspects, kind === 'weak');
+      // a scare-quoted noun is a judgement too: done with the "work"
+      if (quoted[m.from]) addTo(a, -2, 1);
+    }
     else if (kind === 'term') {
       // "Honestly, ..." opening a clause is a discourse marker, not a judgement of honesty.
       if (phrase === 'honestly' && m.from === 0) continue;
+      // Narration ("after the call", "I called them") judges nothing; "didn't call" does.
+      if (NEGATED_ONLY.has(phrase) && mult.get(m) !== -1) {
+        newAnchor(m, aspects, true);
+        continue;
+      }
       addTo(newAnchor(m, aspects, false), score, multOf(m, resolve(score, aspects[0])));
     }
   }
@@ -124,7 +143,10 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   for (const m of matches) {
     if (m.entry.kind === 'modifier') {
       const sameSeg = cueAnchors.filter((a) => seg[a.from] === seg[m.from]);
-      const target = nearest(sameSeg, m.from, dist);
+      // Speed ("quick", "fast") about the work itself is workmanship, anywhere in the clause;
+      // otherwise it is about coming out or getting help, which is punctuality.
+      const work = m.entry.aspects[0] === 'punctuality' ? anchors.filter((a) => a.aspects[0] === 'workmanship' && !EQUIPMENT_SET.has(words.slice(a.from, a.to).join(' '))) : [];
+      const target = nearest(sameSeg, m.from, dist) ?? nearest(work, m.from, dist);
       if (target) polar.push({ m, target });
       else addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
     } else if (m.entry.kind === 'polar') polar.push({ m });
@@ -145,7 +167,8 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   const groups = new Map<Anchor | undefined, string[]>();
   for (let i = 0; i < Math.min(words.length, irrealisFrom); i++) {
     if (claimed[i]) continue;
-    const a = nearest(anchors, i, dist);
+    const near = nearest(anchors, i, dist);
+    const a = near && dist(i, near) <= MAX_ATTACH ? near : undefined;
     const list = groups.get(a);
     if (list) list.push(words[i] as string);
     else groups.set(a, [words[i] as string]);

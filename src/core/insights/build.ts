@@ -1,7 +1,7 @@
-import { summarizeRatings } from '../aggregate.ts';
-import type { Dataset } from '../content.ts';
-import { quarterOf } from '../dates.ts';
-import { entityStatistics } from '../entities.ts';
+import { summarizeRatings } from '../documents/aggregate.ts';
+import type { Dataset } from '../content/dataset.ts';
+import { quarterOf } from '../content/dates.ts';
+import { entityStatistics } from '../documents/entity-ratings.ts';
 import type { Review } from '../schemas/review.ts';
 import { type AnalyzeOptions, analyzeReview, aspectPolarities, type TextAnalysis } from './analyze.ts';
 import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from './aspects.ts';

@@ -26,8 +26,16 @@ export interface Scores {
   joint_recall: number;
 }
 
+/** Sentences labelled with no aspect, and how many of them got one anyway. */
+export interface NoAspectScores {
+  sentences: number;
+  with_prediction: number;
+  false_positive_rate: number;
+}
+
 export interface Evaluation {
   overall: Scores;
+  no_aspect: NoAspectScores;
   /** Odd ids were looked at while tuning the lexicon; even ids were not */
   splits: { dev: Scores; held_out: Scores };
   per_aspect: Record<AspectId, Scores>;
@@ -88,8 +96,13 @@ export function evaluate(gold: readonly GoldSentence[], predict: (text: string) 
   const perAspect = new Map<AspectId, Counts>(ASPECT_IDS.map((id) => [id, zero()]));
   const perTag = new Map<string, Counts>();
   const errors: Evaluation['errors'] = [];
+  const noAspect = { sentences: 0, with_prediction: 0 };
   for (const g of gold) {
     const predicted = predict(g.text);
+    if (g.aspects.length === 0) {
+      noAspect.sentences += 1;
+      if (predicted.length > 0) noAspect.with_prediction += 1;
+    }
     const goldBy = new Map(g.aspects.map((a) => [a.aspect, a.polarity]));
     const predBy = new Map(predicted.map((a) => [a.aspect, a.polarity]));
     const num = Number(g.id.replace(/\D/g, ''));
@@ -117,6 +130,7 @@ export function evaluate(gold: readonly GoldSentence[], predict: (text: string) 
   }
   return {
     overall: scores(overall),
+    no_aspect: { ...noAspect, false_positive_rate: noAspect.sentences === 0 ? 0 : r3(noAspect.with_prediction / noAspect.sentences) },
     splits: { dev: scores(dev), held_out: scores(heldOut) },
     per_aspect: Object.fromEntries([...perAspect].map(([k, v]) => [k, scores(v)])) as Record<AspectId, Scores>,
     per_tag: Object.fromEntries([...perTag].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, scores(v)])),

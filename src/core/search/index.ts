@@ -1,4 +1,4 @@
-import { newestFirst } from '../order.ts';
+import { newestFirst } from '../content/order.ts';
 import type { Review } from '../schemas/review.ts';
 import { fold } from './fold.ts';
 

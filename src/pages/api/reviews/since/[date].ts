@@ -1,10 +1,9 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { buildContext, getDataset } from '../../../../build-context.ts';
-import { planSinceDates } from '../../../../core/since.ts';
-import { render } from '../../../../core/resources.ts';
+import { render } from '../../../../core/documents/resources.ts';
 
 // Only the newest dates that fit the size budget; the sidecar answers the rest identically.
 export const getStaticPaths = (() =>
-  planSinceDates(getDataset().reviews, buildContext.sinceBudgetBytes).map((date) => ({ params: { date } }))) satisfies GetStaticPaths;
+  buildContext.sinceDates.map((date) => ({ params: { date } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => new Response(render.since(getDataset(), params.date as string));

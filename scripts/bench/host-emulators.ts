@@ -1,0 +1,95 @@
+// The hosts' own local tooling, started by the deploy tests and bench:deploy.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ROOT, tempDir } from './lib.ts';
+
+/** The tools need Node 22 or newer: the pinned Node 24, whatever node runs the caller. */
+const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+
+/** Cloudflare's runtime in wrangler supports compatibility dates up to its own release. */
+export const COMPATIBILITY_DATE = '2026-11-01';
+
+export interface RunningHost {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** A port that was free a moment ago, for tools that cannot listen on port 0 and report it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startTool(args: string[], ready: RegExp, url: string, env: Record<string, string>, timeoutMs = 120_000): Promise<RunningHost> {
+  const child: ChildProcess = spawn(NODE, args, {
+    cwd: tempDir('host'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      // The tools start children of their own (workerd, the static server): end the group.
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+    }
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${args[0]} did not start within ${timeoutMs} ms:\n${log}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (ready.test(log)) {
+        clearTimeout(timer);
+        resolve({ url, output: () => log, stop });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args[0]} exited (${code}) before it was ready:\n${log}`));
+    });
+  });
+}
+
+/** `wrangler pages dev <dir>`: Cloudflare's asset server and the folder's `_worker.js` in workerd, offline. */
+export async function startWrangler(dir: string, bindings: Record<string, string> = {}): Promise<RunningHost> {
+  const port = await freePort();
+  const inspector = await freePort();
+  const args = [join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'pages', 'dev', dir];
+  args.push('--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--compatibility-date', COMPATIBILITY_DATE);
+  args.push('--show-interactive-dev-session=false');
+  for (const [name, value] of Object.entries(bindings)) args.push('--binding', `${name}=${value}`);
+  return startTool(args, /Ready on http:\/\/127\.0\.0\.1:\d+/, `http://127.0.0.1:${port}`, { WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' });
+}
+
+/** `netlify dev --offline` serving a folder as Netlify does, with its `_headers` and `_redirects`. */
+export async function startNetlify(dir: string): Promise<RunningHost> {
+  const port = await freePort();
+  const args = [join(ROOT, 'node_modules', 'netlify-cli', 'bin', 'run.js'), 'dev', '--offline', '--internal-disable-edge-functions', '--dir', dir, '--port', String(port), '--no-open'];
+  return startTool(args, /Local dev server ready/, `http://localhost:${port}`, { NETLIFY_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', BROWSER: 'none' });
+}
+
+/** Lines in which a host's tool reported a problem with the files it read. */
+export function hostWarnings(log: string): string[] {
+  return log
+    .split('\n')
+    .filter((line) => /warn|invalid|error|skipping|maximum/i.test(line))
+    .filter((line) => !/Request\.cf|ENOTFOUND|onlookupall|workers\.cloudflare\.com/.test(line));
+}

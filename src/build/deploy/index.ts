@@ -1,0 +1,25 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Manifest } from '../manifest.ts';
+import { type CloudflareValidators, writeCloudflare } from './cloudflare.ts';
+import { writeNetlify } from './netlify.ts';
+
+export interface DeployOptions {
+  sidecarUrl: string;
+  maxAgeS: number;
+  cloudflareValidators: CloudflareValidators;
+}
+
+/** The hosts a build writes a ready folder for, `<build>/deploy/<host>/`. */
+export const HOSTS = ['cloudflare', 'netlify'] as const;
+
+export async function writeDeployFolders(buildDir: string, manifest: Manifest, options: DeployOptions): Promise<void> {
+  const siteDir = join(buildDir, 'site');
+  const folder = (host: (typeof HOSTS)[number]) => {
+    const dir = join(buildDir, 'deploy', host);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  await writeCloudflare(siteDir, manifest, folder('cloudflare'), { sidecarUrl: options.sidecarUrl, maxAgeS: options.maxAgeS, validators: options.cloudflareValidators });
+  writeNetlify(siteDir, manifest, folder('netlify'), { sidecarUrl: options.sidecarUrl, maxAgeS: options.maxAgeS });
+}

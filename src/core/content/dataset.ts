@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import { type Business, BusinessSchema } from '../schemas/business.ts';
+import { type Editorial, EditorialSchema } from '../schemas/editorial.ts';
+import { type Review, ReviewSchema } from '../schemas/review.ts';
+import { newestFirst } from './order.ts';
+
+/** The validated content of one business: everything the build publishes. */
+export interface Dataset {
+  business: Business;
+  /** Verified reviews only, newest first (date descending, then id descending). */
+  reviews: Review[];
+  editorial: Editorial;
+  /** Reviews in the content folder that are not published, by reason. */
+  left_out?: { unverified: number };
+}
+
+export interface ContentFiles {
+  business: string;
+  reviews: string;
+  editorial: string;
+}
+
+export const CONTENT_FILE_NAMES: ContentFiles = {
+  business: 'business.json',
+  reviews: 'reviews.json',
+  editorial: 'editorial.json',
+};
+
+export interface ContentProblem {
+  file: string;
+  record?: string;
+  field?: string;
+  message: string;
+}
+
+const MAX_REPORTED = 50;
+
+export class ContentError extends Error {
+  readonly problems: ContentProblem[];
+  constructor(problems: ContentProblem[]) {
+    const lines = problems.slice(0, MAX_REPORTED).map(formatProblem);
+    if (problems.length > MAX_REPORTED) lines.push(`… and ${problems.length - MAX_REPORTED} more`);
+    super(`Invalid content (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
+    this.name = 'ContentError';
+    this.problems = problems;
+  }
+}
+
+export function formatProblem(p: ContentProblem): string {
+  return `${[p.file, p.record, p.field && `field "${p.field}"`].filter(Boolean).join(': ')}: ${p.message}`;
+}
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, key) => {
+    if (typeof key === 'number') return `${acc}[${key}]`;
+    return acc ? `${acc}.${String(key)}` : String(key);
+  }, '');
+}
+
+function parseJson(file: string, text: string, problems: ContentProblem[]): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    problems.push({ file, message: `is not valid JSON (${(err as Error).message})` });
+    return undefined;
+  }
+}
+
+function zodProblems(file: string, error: z.ZodError, record?: (path: readonly PropertyKey[]) => [string | undefined, readonly PropertyKey[]]): ContentProblem[] {
+  return error.issues.map((issue) => {
+    const [rec, rest] = record ? record(issue.path) : [undefined, issue.path];
+    return { file, ...(rec ? { record: rec } : {}), ...(rest.length ? { field: fieldPath(rest) } : {}), message: issue.message };
+  });
+}
+
+function reviewLabel(raw: unknown, index: number): string {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id ? `review "${id}" (index ${index})` : `review at index ${index}`;
+}
+
+function checkReferences(business: Business, reviews: Review[], file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const serviceIds = new Set(business.services.map((s) => s.id));
+  const technicians = new Set(business.technicians.map((t) => t.name));
+  const areas = new Set(business.service_areas);
+  const seenIds = new Map<string, number>();
+  reviews.forEach((r, i) => {
+    const record = reviewLabel(r, i);
+    const first = seenIds.get(r.id);
+    if (first !== undefined) problems.push({ file, record, field: 'id', message: `duplicate id (first used at index ${first})` });
+    else seenIds.set(r.id, i);
+    r.services.forEach((s, j) => {
+      if (!serviceIds.has(s)) problems.push({ file, record, field: `services[${j}]`, message: `unknown service id "${s}" (not in business.json services)` });
+    });
+    r.technicians.forEach((t, j) => {
+      if (!technicians.has(t)) problems.push({ file, record, field: `technicians[${j}]`, message: `technician "${t}" is not in business.json technicians` });
+    });
+    if (r.service_area !== undefined && !areas.has(r.service_area)) {
+      problems.push({ file, record, field: 'service_area', message: `service area "${r.service_area}" is not in business.json service_areas` });
+    }
+  });
+  return problems;
+}
+
+/**
+ * Validates the three content files and returns the dataset, or throws a ContentError
+ * naming file, record and field for every problem found.
+ */
+export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_FILE_NAMES): Dataset {
+  const problems: ContentProblem[] = [];
+
+  const businessRaw = parseJson(names.business, files.business, problems);
+  const business = businessRaw === undefined ? undefined : BusinessSchema.safeParse(businessRaw);
+  if (business && !business.success) problems.push(...zodProblems(names.business, business.error));
+
+  const editorialRaw = parseJson(names.editorial, files.editorial, problems);
+  const editorial = editorialRaw === undefined ? undefined : EditorialSchema.safeParse(editorialRaw);
+  if (editorial && !editorial.success) problems.push(...zodProblems(names.editorial, editorial.error));
+
+  const reviewsRaw = parseJson(names.reviews, files.reviews, problems);
+  const reviews: Review[] = [];
+  if (reviewsRaw !== undefined && !Array.isArray(reviewsRaw)) {
+    problems.push({ file: names.reviews, message: 'must be a JSON array of reviews' });
+  } else if (Array.isArray(reviewsRaw)) {
+    reviewsRaw.forEach((raw, i) => {
+      const parsed = ReviewSchema.safeParse(raw);
+      if (parsed.success) reviews.push(parsed.data);
+      else problems.push(...zodProblems(names.reviews, parsed.error, (path) => [reviewLabel(raw, i), path]));
+    });
+  }
+
+  if (business?.success && problems.length === 0) problems.push(...checkReferences(business.data, reviews, names.reviews));
+  if (problems.length > 0 || !business?.success || !editorial?.success) throw new ContentError(problems);
+
+  return {
+    business: business.data,
+    reviews: reviews.filter((r) => r.verified).sort(newestFirst),
+    editorial: editorial.data,
+    left_out: { unverified: reviews.filter((r) => !r.verified).length },
+  };
+}

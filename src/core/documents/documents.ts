@@ -1,0 +1,32 @@
+import { aggregateRating } from './aggregate.ts';
+import type { Dataset } from '../content/dataset.ts';
+import { buildInsights } from '../insights/build.ts';
+import type { InsightsDocument } from '../schemas/insights.ts';
+
+/** GET /reviews.json: business metadata, aggregate rating, every verified review newest first. */
+export function reviewsDocument({ business, reviews }: Dataset) {
+  return { business, aggregate_rating: aggregateRating(reviews), reviews };
+}
+
+// The analysis is the costliest step of a build (about 1 s at 20,000 reviews) and both
+// /insights.json and the home page need it: one run per dataset.
+const insightsCache = new WeakMap<Dataset, InsightsDocument>();
+
+/**
+ * GET /insights.json: the aspect-based analysis (src/core/insights), the editorial FAQ,
+ * and the editorial summary with the computed headline figures, so it is never stale.
+ */
+export function insightsDocument(dataset: Dataset): InsightsDocument {
+  const cached = insightsCache.get(dataset);
+  if (cached) return cached;
+  const analysis = buildInsights(dataset);
+  const doc: InsightsDocument = {
+    aspects: analysis.aspects,
+    entities: analysis.entities,
+    topics: analysis.topics,
+    faq: dataset.editorial.faq,
+    summary: { ...dataset.editorial.summary, figures: analysis.summary_figures },
+  };
+  insightsCache.set(dataset, doc);
+  return doc;
+}

@@ -1,0 +1,16 @@
+import { atomFeed } from '../feeds/atom.ts';
+import type { Dataset } from '../content/dataset.ts';
+import { insightsDocument, reviewsDocument } from './documents.ts';
+import { jsonFeed } from '../feeds/json-feed.ts';
+import { serializeJson } from '../http/media.ts';
+import { renderSince } from './since.ts';
+import type { SiteUrls } from '../http/urls.ts';
+
+/** The body of every static data resource. Astro endpoints render these; since is shared with the sidecar. */
+export const render = {
+  reviews: (d: Dataset) => serializeJson(reviewsDocument(d)),
+  insights: (d: Dataset) => serializeJson(insightsDocument(d)),
+  jsonFeed: (d: Dataset, urls: SiteUrls) => serializeJson(jsonFeed(d, urls)),
+  atomFeed: (d: Dataset, urls: SiteUrls) => atomFeed(d, urls),
+  since: (d: Pick<Dataset, 'reviews'>, date: string) => renderSince(d.reviews, date),
+};

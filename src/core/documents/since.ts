@@ -1,0 +1,56 @@
+import { serializeJson } from '../http/media.ts';
+import type { Review } from '../schemas/review.ts';
+
+/** Index of the first review dated before `date`, in a newest-first list (binary search). */
+function countOnOrAfter(reviews: readonly Review[], date: string): number {
+  let lo = 0;
+  let hi = reviews.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((reviews[mid] as Review).date >= date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** GET /api/reviews/since/{date}: every review dated on or after `date`, newest first. */
+export function sinceDocument(reviews: readonly Review[], date: string) {
+  const selected = reviews.slice(0, countOnOrAfter(reviews, date));
+  return { since: date, count: selected.length, reviews: selected };
+}
+
+/** Distinct review dates, newest first. */
+export function distinctDates(reviews: readonly Review[]): string[] {
+  const dates: string[] = [];
+  for (const r of reviews) if (dates[dates.length - 1] !== r.date) dates.push(r.date);
+  return dates;
+}
+
+/**
+ * The since dates to pre-render: newest first, as many as fit in `budgetBytes` of since
+ * files. The rest are answered dynamically with identical bytes. Sizes are exact because
+ * a since body is the concatenation of the same serialised reviews.
+ */
+export function planSinceDates(reviews: readonly Review[], budgetBytes: number): string[] {
+  const planned: string[] = [];
+  let total = 0;
+  let reviewBytes = 0;
+  let i = 0;
+  for (const date of distinctDates(reviews)) {
+    while (i < reviews.length && (reviews[i] as Review).date >= date) {
+      reviewBytes += Buffer.byteLength(JSON.stringify(reviews[i])) + 1;
+      i += 1;
+    }
+    // each review is followed by a comma except the last
+    const size = Buffer.byteLength(JSON.stringify({ since: date, count: i, reviews: [] })) + reviewBytes - (i > 0 ? 1 : 0);
+    if (total + size > budgetBytes) break;
+    total += size;
+    planned.push(date);
+  }
+  return planned;
+}
+
+/** The bytes of a since response: the same function for the build and the sidecar. */
+export function renderSince(reviews: readonly Review[], date: string): string {
+  return serializeJson(sinceDocument(reviews, date));
+}

@@ -1,0 +1,49 @@
+import { Feed } from 'feed';
+import type { Dataset } from '../content/dataset.ts';
+import { dateToInstant } from '../content/dates.ts';
+import { FEED_SIZE, feedUpdated, itemModified, itemText, itemTitle } from './items.ts';
+import type { SiteUrls } from '../http/urls.ts';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Atom's type="html" content is parsed as HTML by readers, so review text is escaped first. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+}
+
+function paragraphs(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/** Atom 1.0 (RFC 4287) feed of the newest reviews; `updated` comes from the data. */
+export function atomFeed({ business, reviews }: Dataset, urls: SiteUrls): string {
+  const newest = reviews.slice(0, FEED_SIZE);
+  const feed = new Feed({
+    id: urls.atomFeed,
+    title: `${business.name}: newest reviews`,
+    description: `The ${FEED_SIZE} newest verified customer reviews of ${business.name}.`,
+    link: urls.home,
+    feed: urls.atomFeed,
+    hub: urls.hub,
+    language: business.language,
+    updated: new Date(dateToInstant(feedUpdated(newest))),
+    generator: false,
+    copyright: `Reviews by their authors, published by ${business.name}`,
+    author: { name: business.name, link: business.url },
+  });
+  for (const r of newest) {
+    feed.addItem({
+      id: urls.review(r.id),
+      link: urls.review(r.id),
+      title: escapeHtml(itemTitle(r)),
+      content: paragraphs(itemText(r)),
+      date: new Date(dateToInstant(itemModified(r))),
+      published: new Date(dateToInstant(r.date)),
+      author: [{ name: r.author.name }],
+    });
+  }
+  return feed.atom1();
+}

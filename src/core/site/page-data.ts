@@ -1,0 +1,139 @@
+// What the HTML pages show, as pure functions of the dataset: the .astro files only lay it out.
+import { type AggregateRating, aggregateRating } from '../documents/aggregate.ts';
+import type { Dataset } from '../content/dataset.ts';
+import { insightsDocument } from '../documents/documents.ts';
+import { FEED_SIZE } from '../feeds/items.ts';
+import { type ArchivePage, archivePages } from '../documents/archive.ts';
+import type { Review } from '../schemas/review.ts';
+
+export { ARCHIVE_PAGE_SIZE, type ArchivePage, archivePages, archivePath } from '../documents/archive.ts';
+
+/** The home page shows exactly the feed's reviews, so every feed item's #review-<id> anchor exists there. */
+export const HOME_REVIEWS = FEED_SIZE;
+
+export interface HistogramRow {
+  stars: 1 | 2 | 3 | 4 | 5;
+  count: number;
+  /** Share of all reviews, 0-100, rounded; the bar's width. */
+  percent: number;
+  /** The row as words, for screen readers: "5 stars: 412 reviews". */
+  label: string;
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export function histogram(rating: AggregateRating): HistogramRow[] {
+  return ([5, 4, 3, 2, 1] as const).map((stars) => {
+    const count = rating.distribution[String(stars) as keyof AggregateRating['distribution']];
+    const percent = rating.review_count ? Math.round((count / rating.review_count) * 100) : 0;
+    return { stars, count, percent, label: `${plural(stars, 'star', 'stars')}: ${plural(count, 'review', 'reviews')}` };
+  });
+}
+
+export const ratingText = (rating: number) => `${rating} out of 5 stars`;
+export const reviewCountText = (n: number) => plural(n, 'review', 'reviews');
+
+/** "4.57" → "4.6": one decimal for people; the exact value is in JSON-LD and reviews.json. */
+export const ratingValueText = (value: number | null) => (value === null ? '–' : value.toFixed(1));
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "2024-03-05" → "March 5, 2024", without the build machine's locale or time zone. */
+export function formatDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[m - 1]} ${d}, ${y}`;
+}
+
+const DAYS: Record<string, string> = { Mo: 'Mon', Tu: 'Tue', We: 'Wed', Th: 'Thu', Fr: 'Fri', Sa: 'Sat', Su: 'Sun' };
+
+/** schema.org openingHours ("Mo-Fr 07:00-19:00") for people ("Mon–Fri 07:00–19:00"). */
+export function openingHoursText(spec: string): string {
+  return spec.replace(/\b(Mo|Tu|We|Th|Fr|Sa|Su)\b/g, (d) => DAYS[d] ?? d).replace(/-/g, '–');
+}
+
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+// ---- insights ---------------------------------------------------------------------------
+
+/** An aspect needs this many reviews before the page calls it strong or weak. */
+const MIN_ASPECT_MENTIONS = 3;
+const HIGHLIGHTED_ASPECTS = 3;
+
+export interface AspectSummary {
+  id: string;
+  label: string;
+  mentions: number;
+  score: number;
+}
+
+export interface TechnicianRating {
+  name: string;
+  role: string | undefined;
+  mentions: number;
+  mean_rating: number | null;
+}
+
+export interface PageInsights {
+  headline: string;
+  text: string;
+  faq: { question: string; answer: string }[];
+  /** Highest net sentiment first; empty while insights.json has no aspects. */
+  best: AspectSummary[];
+  /** Lowest net sentiment first, never one of `best`. */
+  weakest: AspectSummary[];
+  technicians: TechnicianRating[];
+}
+
+const insightsCache = new WeakMap<Dataset, PageInsights>();
+
+/**
+ * The one place the pages read insights: the same document as GET /insights.json, so
+ * when the analysis is wired into insightsDocument the page follows without changes.
+ */
+export function pageInsights(dataset: Dataset): PageInsights {
+  const cached = insightsCache.get(dataset);
+  if (cached) return cached;
+  const doc = insightsDocument(dataset);
+  const aspects = doc.aspects.flatMap(({ id, label, mentions, score }) => (score !== null && mentions >= MIN_ASPECT_MENTIONS ? [{ id, label, mentions, score }] : []));
+  const byScore = aspects.sort((a, b) => b.score - a.score || b.mentions - a.mentions || (a.id < b.id ? -1 : 1));
+  const best = byScore.slice(0, HIGHLIGHTED_ASPECTS).filter((a) => a.score > 0);
+  const weakest = byScore
+    .slice(best.length)
+    .reverse()
+    .slice(0, HIGHLIGHTED_ASPECTS);
+  const roles = new Map(dataset.business.technicians.map((t) => [t.name, t.role]));
+  const result: PageInsights = {
+    headline: doc.summary.headline,
+    text: doc.summary.text,
+    faq: doc.faq,
+    best,
+    weakest,
+    technicians: doc.entities.technicians.map((t) => ({ name: t.name, role: roles.get(t.name), mentions: t.mentions, mean_rating: t.mean_rating })),
+  };
+  insightsCache.set(dataset, result);
+  return result;
+}
+
+/** A net sentiment score (-1…1) for people: "+0.82" / "−0.40". */
+export const scoreText = (score: number | null) => (score === null ? '–' : `${score > 0 ? '+' : score < 0 ? '−' : ''}${Math.abs(score).toFixed(2)}`);
+
+// ---- the home page ----------------------------------------------------------------------
+
+export interface HomePage {
+  rating: AggregateRating;
+  histogram: HistogramRow[];
+  newest: Review[];
+  archive: ArchivePage[];
+  insights: PageInsights;
+}
+
+export function homePage(dataset: Dataset): HomePage {
+  const rating = aggregateRating(dataset.reviews);
+  return {
+    rating,
+    histogram: histogram(rating),
+    newest: dataset.reviews.slice(0, HOME_REVIEWS),
+    archive: archivePages(dataset.reviews),
+    insights: pageInsights(dataset),
+  };
+}
