@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSlugs, slugify } from '../../src/core/slug.ts';
+import { assignSlugs, slugify } from '../../src/core/site/slug.ts';
 
 describe('slugify', () => {
   it.each([
