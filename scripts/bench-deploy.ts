@@ -5,8 +5,8 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { routesFile } from '../src/build/deploy/cloudflare.ts';
-import type { Manifest } from '../src/build/manifest.ts';
-import { startWrangler } from './bench/host-emulators.ts';
+import type { Manifest } from '../src/core/http/manifest.ts';
+import { startWrangler } from './harness/host-emulators.ts';
 import { build, generate, load, ROOT, startSidecar, table, tempDir } from './bench/lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

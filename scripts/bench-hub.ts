@@ -4,7 +4,7 @@
 // The subscribers' HTTPS server runs in a worker thread so the latency probes here are not
 // slowed by it. The server is the real sidecar (sidecar/main.ts) serving a real build; the
 // publish is a new build followed by the `hub.mode=publish` ping that `npm run publish` sends.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -13,8 +13,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { makeTestPki, type TestPki } from '../test/hub/pki.ts';
+import { makeTestPki, type TestPki } from './harness/pki.ts';
 import { SIDECAR_NODE_FLAGS } from './bench/lib.ts';
+import { buildOrThrow } from './harness/processes.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const SITE = 'https://reviews.example';
@@ -75,7 +76,7 @@ async function main() {
   const content = join(work, 'content');
   const out = join(work, 'dist');
   cpSync(join(root, 'content'), content, { recursive: true });
-  build(root, node, content, out);
+  build(content, out);
 
   // --- subscribers
   const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { pki } satisfies WorkerInit });
@@ -148,7 +149,7 @@ async function main() {
     const reviews = JSON.parse(readFileSync(reviewsFile, 'utf8')) as { title?: string }[];
     (reviews[reviews.length - 1] as { title?: string }).title = 'Changed for the benchmark';
     writeFileSync(reviewsFile, JSON.stringify(reviews));
-    build(root, node, content, out);
+    build(content, out);
     const expect: Record<string, number> = {};
     for (const [i, file] of TOPIC_FILES.entries()) expect[topics[i] as string] = statSync(join(out, 'site', file)).size;
     worker.postMessage({ expect } satisfies ToWorker);
@@ -195,9 +196,8 @@ async function main() {
   }
 }
 
-function build(root: string, node: string, content: string, out: string) {
-  const run = spawnSync(node, [join(root, 'scripts/build.ts')], { cwd: root, env: { ...process.env, CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE }, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}`);
+function build(content: string, out: string) {
+  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
 }
 
 function post(url: string, form: Record<string, string> | Array<[string, string]>) {

@@ -90,7 +90,7 @@ const QUERIES: [string, string, Record<string, unknown>][] = [
 // --- 1. throughput: MCP tools/call against the HTTP search endpoint, same query, same sidecar
 const sidecar = await startSidecar(out, { MCP_MAX_SESSIONS: String(sessionCount + 100), MCP_SESSION_IDLE_S: String(IDLE_S) });
 const httpFetch: Fetch = (path, init) => fetch(`${sidecar.url}${path}`, init);
-const startRss = rssMb(sidecar.child.pid as number);
+const startRss = rssMb(sidecar.process.pid as number);
 // For reference only (the target is against the endpoint as it runs): HTTP search with its
 // per-build response cache off, so every request runs the query, as every MCP call does.
 const uncached = await startSidecar(out, { SEARCH_CACHE_ENTRIES: '0' });
@@ -128,7 +128,7 @@ try {
     await closeSession(httpFetch, sessionId);
   }
   console.log(`\n${count} reviews. tools/call search_reviews over one MCP session vs GET /api/reviews/search; 32 connections, ${seconds} s per run.`);
-  console.log(`Sidecar RSS ${startRss} MB after start, ${rssMb(sidecar.child.pid as number)} MB after the runs.`);
+  console.log(`Sidecar RSS ${startRss} MB after start, ${rssMb(sidecar.process.pid as number)} MB after the runs.`);
   table(rows);
   // The floor of any tool call: the SDK's transport and dispatch answering a JSON-RPC ping,
   // with no tool code at all, against the HTTP search endpoint in the same run.
@@ -147,7 +147,7 @@ try {
 const fresh = await startSidecar(out, { MCP_MAX_SESSIONS: String(sessionCount + 100), MCP_SESSION_IDLE_S: String(IDLE_S) });
 const freshFetch: Fetch = (path, init) => fetch(`${fresh.url}${path}`, init);
 try {
-  const pid = fresh.child.pid as number;
+  const pid = fresh.process.pid as number;
   await openSession(freshFetch); // the first session pays for lazily built per-build state
   await new Promise((r) => setTimeout(r, 500));
   const before = rssMb(pid);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Manifest } from '../src/build/manifest.ts';
+import type { Manifest } from '../src/core/http/manifest.ts';
 import { buildSite } from '../src/build/build-site.ts';
 import { FACET_BASE } from '../src/core/site/facets.ts';
 import { readSettings } from '../src/settings/index.ts';

@@ -82,7 +82,7 @@ for (const cache of ['0', '512']) {
   const sidecar = await startSidecar(out, { SEARCH_CACHE_ENTRIES: cache });
   const rows = [];
   try {
-    const idleRss = rssMb(sidecar.child.pid as number);
+    const idleRss = rssMb(sidecar.process.pid as number);
     for (const [name, qs, selective] of MIX) {
       const url = `${sidecar.url}/api/reviews/search?${qs}`;
       const body = Buffer.from(await (await fetch(url)).arrayBuffer());
@@ -107,7 +107,7 @@ for (const cache of ['0', '512']) {
         await plain.stop();
       }
     }
-    console.log(`\nSEARCH_CACHE_ENTRIES=${cache}: 32 connections, ${seconds} s per run. Sidecar RSS: ${idleRss} MB after start, ${rssMb(sidecar.child.pid as number)} MB after the runs.`);
+    console.log(`\nSEARCH_CACHE_ENTRIES=${cache}: 32 connections, ${seconds} s per run. Sidecar RSS: ${idleRss} MB after start, ${rssMb(sidecar.process.pid as number)} MB after the runs.`);
     table(rows);
   } finally {
     await sidecar.stop();

@@ -2,7 +2,7 @@
 // a bare node:http server returning the same precomputed bytes and headers.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../src/build/manifest.ts';
+import type { Manifest } from '../src/core/http/manifest.ts';
 import { resourceHeaders } from '../src/core/http/headers.ts';
 import { build, load, ROOT, startPlain, startSidecar, table, tempDir } from './bench/lib.ts';
 

@@ -4,7 +4,7 @@ import { createApp } from './app.ts';
 import { createHub, readHubSettings } from './hub/index.ts';
 import { mcpRoutes } from './mcp/routes.ts';
 import { liveSite } from './site/live-site.ts';
-import { topicContents } from './site/topics.ts';
+import { topicContents } from './hub/topics.ts';
 
 const log = (msg: string) => console.error(msg);
 const settings = readSettings(process.env);

@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { buildOrThrow, NODE, ROOT, type RunningProcess, startListening, tempDir } from '../harness/processes.ts';
 import { generateContent, writeContent } from '../sample/generate.ts';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const NODE = process.execPath;
+export { NODE, ROOT, tempDir };
 
 /**
  * The node flags of `npm run serve` (package.json), so that every benchmark measures the
@@ -20,49 +17,19 @@ export const SIDECAR_NODE_FLAGS: string[] = (() => {
   return m[1] ? m[1].split(/\s+/) : [];
 })();
 
-export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `bench-${prefix}-`));
-}
-
 export function generate(dir: string, reviewCount: number): void {
   writeContent(dir, generateContent({ seed: 7, reviewCount, endDate: '2026-11-15', years: 5 }));
 }
 
 export function build(env: Record<string, string>): number {
-  const started = performance.now();
-  const run = spawnSync(NODE, [join(ROOT, 'scripts/build.ts')], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`build failed:\n${run.stdout}\n${run.stderr}`);
-  return (performance.now() - started) / 1000;
+  return buildOrThrow(env).seconds;
 }
 
-export interface Server {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
+export type Server = RunningProcess;
 
-/** Starts a script that prints "Listening on <url>", and waits for that line. */
+/** Starts a script that prints "Listening on <url>" on port 0; its log goes to our stderr. */
 export function startProcess(args: string[], env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(NODE, args, { cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        resolve({
-          url: m[1] as string,
-          child,
-          stop: () =>
-            new Promise((done) => {
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`process exited (${code}): ${out}`)));
-  });
+  return startListening(args, env, { echo: true });
 }
 
 export function startSidecar(outDir: string, env: Record<string, string> = {}): Promise<Server> {

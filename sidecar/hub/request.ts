@@ -1,5 +1,6 @@
 // Parsing and validation of the form a subscriber or publisher POSTs to the hub
 // (WebSub §5.1 subscriber request; the publish ping is the conventional hub.mode=publish).
+import { HUB_CALLBACK_MAX_LENGTH, HUB_MODES, HUB_SECRET_MAX_BYTES } from '../../src/core/schemas/hub.ts';
 import type { Mode } from './store.ts';
 
 export interface LeasePolicy {
@@ -14,9 +15,6 @@ export type HubRequest =
 
 export type Parsed = { ok: true; request: HubRequest } | { ok: false; reason: string };
 
-const MAX_CALLBACK_LENGTH = 2048;
-/** WebSub §5.1: hub.secret MUST be less than 200 bytes. */
-const MAX_SECRET_BYTES = 199;
 
 const fail = (reason: string): Parsed => ({ ok: false, reason });
 
@@ -33,7 +31,7 @@ export function parseHubForm(form: URLSearchParams, topics: readonly string[], l
   for (const name of ['hub.callback', 'hub.topic', 'hub.lease_seconds', 'hub.secret']) {
     if (form.getAll(name).length > 1) return fail(`${name} given more than once`);
   }
-  if (mode !== 'subscribe' && mode !== 'unsubscribe') return fail('hub.mode must be subscribe, unsubscribe or publish');
+  if (mode !== 'subscribe' && mode !== 'unsubscribe') return fail(`hub.mode must be one of ${HUB_MODES.join(', ')}`);
 
   const topic = form.get('hub.topic');
   if (topic === null || topic === '') return fail('hub.topic is missing');
@@ -41,7 +39,7 @@ export function parseHubForm(form: URLSearchParams, topics: readonly string[], l
 
   const raw = form.get('hub.callback');
   if (raw === null || raw === '') return fail('hub.callback is missing');
-  if (raw.length > MAX_CALLBACK_LENGTH) return fail(`hub.callback is longer than ${MAX_CALLBACK_LENGTH} characters`);
+  if (raw.length > HUB_CALLBACK_MAX_LENGTH) return fail(`hub.callback is longer than ${HUB_CALLBACK_MAX_LENGTH} characters`);
   let callback: URL;
   try {
     callback = new URL(raw);
@@ -62,7 +60,7 @@ export function parseHubForm(form: URLSearchParams, topics: readonly string[], l
   const secret = form.get('hub.secret');
   if (secret !== null) {
     if (secret === '') return fail('hub.secret must not be empty');
-    if (Buffer.byteLength(secret, 'utf8') > MAX_SECRET_BYTES) return fail('hub.secret must be less than 200 bytes');
+    if (Buffer.byteLength(secret, 'utf8') > HUB_SECRET_MAX_BYTES) return fail('hub.secret must be less than 200 bytes');
   }
 
   return {

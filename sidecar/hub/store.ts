@@ -42,7 +42,7 @@ export interface Denial {
   reason: string;
 }
 
-/** Consecutive failed deliveries after which a subscription is removed (interface spec, Limits). */
+/** Consecutive failed deliveries after which a subscription is removed (the README's WebSub policy). */
 export const MAX_FAILURES = 3;
 
 const SCHEMA = `

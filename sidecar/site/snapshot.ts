@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../../src/build/manifest.ts';
-import { readManifest } from '../../src/build/output-dir.ts';
+import { MANIFEST_FILE, type Manifest, parseManifest } from '../../src/core/http/manifest.ts';
 import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
 import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
 
@@ -24,8 +23,9 @@ export interface SiteSnapshot {
 const MAX_CACHED_BYTES = 256 * 1024 * 1024;
 
 export function loadSnapshot(buildDir: string): SiteSnapshot {
-  const manifest = readManifest(buildDir);
-  if (!manifest) throw new Error(`No manifest in ${buildDir}: run the build first`);
+  const manifestFile = join(buildDir, MANIFEST_FILE);
+  if (!existsSync(manifestFile)) throw new Error(`No manifest in ${buildDir}: run the build first`);
+  const manifest = parseManifest(readFileSync(manifestFile, 'utf8'), manifestFile);
   const siteDir = join(buildDir, 'site');
   const cache = new Map<string, Buffer>();
   let cachedBytes = 0;

@@ -7,7 +7,8 @@ import { planSinceDates } from '../core/documents/since.ts';
 import { siteUrls } from '../core/http/urls.ts';
 import type { Settings } from '../settings/index.ts';
 import { writeDeployFolders } from './deploy/index.ts';
-import { computeManifest, MANIFEST_FILE } from './manifest.ts';
+import { MANIFEST_FILE } from '../core/http/manifest.ts';
+import { computeManifest } from './manifest.ts';
 import { currentBuild, newBuildDir, pruneBuilds, readManifest, swapIn } from './output-dir.ts';
 
 export interface BuildResult {

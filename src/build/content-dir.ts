@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_FILE_NAMES, ContentError, type ContentFiles, type ContentProblem, type Dataset, parseContent } from '../core/content/dataset.ts';
+import { CONTENT_FILE_NAMES, ContentError, IMPORTS_FILE_NAME, type ContentFiles, type ContentProblem, type Dataset, parseContent } from '../core/content/dataset.ts';
 
 /** Reads and validates a content folder (the fs adapter around core/content.ts). */
 export function loadContentDir(dir: string): Dataset {
@@ -9,7 +9,7 @@ export function loadContentDir(dir: string): Dataset {
   ) as unknown as ContentFiles;
   const files = {} as ContentFiles;
   const missing: ContentProblem[] = [];
-  for (const key of Object.keys(names) as (keyof ContentFiles)[]) {
+  for (const key of Object.keys(CONTENT_FILE_NAMES) as ('business' | 'reviews' | 'editorial')[]) {
     try {
       files[key] = readFileSync(names[key], 'utf8');
     } catch (err) {
@@ -17,5 +17,10 @@ export function loadContentDir(dir: string): Dataset {
     }
   }
   if (missing.length) throw new ContentError(missing);
+  const imports = join(dir, IMPORTS_FILE_NAME);
+  if (existsSync(imports)) {
+    files.imports = readFileSync(imports, 'utf8');
+    names.imports = imports;
+  }
   return parseContent(files, names);
 }

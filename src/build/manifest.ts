@@ -2,26 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { strongEtag } from '../core/http/etag.ts';
 import { contentTypeFor, topicLink } from '../core/http/media.ts';
+import type { Manifest, ManifestEntry } from '../core/http/manifest.ts';
 import type { SiteUrls } from '../core/http/urls.ts';
 
-export interface ManifestEntry {
-  file: string;
-  content_type: string;
-  etag: string;
-  last_modified: string;
-  size: number;
-  link?: string;
-}
-
-export interface Manifest {
-  build_id: string;
-  site_url: string;
-  /** Pre-rendered since dates; every other valid date is answered by the sidecar. */
-  since_dates: string[];
-  resources: Record<string, ManifestEntry>;
-}
-
-export const MANIFEST_FILE = 'manifest.json';
 
 /** URL path of a built file: `index.html` files answer at their folder's path. */
 export function urlPath(file: string): string {

@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { MANIFEST_FILE, type Manifest } from './manifest.ts';
+import { MANIFEST_FILE, type Manifest, parseManifest } from '../core/http/manifest.ts';
 
 /**
  * OUT_DIR is a symbolic link to the newest good build under `.builds/`. A new build is
@@ -20,7 +20,7 @@ export function newBuildDir(outDir: string, buildId: string): string {
 export function readManifest(buildDir: string): Manifest | undefined {
   const file = join(buildDir, MANIFEST_FILE);
   if (!existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  return parseManifest(readFileSync(file, 'utf8'), file);
 }
 
 export function swapIn(outDir: string, buildDir: string): void {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync, c
 import { join, relative } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../src/build/manifest.ts';
+import type { Manifest } from '../../src/core/http/manifest.ts';
 import { InsightsDocumentSchema } from '../../src/core/schemas/insights.ts';
 import { buildOrThrow, runBuild } from '../helpers/build.ts';
 import { ROOT, SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';

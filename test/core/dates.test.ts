@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, quarterOf } from '../../src/core/content/dates.ts';
+import { isCalendarDate, quarterOf } from '../../src/core/schemas/dates.ts';
 
 describe('calendar dates', () => {
   it.each(['2024-02-29', '2000-02-29', '2023-12-31', '0001-01-01'])('accepts %s', (d) => expect(isCalendarDate(d)).toBe(true));

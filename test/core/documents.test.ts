@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aggregateRating } from '../../src/core/documents/aggregate.ts';
+import { aggregateRating } from '../../src/core/content/aggregate.ts';
 import { parseContent } from '../../src/core/content/dataset.ts';
 import { reviewsDocument } from '../../src/core/documents/documents.ts';
 import { distinctDates, planSinceDates, sinceDocument } from '../../src/core/documents/since.ts';
-import { entityStatistics } from '../../src/core/documents/entity-ratings.ts';
+import { entityStatistics } from '../../src/core/content/entity-ratings.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { render } from '../../src/core/documents/resources.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';

@@ -7,11 +7,11 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { describe, expect, it } from 'vitest';
 import { CLOUDFLARE } from '../../src/build/deploy/limits.ts';
-import type { Manifest } from '../../src/build/manifest.ts';
+import type { Manifest } from '../../src/core/http/manifest.ts';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { generateContent, writeContent } from '../../scripts/sample/generate.ts';
 import { buildOrThrow } from '../helpers/build.ts';
-import { hostWarnings, startWrangler } from '../../scripts/bench/host-emulators.ts';
+import { hostWarnings, startWrangler } from '../../scripts/harness/host-emulators.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 
 const SITE_URL = 'https://reviews.example';

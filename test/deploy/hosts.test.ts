@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../src/build/manifest.ts';
+import type { Manifest } from '../../src/core/http/manifest.ts';
 import { buildOrThrow } from '../helpers/build.ts';
-import { type RunningHost, startNetlify, startWrangler } from '../../scripts/bench/host-emulators.ts';
+import { type RunningHost, startNetlify, startWrangler } from '../../scripts/harness/host-emulators.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../hub/pki.ts';
+import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
 import { type Subscriber, sleep, startSubscriber, waitFor } from '../hub/subscriber.ts';
 import { buildOrThrow } from '../helpers/build.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';

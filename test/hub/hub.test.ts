@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ATOM_TYPE, contentTypeFor } from '../../src/core/http/media.ts';
 import { createOutbound, RefusedCallback } from '../../sidecar/hub/outbound.ts';
 import { SITE, startTestHub, type TestHub } from './harness.ts';
-import { makeTestPki, type TestPki } from './pki.ts';
+import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
 import { acknowledge, type Behavior, echo, type Received, type Subscriber, sleep, startSubscriber, waitFor } from './subscriber.ts';
 
 let pki: TestPki;

@@ -3,7 +3,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { TestPki } from './pki.ts';
+import type { TestPki } from '../../scripts/harness/pki.ts';
 
 export interface Received {
   method: string;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EVAL_SETS, evaluateGold, loadGold } from '../../scripts/eval-insights.ts';
-import { ASPECT_IDS } from '../../src/core/insights/aspects.ts';
+import { ASPECT_IDS } from '../../src/core/schemas/aspects.ts';
 
 const GOLD = new URL('./gold.jsonl', import.meta.url).pathname;
 const HELD_OUT_FLOOR = { f1: 0.7, polarity: 0.86, no_aspect_fp: 0.1 };

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../src/build/manifest.ts';
+import type { Manifest } from '../../src/core/http/manifest.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { buildOrThrow } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';

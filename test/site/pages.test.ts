@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../src/build/manifest.ts';
+import type { Manifest } from '../../src/core/http/manifest.ts';
 import { operations } from '../../src/core/site/api-examples.ts';
 import { openApiDocument } from '../../src/core/openapi/document.ts';
 import { MCP_TOOLS } from '../../src/core/openapi/mcp.ts';

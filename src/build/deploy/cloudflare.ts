@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import type { RepresentationMeta } from '../../core/http/headers.ts';
 import { API_PREFIXES, isApiPath, PATHS } from '../../core/http/urls.ts';
 import type { EdgeTable } from '../../edge/cloudflare-worker.ts';
-import type { Manifest } from '../manifest.ts';
+import type { Manifest } from '../../core/http/manifest.ts';
 import { headerRules, headersFile } from './header-rules.ts';
 import { CLOUDFLARE, within } from './limits.ts';
 import { linkTree } from './link-tree.ts';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../manifest.ts';
+import type { Manifest } from '../../core/http/manifest.ts';
 import { type CloudflareValidators, writeCloudflare } from './cloudflare.ts';
 import { writeNetlify } from './netlify.ts';
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { type Business, BusinessSchema } from '../schemas/business.ts';
 import { type Editorial, EditorialSchema } from '../schemas/editorial.ts';
 import { type Review, ReviewSchema } from '../schemas/review.ts';
+import { ImportsSchema, type ReviewCounts } from '../schemas/imports.ts';
 import { newestFirst } from './order.ts';
 
 /** The validated content of one business: everything the build publishes. */
@@ -12,13 +13,19 @@ export interface Dataset {
   editorial: Editorial;
   /** Reviews in the content folder that are not published, by reason. */
   left_out?: { unverified: number };
+  /** Present when imports.json exists (the content came in through `npm run import`) */
+  counts?: ReviewCounts;
 }
 
 export interface ContentFiles {
   business: string;
   reviews: string;
   editorial: string;
+  /** imports.json, optional */
+  imports?: string;
 }
+
+export const IMPORTS_FILE_NAME = 'imports.json';
 
 export const CONTENT_FILE_NAMES: ContentFiles = {
   business: 'business.json',
@@ -129,6 +136,18 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
     });
   }
 
+  let counts: ReviewCounts | undefined;
+  if (files.imports !== undefined) {
+    const importsName = names.imports ?? IMPORTS_FILE_NAME;
+    const raw = parseJson(importsName, files.imports, problems);
+    const imports = raw === undefined ? undefined : ImportsSchema.safeParse(raw);
+    if (imports && !imports.success) problems.push(...zodProblems(importsName, imports.error));
+    if (imports?.success) {
+      const published = reviews.filter((r) => r.verified).length;
+      counts = { in_content: reviews.length, published, left_out: { unverified: reviews.length - published }, imports: imports.data };
+    }
+  }
+
   if (business?.success && problems.length === 0) problems.push(...checkReferences(business.data, reviews, names.reviews));
   if (problems.length > 0 || !business?.success || !editorial?.success) throw new ContentError(problems);
 
@@ -137,5 +156,6 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
     reviews: reviews.filter((r) => r.verified).sort(newestFirst),
     editorial: editorial.data,
     left_out: { unverified: reviews.filter((r) => !r.verified).length },
+    ...(counts ? { counts } : {}),
   };
 }

@@ -1,11 +1,14 @@
-import { aggregateRating } from './aggregate.ts';
+import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { buildInsights } from '../insights/build.ts';
 import type { InsightsDocument } from '../schemas/insights.ts';
 
-/** GET /reviews.json: business metadata, aggregate rating, every verified review newest first. */
-export function reviewsDocument({ business, reviews }: Dataset) {
-  return { business, aggregate_rating: aggregateRating(reviews), reviews };
+/**
+ * GET /reviews.json: business metadata, aggregate rating, every verified review newest
+ * first; and, for imported content, how many reviews were imported, published and left out.
+ */
+export function reviewsDocument({ business, reviews, counts }: Dataset) {
+  return { business, aggregate_rating: aggregateRating(reviews), ...(counts ? { review_counts: counts } : {}), reviews };
 }
 
 // The analysis is the costliest step of a build (about 1 s at 20,000 reviews) and both

@@ -1,6 +1,6 @@
 import { Feed } from 'feed';
 import type { Dataset } from '../content/dataset.ts';
-import { dateToInstant } from '../content/dates.ts';
+import { dateToInstant } from '../schemas/dates.ts';
 import { FEED_SIZE, feedUpdated, itemModified, itemText, itemTitle } from './items.ts';
 import type { SiteUrls } from '../http/urls.ts';
 

@@ -1,6 +1,6 @@
 import type { Review } from '../schemas/review.ts';
 
-/** Number of newest reviews in both feeds (interface spec, Limits). */
+/** Number of newest reviews in both feeds. */
 export const FEED_SIZE = 50;
 
 export function stars(rating: number): string {

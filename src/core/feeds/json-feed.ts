@@ -1,5 +1,5 @@
 import type { Dataset } from '../content/dataset.ts';
-import { dateToInstant } from '../content/dates.ts';
+import { dateToInstant } from '../schemas/dates.ts';
 import { FEED_SIZE, itemModified, itemText, itemTitle } from './items.ts';
 import { type JsonFeed, JsonFeedSchema } from '../schemas/jsonfeed.ts';
 import type { SiteUrls } from '../http/urls.ts';

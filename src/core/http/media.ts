@@ -34,7 +34,7 @@ export function contentTypeFor(path: string): string {
   return (dot > 0 ? BY_EXTENSION[name.slice(dot).toLowerCase()] : undefined) ?? 'application/octet-stream';
 }
 
-/** `Link` header for a WebSub topic (interface spec, Events item 4), or undefined. */
+/** `Link` header for a WebSub topic (W3C WebSub §4: rel=hub and rel=self), or undefined. */
 export function topicLink(path: string, urls: SiteUrls): string | undefined {
   const topic = `${urls.base}${path}`;
   return topicUrls(urls).includes(topic) ? `<${urls.hub}>; rel="hub", <${topic}>; rel="self"` : undefined;

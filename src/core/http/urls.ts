@@ -53,7 +53,7 @@ export function siteUrls(siteUrl: string): SiteUrls {
   };
 }
 
-/** The WebSub topics (interface spec, Events) with the content type each is served with. */
+/** The WebSub topic URLs (Atom, JSON Feed, the reviews document). */
 export function topicUrls(urls: SiteUrls): string[] {
   return TOPIC_PATHS.map((path) => `${urls.base}${path}`);
 }

@@ -1,4 +1,4 @@
-import { ASPECT_IDS, type AspectId, type Polarity } from './aspects.ts';
+import { ASPECT_IDS, type AspectId, type Polarity } from '../schemas/aspects.ts';
 import { type GeneralScorer, ownLexiconScorer } from './general.ts';
 import { EQUIPMENT, NEGATED_ONLY_TERMS, type Score } from './lexicon.ts';
 import { type Match, matchLexicon } from './match.ts';

@@ -1,10 +1,11 @@
-import { summarizeRatings } from '../documents/aggregate.ts';
+import { summarizeRatings } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
-import { quarterOf } from '../content/dates.ts';
-import { entityStatistics } from '../documents/entity-ratings.ts';
+import { quarterOf } from '../schemas/dates.ts';
+import { entityStatistics } from '../content/entity-ratings.ts';
+import { allText, analysisText } from '../content/review-text.ts';
 import type { Review } from '../schemas/review.ts';
 import { type AnalyzeOptions, analyzeReview, aspectPolarities, type TextAnalysis } from './analyze.ts';
-import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from './aspects.ts';
+import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from '../schemas/aspects.ts';
 import { createEntityLinker, type LinkedEntities } from './entities.ts';
 import { isSentimentWord } from './general.ts';
 import { tokenize } from './text.ts';
@@ -34,9 +35,10 @@ export interface ReviewInsight {
 export function analyzeReviews(dataset: Dataset, options: AnalyzeOptions = {}): ReviewInsight[] {
   const link = createEntityLinker(dataset.business);
   return dataset.reviews.map((review) => {
-    if (review.text.trim() === '') return { review, analysis: null, aspects: [], linked: null };
-    const analysis = analyzeReview(review.text, options);
-    const linked = link(review.text, { technicians: review.technicians, services: review.services });
+    const text = analysisText(review);
+    if (text.trim() === '') return { review, analysis: null, aspects: [], linked: null };
+    const analysis = analyzeReview(text, options);
+    const linked = link(allText(review), { technicians: review.technicians, services: review.services });
     return { review, analysis, aspects: aspectPolarities(analysis.mentions), linked };
   });
 }
@@ -215,7 +217,7 @@ function buildTopics(dataset: Dataset, insights: readonly ReviewInsight[]) {
     ...business.service_areas.flatMap(words),
     ...words(business.name).filter((w) => !serviceWords.has(w)),
   ]);
-  const inputs = insights.flatMap((r) => (r.analysis ? [{ id: r.review.id, text: r.review.text, polarity: r.analysis.polarity }] : []));
+  const inputs = insights.flatMap((r) => (r.analysis ? [{ id: r.review.id, text: analysisText(r.review), polarity: r.analysis.polarity }] : []));
   return extractTopics(inputs, { exclude: (w) => names.has(w) || isSentimentWord(w), max: LIMITS.topics, examples: LIMITS.topic_review_ids });
 }
 

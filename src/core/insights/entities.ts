@@ -38,9 +38,9 @@ function addPhrase(root: PhraseNode, words: readonly string[], target: string): 
   if (!node.targets.includes(target)) node.targets.push(target);
 }
 
-/** Longest-match scan; returns the target lists of every phrase found, left to right. */
-function scan(root: PhraseNode, words: readonly string[]): string[][] {
-  const found: string[][] = [];
+/** Longest-match scan; returns every phrase found (its targets and its words), left to right. */
+function scan(root: PhraseNode, words: readonly string[]): { targets: string[]; words: readonly string[] }[] {
+  const found: { targets: string[]; words: readonly string[] }[] = [];
   for (let i = 0; i < words.length; ) {
     let node: PhraseNode | undefined = root;
     let best: { targets: string[]; end: number } | undefined;
@@ -50,12 +50,15 @@ function scan(root: PhraseNode, words: readonly string[]): string[][] {
       if (node.targets) best = { targets: node.targets, end: j + 1 };
     }
     if (best) {
-      found.push(best.targets);
+      found.push({ targets: best.targets, words: words.slice(i, best.end) });
       i = best.end;
     } else i += 1;
   }
   return found;
 }
+
+/** How customers name staff by surname: "Mr. Mader", "Mrs Okafor", "Herr Mader", "Frau Yilmaz" (a final "." is dropped by nameWords). */
+export const NAME_TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Herr', 'Frau', 'Señor', 'Señora', 'Sr', 'Sra', 'Monsieur', 'Madame', 'Mme'] as const;
 
 const NAME_WORD = /[\p{L}\p{M}][\p{L}\p{M}'’.-]*/gu;
 
@@ -76,8 +79,9 @@ function resolve(targets: readonly string[], context: readonly string[] | undefi
 
 /**
  * Finds the business's technicians, services and service areas named in review text.
- * Technicians by full name or by first name when only one technician has it (or the
- * review's own technician list settles which); names and areas match case-sensitively,
+ * Technicians by full name, by first name when only one technician has it (or the
+ * review's own technician list settles which), or by a title and the surname ("Mrs
+ * Okafor", "Herr Mader"); names and areas match case-sensitively,
  * as proper nouns. Services by name or synonym, case-insensitively.
  */
 export function createEntityLinker(business: Business): (text: string, context?: LinkContext) => LinkedEntities {
@@ -85,7 +89,10 @@ export function createEntityLinker(business: Business): (text: string, context?:
   for (const t of business.technicians) {
     const words = nameWords(t.name);
     addPhrase(people, words, t.name);
-    if (words.length > 1) addPhrase(people, words.slice(0, 1), t.name);
+    if (words.length > 1) {
+      addPhrase(people, words.slice(0, 1), t.name);
+      for (const title of NAME_TITLES) addPhrase(people, [title, words[words.length - 1] as string], t.name);
+    }
   }
   const services: PhraseNode = { next: new Map() };
   for (const s of business.services) for (const phrase of [s.name, ...s.synonyms]) addPhrase(services, lowerWords(phrase), s.id);
@@ -101,18 +108,18 @@ export function createEntityLinker(business: Business): (text: string, context?:
     const ambiguous = new Set<string>();
     const words = nameWords(text);
     // A full name is one phrase, so the first name inside it is never read on its own.
-    for (const targets of scan(people, words)) {
-      const hit = resolve(targets, context.technicians);
+    for (const found of scan(people, words)) {
+      const hit = resolve(found.targets, context.technicians);
       if (hit) techs.add(hit);
-      else ambiguous.add((targets[0] as string).split(/\s+/)[0] as string);
+      else ambiguous.add(found.words.join(' '));
     }
     const svc = new Set<string>();
-    for (const targets of scan(services, lowerWords(text))) {
+    for (const { targets } of scan(services, lowerWords(text))) {
       const hit = resolve(targets, context.services);
       if (hit) svc.add(hit);
     }
     const area = new Set<string>();
-    for (const targets of scan(areas, words)) for (const t of targets) area.add(t);
+    for (const { targets } of scan(areas, words)) for (const t of targets) area.add(t);
     return {
       technicians: order(techOrder, techs),
       services: order(serviceOrder, svc),

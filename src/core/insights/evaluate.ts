@@ -1,4 +1,4 @@
-import { ASPECT_IDS, type AspectId, isAspectId, type Polarity } from './aspects.ts';
+import { ASPECT_IDS, type AspectId, isAspectId, type Polarity } from '../schemas/aspects.ts';
 
 export interface AspectLabel {
   aspect: AspectId;

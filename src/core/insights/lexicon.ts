@@ -1,4 +1,4 @@
-import type { AspectId } from './aspects.ts';
+import type { AspectId } from '../schemas/aspects.ts';
 
 // The domain lexicon for home services (HVAC, plumbing, electrical). Phrases are
 // lower-case token sequences as produced by text.ts (hyphens split, apostrophes kept);

@@ -1,4 +1,4 @@
-import type { AspectId } from './aspects.ts';
+import type { AspectId } from '../schemas/aspects.ts';
 import { isNegator } from './general.ts';
 import { CUES, IRREALIS, MODIFIERS, MULTI_TERMS, NEGATORS, NEUTRAL_PHRASES, POLAR, type Score, TERMS, WEAK_CUES } from './lexicon.ts';
 

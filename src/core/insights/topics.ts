@@ -1,4 +1,4 @@
-import type { Polarity } from './aspects.ts';
+import type { Polarity } from '../schemas/aspects.ts';
 import { splitSentences, type Token, tokenize } from './text.ts';
 
 // Key phrases: word n-grams (2-4 words) that start and end on a content word, counted

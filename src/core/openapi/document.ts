@@ -1,7 +1,8 @@
 // GET /openapi.json: every HTTP endpoint of the service as OpenAPI 3.1, built from the zod
 // schemas the code validates with, so the description cannot drift from the behaviour.
 import { FEED_SIZE } from '../feeds/items.ts';
-import { JsonRpcRequestSchema, JsonRpcResponseSchema, ErrorSchema, HubFormSchema, ValidationErrorSchema } from './schemas.ts';
+import { HubFormSchema } from '../schemas/hub.ts';
+import { JsonRpcRequestSchema, JsonRpcResponseSchema, ErrorSchema, ValidationErrorSchema } from './schemas.ts';
 import { componentSchemas, type JsonSchema, parameterSchema, schemaRef } from './json-schema.ts';
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from './mcp.ts';
 import { BusinessSchema } from '../schemas/business.ts';
@@ -16,7 +17,7 @@ import { SearchParamsShape } from '../search/params.ts';
 import { ARCHIVE_PAGE_SIZE } from '../documents/archive.ts';
 import { PATHS, type SiteUrls, topicUrls } from '../http/urls.ts';
 
-/** The interface's version (interface spec, Versioning 1). */
+/** The HTTP interface's version: keys are only ever added (see README, The documents). */
 export const API_VERSION = '1.0.0';
 
 type Obj = Record<string, unknown>;
@@ -398,7 +399,7 @@ an unknown path under /api/ or /mcp answers 404 (not_found) (any other unknown p
 Responses may gain keys in later versions; keys are never removed. People: ${urls.base}/api/. Language models: ${urls.base}/llms.txt.`,
     },
     servers: [{ url: urls.base }],
-    // No authentication anywhere (interface spec, Authentication): an empty requirement list.
+    // No authentication anywhere: an empty requirement list (OpenAPI 3.1 §4.8.10).
     security: [],
     tags: [
       { name: 'Reviews', description: 'The review data as JSON' },

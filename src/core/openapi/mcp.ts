@@ -3,7 +3,7 @@
 // tool); test/site/openapi.test.ts asks the running server for its tools and fails when
 // this list and the server disagree.
 
-/** The protocol revision the examples use (interface spec, Versioning 3). */
+/** The MCP protocol revision the examples use. */
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 export interface McpToolInfo {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './time-zone.ts';
 import { Name, Slug, Text } from './primitives.ts';
 
 export const ServiceSchema = z.object({
@@ -37,6 +38,11 @@ export const BusinessSchema = z
     services: z.array(ServiceSchema).min(1),
     technicians: z.array(TechnicianSchema),
     same_as: z.array(z.url()).default([]).describe('Profiles of the business elsewhere'),
+    time_zone: z
+      .string()
+      .refine(isTimeZone, { message: 'is not an IANA time zone (e.g. "America/Denver")' })
+      .optional()
+      .describe('IANA time zone of the business; `npm run import` turns instants into calendar days with it'),
   })
   .superRefine((b, ctx) => {
     const dup = (values: string[], field: string, key?: string) => {

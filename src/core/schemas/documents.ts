@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BusinessSchema } from './business.ts';
 import { CalendarDate } from './primitives.ts';
+import { ReviewCountsSchema } from './imports.ts';
 import { ReviewSchema } from './review.ts';
 
 const Count = z.int().min(0);
@@ -21,6 +22,7 @@ export const AggregateRatingSchema = z.object({
 export const ReviewsDocumentSchema = z.object({
   business: BusinessSchema,
   aggregate_rating: AggregateRatingSchema,
+  review_counts: ReviewCountsSchema.optional().describe('Present when the reviews came in through `npm run import`: how many were imported, published and left out, by reason'),
   reviews: z.array(ReviewSchema).describe('Every verified review, newest first'),
 });
 

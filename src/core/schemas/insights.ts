@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASPECT_IDS } from '../insights/aspects.ts';
+import { ASPECT_IDS } from './aspects.ts';
 import { FaqEntrySchema } from './editorial.ts';
 import { CalendarDate, Name, Text } from './primitives.ts';
 import { ReviewIdSchema } from './review.ts';

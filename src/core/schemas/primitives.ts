@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../content/dates.ts';
+import { isCalendarDate } from './dates.ts';
 
 /** A calendar date without a time zone: YYYY-MM-DD, and the day must exist. */
 export const CalendarDate = z

@@ -14,7 +14,7 @@ export interface SearchIndex {
   ratings: Uint8Array;
   /** Positions of the reviews with each star rating (index 1..5). */
   byRating: Uint32Array[];
-  /** Folded title and text, separated by a character a query cannot contain. */
+  /** Folded title, text and translation, separated by a character a query cannot contain. */
   text: readonly string[];
   /** Posting lists by trigram, keyed by trigramKey. */
   trigrams: Map<number, Uint32Array>;
@@ -84,7 +84,7 @@ function trigramPostings(text: readonly string[]): Map<number, Uint32Array> {
 
 export function buildSearchIndex(input: readonly Review[]): SearchIndex {
   const reviews = [...input].sort(newestFirst);
-  const text = reviews.map((r) => fold(`${r.title ?? ''}${SEPARATOR}${r.text}`));
+  const text = reviews.map((r) => fold(`${r.title ?? ''}${SEPARATOR}${r.text}${r.translation ? `${SEPARATOR}${r.translation.text}` : ''}`));
   const technicians = new Map<string, number[]>();
   const services = new Map<string, number[]>();
   const areas = new Map<string, number[]>();

@@ -1,6 +1,6 @@
 // /badge.svg: the rating and the review count as a small flat badge, in the manner of
 // shields.io (a grey label, a coloured value), readable without any font of ours.
-import type { AggregateRating } from '../documents/aggregate.ts';
+import type { AggregateRating } from '../content/aggregate.ts';
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

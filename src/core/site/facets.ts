@@ -1,9 +1,9 @@
 // The facet pages: every technician, service, service area and star rating gets a page
 // with its own rating summary, insights highlights and its reviews, 50 a page.
-import { type AggregateRating, aggregateRating } from '../documents/aggregate.ts';
+import { type AggregateRating, aggregateRating } from '../content/aggregate.ts';
 import { type ArchivePage, archivePages } from '../documents/archive.ts';
 import type { Dataset } from '../content/dataset.ts';
-import { groupBy } from '../documents/entity-ratings.ts';
+import { groupBy } from '../content/entity-ratings.ts';
 import { insightsDocument } from '../documents/documents.ts';
 import type { AspectQuoteSchema } from '../schemas/insights.ts';
 import type { Review } from '../schemas/review.ts';

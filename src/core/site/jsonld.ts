@@ -1,7 +1,7 @@
 // schema.org JSON-LD for the home page: the business, its aggregate rating and the newest
 // reviews. Search engines show no stars for reviews a business publishes about itself
 // (Google's self-serving reviews rule), so this is for agents and other consumers.
-import { aggregateRating } from '../documents/aggregate.ts';
+import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import type { Review } from '../schemas/review.ts';
 import type { SiteUrls } from '../http/urls.ts';

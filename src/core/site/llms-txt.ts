@@ -1,6 +1,6 @@
 // GET /llms.txt (https://llmstxt.org): an H1, a one-paragraph blockquote, notes, then H2
 // sections of `- [name](url): notes` links; the section named "Optional" may be skipped.
-import { aggregateRating } from '../documents/aggregate.ts';
+import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { FEED_SIZE } from '../feeds/items.ts';
 import { MCP_TOOLS } from '../openapi/mcp.ts';

@@ -1,5 +1,5 @@
 // What the HTML pages show, as pure functions of the dataset: the .astro files only lay it out.
-import { type AggregateRating, aggregateRating } from '../documents/aggregate.ts';
+import { type AggregateRating, aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { insightsDocument } from '../documents/documents.ts';
 import { FEED_SIZE } from '../feeds/items.ts';
@@ -86,10 +86,7 @@ export interface PageInsights {
 
 const insightsCache = new WeakMap<Dataset, PageInsights>();
 
-/**
- * The one place the pages read insights: the same document as GET /insights.json, so
- * when the analysis is wired into insightsDocument the page follows without changes.
- */
+/** The one place the pages read insights: the same document as GET /insights.json, analysed once per build. */
 export function pageInsights(dataset: Dataset): PageInsights {
   const cached = insightsCache.get(dataset);
   if (cached) return cached;

@@ -1,7 +1,7 @@
 // /api/ratings.json: every rating a widget or badge shows, small enough to fetch from any page.
-import { aggregateRating } from './aggregate.ts';
+import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
-import { facets } from '../site/facets.ts';
+import { facets } from './facets.ts';
 import { type RatingsDocument, RatingsDocumentSchema } from '../schemas/ratings.ts';
 import type { SiteUrls } from '../http/urls.ts';
 

@@ -1,5 +1,5 @@
 import { summarizeRatings } from './aggregate.ts';
-import type { Dataset } from '../content/dataset.ts';
+import type { Dataset } from './dataset.ts';
 import type { Review } from '../schemas/review.ts';
 
 export interface EntityStats {

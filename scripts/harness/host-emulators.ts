@@ -2,10 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ROOT, tempDir } from './lib.ts';
-
-/** The tools need Node 22 or newer: the pinned Node 24, whatever node runs the caller. */
-const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+import { NODE, ROOT, tempDir } from './processes.ts';
 
 /** Cloudflare's runtime in wrangler supports compatibility dates up to its own release. */
 export const COMPATIBILITY_DATE = '2026-11-01';

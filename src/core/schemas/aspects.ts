@@ -1,4 +1,4 @@
-/** The aspect vocabulary of insights.json: ids are public API, never rename them. */
+/** The aspect vocabulary of insights.json, a public contract: ids are never renamed. */
 export const ASPECT_IDS = [
   'punctuality',
   'professionalism',

@@ -1,0 +1,177 @@
+// `npm run import`: read an export, merge it into the content folder, report. All or
+// nothing: any problem throws before anything is written.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONTENT_FILE_NAMES, ContentError, type ContentProblem, IMPORTS_FILE_NAME } from '../core/content/dataset.ts';
+import { sourcePrefix } from '../core/import/ids.ts';
+import { type Imports, ImportsSchema } from '../core/schemas/imports.ts';
+import { parseCsv } from '../core/import/csv.ts';
+import { readRows } from '../core/import/columns.ts';
+import { CSV_RULES, TRUSTPILOT_RULES, TRUSTPILOT_SOURCE } from '../core/import/csv-sources.ts';
+import { type GoogleFile, readGoogle } from '../core/import/google.ts';
+import type { Incoming, Skipped } from '../core/import/incoming.ts';
+import { type Existing, type ImportReport, mergeImport } from '../core/import/merge.ts';
+import { type Business, BusinessSchema } from '../core/schemas/business.ts';
+import { type Review, ReviewSchema } from '../core/schemas/review.ts';
+import { isTimeZone } from '../core/schemas/time-zone.ts';
+import { findGoogleFiles } from './google-files.ts';
+import { writeFileAtomic } from './atomic.ts';
+
+export const IMPORT_SOURCES = ['google', 'csv', 'trustpilot'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+export interface ImportOptions {
+  source: ImportSource;
+  paths: string[];
+  content: string;
+  tz?: string;
+  location?: string;
+  /** Platform name for a CSV without a source column */
+  sourceName?: string;
+  /** Unset: new reviews count as verified, existing ones keep their value */
+  verified?: 'all' | 'none';
+  prune: boolean;
+  dryRun: boolean;
+}
+
+export interface ImportOutcome {
+  report: ImportReport;
+  reviewsFile: string;
+  wrote: boolean;
+}
+
+function readJson(file: string, problems: ContentProblem[]): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    problems.push({ file, message: code ? `cannot be read (${code})` : `is not valid JSON (${(err as Error).message})` });
+    return undefined;
+  }
+}
+
+function loadBusiness(file: string): Business {
+  const problems: ContentProblem[] = [];
+  if (!existsSync(file)) throw new ContentError([{ file, message: 'is missing: write business.json (name, services, technicians, service areas) before importing reviews' }]);
+  const raw = readJson(file, problems);
+  if (problems.length) throw new ContentError(problems);
+  const parsed = BusinessSchema.safeParse(raw);
+  if (!parsed.success) throw new ContentError(parsed.error.issues.map((i) => ({ file, field: i.path.join('.'), message: i.message })));
+  return parsed.data;
+}
+
+function loadReviews(file: string): Existing {
+  if (!existsSync(file)) return { raw: [], parsed: [] };
+  const problems: ContentProblem[] = [];
+  const raw = readJson(file, problems);
+  if (problems.length) throw new ContentError(problems);
+  if (!Array.isArray(raw)) throw new ContentError([{ file, message: 'must be a JSON array of reviews' }]);
+  const parsed: Review[] = [];
+  raw.forEach((r, i) => {
+    const result = ReviewSchema.safeParse(r);
+    if (result.success) parsed.push(result.data);
+    else for (const issue of result.error.issues) problems.push({ file, record: `review at index ${i}`, field: issue.path.join('.'), message: issue.message });
+  });
+  if (problems.length) throw new ContentError(problems);
+  return { raw, parsed };
+}
+
+/** The export's reviews, and the problems of single records (reported with the merge's, all at once). */
+function readSource(options: ImportOptions, business: Business, timeZone: string | undefined): { reviews: Incoming[]; skipped: Skipped[]; notes: string[]; problems: ContentProblem[] } {
+  if (options.source === 'google') {
+    if (!timeZone) {
+      throw new ContentError([{ file: '--tz', message: 'Google gives the time of each review: name the business\'s time zone with --tz <IANA zone> (e.g. America/Denver) or "time_zone" in business.json' }]);
+    }
+    const files: GoogleFile[] = [];
+    const notes: string[] = [];
+    for (const p of options.paths) {
+      const found = findGoogleFiles(p);
+      files.push(...found.files);
+      notes.push(...found.notes);
+    }
+    if (files.length === 0) throw new ContentError([{ file: options.paths.join(', '), message: 'holds no Google review files (Takeout account-*/location-*/reviews*.json, or reviews.list pages)' }]);
+    const result = readGoogle(files, { timeZone, language: business.language, ...(options.location ? { location: options.location } : {}) });
+    const problems = [...result.problems.list];
+    // A partial export would make every review on the missing pages look deleted.
+    if (options.prune && result.incomplete) problems.push({ file: '--prune', message: `refused: the export looks incomplete (${result.notes.filter((n) => /missing/.test(n)).join(' ')})` });
+    return { reviews: result.reviews, skipped: result.skipped, notes: [...notes, ...result.notes], problems };
+  }
+  const rules = options.source === 'csv' ? CSV_RULES : TRUSTPILOT_RULES;
+  const sourceName = options.source === 'trustpilot' ? TRUSTPILOT_SOURCE : options.sourceName;
+  const reviews: Incoming[] = [];
+  const problems: ContentProblem[] = [];
+  for (const file of options.paths) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      problems.push({ file, message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` });
+      continue;
+    }
+    const table = parseCsv(text, file);
+    const rows = readRows(table, rules, { file, ...(sourceName ? { source: sourceName } : {}), ...(timeZone ? { timeZone } : {}) });
+    problems.push(...rows.problems.list);
+    reviews.push(...rows.reviews);
+  }
+  return { reviews, skipped: [], notes: [], problems };
+}
+
+/** imports.json with this import's record per source; other sources' records kept. */
+function importsText(before: string | undefined, file: string, report: ImportReport, skipped: readonly Skipped[]): string {
+  let imports: Imports = {};
+  if (before !== undefined) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(before);
+    } catch (err) {
+      throw new ContentError([{ file, message: `is not valid JSON (${(err as Error).message})` }]);
+    }
+    const parsed = ImportsSchema.safeParse(raw);
+    if (!parsed.success) throw new ContentError(parsed.error.issues.map((i) => ({ file, field: i.path.join('.'), message: i.message })));
+    imports = parsed.data;
+  }
+  for (const [source, imported] of Object.entries(report.bySource)) {
+    const left: Record<string, number> = {};
+    for (const s of skipped) left[s.reason] = (left[s.reason] ?? 0) + 1;
+    const leftOut = Object.values(left).reduce((a, b) => a + b, 0);
+    imports[sourcePrefix(source)] = { in_export: imported + leftOut, imported, left_out: left };
+  }
+  const sorted = Object.fromEntries(Object.keys(imports).sort().map((k) => [k, imports[k]]));
+  return `${JSON.stringify(sorted, null, 2)}\n`;
+}
+
+export function runImport(options: ImportOptions): ImportOutcome {
+  const business = loadBusiness(join(options.content, CONTENT_FILE_NAMES.business));
+  const reviewsFile = join(options.content, CONTENT_FILE_NAMES.reviews);
+  const existing = loadReviews(reviewsFile);
+  if (options.tz !== undefined && !isTimeZone(options.tz)) throw new ContentError([{ file: '--tz', message: `"${options.tz}" is not an IANA time zone (e.g. America/Denver, Europe/Berlin)` }]);
+  const timeZone = options.tz ?? business.time_zone;
+  const { reviews, skipped, notes, problems } = readSource(options, business, timeZone);
+  let merged: ReturnType<typeof mergeImport>;
+  try {
+    merged = mergeImport(business, existing, reviews, skipped, notes, { ...(options.verified ? { verified: options.verified } : {}), prune: options.prune });
+  } catch (err) {
+    throw err instanceof ContentError ? new ContentError([...problems, ...err.problems]) : err;
+  }
+  if (problems.length) throw new ContentError(problems);
+  const importsFile = join(options.content, IMPORTS_FILE_NAME);
+  const importsBefore = existsSync(importsFile) ? readFileSync(importsFile, 'utf8') : undefined;
+  const importsAfter = importsText(importsBefore, importsFile, merged.report, skipped);
+  if (options.dryRun) return { report: merged.report, reviewsFile, wrote: false };
+
+  const reviewsBefore = existsSync(reviewsFile) ? readFileSync(reviewsFile, 'utf8') : undefined;
+  if (merged.changed) writeFileAtomic(reviewsFile, `${JSON.stringify(merged.reviews, null, 2)}\n`);
+  if (importsAfter !== importsBefore) {
+    try {
+      writeFileAtomic(importsFile, importsAfter);
+    } catch (err) {
+      // All or nothing: put reviews.json back as it was.
+      if (merged.changed) {
+        if (reviewsBefore === undefined) rmSync(reviewsFile, { force: true });
+        else writeFileAtomic(reviewsFile, reviewsBefore);
+      }
+      throw err;
+    }
+  }
+  return { report: merged.report, reviewsFile, wrote: merged.changed || importsAfter !== importsBefore };
+}

@@ -1,0 +1,61 @@
+import { copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadContentDir } from '../../src/build/content-dir.ts';
+import { analyzeReviews } from '../../src/core/insights/build.ts';
+import { buildSearchIndex } from '../../src/core/search/index.ts';
+import { SearchParamsSchema } from '../../src/core/search/params.ts';
+import { searchReviews } from '../../src/core/search/run.ts';
+import { buildOrThrow } from '../helpers/build.ts';
+import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
+import { contentDir, FIXTURES, runImport, TAKEOUT_V1 } from './helpers.ts';
+
+/** A content folder filled only through `npm run import`: Google, Trustpilot (unverified) and a CSV. */
+function imported(): string {
+  const dir = contentDir();
+  copyFileSync(join(SMALL_CONTENT, 'editorial.json'), join(dir, 'editorial.json'));
+  expect(runImport(['google', TAKEOUT_V1, '--content', dir]).status).toBe(0);
+  expect(runImport(['trustpilot', join(FIXTURES, 'trustpilot.csv'), '--verified', 'none', '--content', dir]).status).toBe(0);
+  expect(runImport(['csv', join(FIXTURES, 'nextdoor.csv'), '--source', 'nextdoor', '--content', dir]).status).toBe(0);
+  return dir;
+}
+
+describe('imported reviews, published', () => {
+  const dir = imported();
+  const dataset = loadContentDir(dir);
+
+  it('/reviews.json says how many reviews were imported, published and left out, by reason', () => {
+    const out = join(tempDir('import-build'), 'dist');
+    buildOrThrow({ CONTENT_DIR: dir, OUT_DIR: out, SITE_URL: 'https://reviews.example' });
+    const doc = JSON.parse(readFileSync(join(out, 'site', 'reviews.json'), 'utf8'));
+    expect(doc.review_counts).toEqual({
+      in_content: 17,
+      published: 14,
+      left_out: { unverified: 3 },
+      imports: {
+        google: { in_export: 10, imported: 9, left_out: { no_star_rating: 1 } },
+        nextdoor: { in_export: 5, imported: 5, left_out: {} },
+        trustpilot: { in_export: 3, imported: 3, left_out: {} },
+      },
+    });
+    expect(doc.reviews).toHaveLength(14);
+    expect(doc.aggregate_rating.review_count).toBe(14);
+    // keys are only added: the document still starts as before
+    expect(Object.keys(doc)).toEqual(['business', 'aggregate_rating', 'review_counts', 'reviews']);
+  });
+
+  it('search matches the original words and the translation', () => {
+    const index = buildSearchIndex(dataset.reviews);
+    const find = (query: string) => searchReviews(index, SearchParamsSchema.parse({ query })).reviews.map((r) => r.author.name);
+    expect(find('freundlich')).toEqual(['Klaus Becker']);
+    expect(find('very friendly')).toEqual(['Klaus Becker']);
+    expect(find('muy limpia')).toEqual(['Lucía Fernández']);
+  });
+
+  it('insights read the English translation of a review written in another language', () => {
+    const de = analyzeReviews(dataset).find((r) => r.review.author.name === 'Klaus Becker');
+    expect(de?.analysis?.sentences.map((s) => s.text)).toEqual(['Herr Mader was very friendly and the water heater in Fountain works again.']);
+    expect(de?.aspects.length).toBeGreaterThan(0);
+    expect(de?.linked?.technicians).toEqual(['Jonas Mader']);
+  });
+});
