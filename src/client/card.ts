@@ -1,5 +1,6 @@
 // A review card built in the browser with the same markup as src/components/ReviewCard.astro.
 // Every string from a review goes through textContent, never through HTML parsing.
+import { translationLabel } from '../core/site/translation-label.ts';
 
 export interface ReviewJson {
   id: string;
@@ -7,6 +8,7 @@ export interface ReviewJson {
   rating: number;
   title?: string;
   text: string;
+  translation?: { language: string; text: string; by?: string };
   author: { name: string };
   source: string;
   technicians: string[];
@@ -67,6 +69,14 @@ export function renderCard(r: ReviewJson, links: CardLinks): HTMLLIElement {
     article.append(div);
   } else {
     article.append(el('p', { class: 'muted' }, `Rated ${r.rating} out of 5, without a written review.`));
+  }
+  if (r.translation) {
+    const details = el('details', { class: 'translation' });
+    details.append(el('summary', {}, translationLabel(r.translation)));
+    const div = el('div', { lang: r.translation.language });
+    for (const t of r.translation.text.split(/\n\s*\n/)) div.append(el('p', { dir: 'auto' }, t));
+    details.append(div);
+    article.append(details);
   }
   if (r.response) {
     const div = el('div', { class: 'response' });

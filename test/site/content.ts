@@ -61,6 +61,18 @@ export function collidingContent(): string {
     services: ['leak-repair'],
     service_area: 'Canon City',
   });
+  reviews.push({
+    id: 'zz-translated-1',
+    date: '2026-12-19',
+    rating: 4,
+    text: 'Muy buen servicio, llegaron a tiempo.',
+    translation: { language: 'es', text: 'Very good service, they arrived on time.', by: 'Google' },
+    author: { name: 'Lucía' },
+    verified: true,
+    source: 'google',
+    technicians: [],
+    services: [],
+  });
   reviews.push({ ...reviews[0], id: 'zz-unverified-1', verified: false });
   writeFileSync(join(dir, 'reviews.json'), JSON.stringify(reviews));
   return dir;

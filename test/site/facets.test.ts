@@ -167,4 +167,14 @@ describe('facet pages', () => {
     const api = read('/api/');
     for (const path of ['/widget.js', '/badge.svg', '/embed/']) expect(api).toContain(`${SITE}${path}`);
   });
+
+  it('shows a review as written, with its translation behind a toggle that needs no script', () => {
+    const article = byId(parseHtml(read('/')), 'review-zz-translated-1') as Node;
+    const paragraphs = elements(article, 'p').filter((p) => attr(p, 'dir') === 'auto').map(text);
+    expect(paragraphs[0]).toBe('Muy buen servicio, llegaron a tiempo.');
+    const details = elements(article, 'details')[0] as Node;
+    expect(text(elements(details, 'summary')[0] as Node)).toBe('Show the Spanish translation (by Google)');
+    expect(text(details)).toContain('Very good service, they arrived on time.');
+    expect(attr(elements(details, 'div')[0] as Node, 'lang')).toBe('es');
+  });
 });

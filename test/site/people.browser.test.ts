@@ -159,6 +159,22 @@ describe('search and filters on the home page', () => {
     await context.close();
   });
 
+  it('renders a found review as written, with its translation behind a keyboard toggle', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const { page, problems } = await open(context, `${server.url}/?query=llegaron`);
+    await page.waitForFunction(() => document.querySelectorAll('#review-list article').length === 1);
+    const card = page.locator('#review-list article');
+    await expect(card.locator('.text p').textContent()).resolves.toBe('Muy buen servicio, llegaron a tiempo.');
+    await expect(card.locator('summary').textContent()).resolves.toBe('Show the Spanish translation (by Google)');
+    await expect(card.locator('details div').isVisible()).resolves.toBe(false);
+    await card.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(card.locator('details div').isVisible()).resolves.toBe(true);
+    await expect(card.locator('details div').textContent()).resolves.toBe('Very good service, they arrived on time.');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('hides the search form without JavaScript; the facet links remain', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
     const { page } = await open(context, `${server.url}/`);
