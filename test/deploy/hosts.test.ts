@@ -107,6 +107,8 @@ describe.each(CASES)('$name', (host) => {
   it('answers 304 to a client that echoes the ETag it was sent, and the 304 keeps CORS', async () => {
     for (const path of ['/reviews.json', '/feed.xml', '/', manifest.since_dates.map((d) => `/api/reviews/since/${d}`)[0] as string]) {
       const first = await at(edge.url, path);
+      // read every body: one left unread past the socket buffer (the home page is over 64 KB) trips undici when the socket ends
+      await first.arrayBuffer();
       const etag = first.headers.get('etag') as string;
       expect(etag, path).toMatch(host.strongEtag ? /^"[^"]+"$/ : /^(W\/)?"[^"]+"$/);
       const again = await at(edge.url, path, { headers: { 'if-none-match': etag } });
@@ -115,6 +117,7 @@ describe.each(CASES)('$name', (host) => {
       expect(await again.text()).toBe('');
       const changed = await at(edge.url, path, { headers: { 'if-none-match': '"something-else"' } });
       expect(changed.status, path).toBe(200);
+      await changed.arrayBuffer();
     }
   });
 

@@ -10,6 +10,8 @@ let built: BuiltApp;
 let reviews: Review[];
 let technicians: string[];
 let services: string[];
+let areas: string[];
+const SOURCES = ['google', 'GOOGLE', 'yelp', 'nextdoor', 'website', 'facebook'];
 
 beforeAll(() => {
   built = buildApp(SAMPLE_CONTENT);
@@ -17,6 +19,7 @@ beforeAll(() => {
   reviews = doc.reviews;
   technicians = doc.business.technicians.map((t: { name: string }) => t.name);
   services = doc.business.services.map((s: { id: string }) => s.id);
+  areas = doc.business.service_areas;
 });
 afterAll(() => built.site.close());
 
@@ -24,7 +27,9 @@ const search = (qs: string) => built.app.request(`/api/reviews/search${qs ? `?${
 
 // The reference: a plain filter written from the issue's words, independent of the index.
 const plain = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-type Params = Partial<Record<'rating' | 'min_rating' | 'since' | 'until' | 'query' | 'mentions_technician' | 'mentions_service' | 'limit' | 'offset' | 'sort', string | number>>;
+type Params = Partial<
+  Record<'rating' | 'min_rating' | 'since' | 'until' | 'query' | 'mentions_technician' | 'mentions_service' | 'service_area' | 'source' | 'has_text' | 'limit' | 'offset' | 'sort', string | number>
+>;
 
 function reference(all: Review[], p: Params) {
   const matches = all.filter(
@@ -35,7 +40,10 @@ function reference(all: Review[], p: Params) {
       (p.until === undefined || r.date <= String(p.until)) &&
       (p.query === undefined || plain(r.text).includes(plain(String(p.query).trim())) || plain(r.title ?? '').includes(plain(String(p.query).trim()))) &&
       (p.mentions_technician === undefined || r.technicians.some((t) => plain(t) === plain(String(p.mentions_technician)))) &&
-      (p.mentions_service === undefined || r.services.some((s) => s.toLowerCase() === String(p.mentions_service).toLowerCase())),
+      (p.mentions_service === undefined || r.services.some((s) => s.toLowerCase() === String(p.mentions_service).toLowerCase())) &&
+      (p.service_area === undefined || (r.service_area !== undefined && plain(r.service_area) === plain(String(p.service_area)))) &&
+      (p.source === undefined || r.source.toLowerCase() === String(p.source).toLowerCase()) &&
+      (p.has_text === undefined || (r.text.trim() !== '') === (p.has_text === 'true')),
   );
   const byDateThenId = (a: Review, b: Review) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1);
   const sort = p.sort ?? 'newest';
@@ -77,6 +85,12 @@ const arbParams = () =>
         return n % 3 === 0 ? t.toUpperCase() : n % 3 === 1 ? plain(t) : t;
       })),
       mentions_service: sometimes(fc.nat().map((n) => (n % 4 === 0 ? (services[n % services.length] as string).toUpperCase() : (services[n % services.length] as string)))),
+      service_area: sometimes(fc.nat().map((n) => {
+        const a = areas[n % areas.length] as string;
+        return n % 3 === 0 ? plain(a) : a;
+      })),
+      source: sometimes(fc.constantFrom(...SOURCES)),
+      has_text: sometimes(fc.constantFrom('true', 'false')),
       limit: sometimes(fc.integer({ min: 1, max: 100 })),
       offset: sometimes(fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 700 }))),
       sort: sometimes(fc.constantFrom('newest', 'oldest', 'highest', 'lowest')),
@@ -137,6 +151,11 @@ describe('bad input is a 400 with the one error shape', () => {
     ['rating=5&rating=4', 'rating'],
     ['minrating=4', ''],
     ['mentions_technician=', 'mentions_technician'],
+    ['has_text=yes', 'has_text'],
+    ['has_text=1', 'has_text'],
+    ['has_text=toString', 'has_text'],
+    ['service_area=', 'service_area'],
+    ['source=%20', 'source'],
   ])('%s', async (qs, field) => {
     const res = await search(qs);
     expect(res.status).toBe(400);

@@ -3,15 +3,15 @@
 // phone-sized and a desktop-sized screenshot under test-output/site/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { buildOrThrow } from '../helpers/build.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 import { ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { HOSTILE_REVIEW, sampleWith } from './content.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'test-output', 'site');
 const SITE = 'https://reviews.example';
 const PHONE = { width: 390, height: 844 };
@@ -44,10 +44,7 @@ beforeAll(async () => {
   buildOrThrow({ CONTENT_DIR: sampleWith([HOSTILE_REVIEW]), OUT_DIR: out, SITE_URL: SITE });
   server = await startServer({ OUT_DIR: out });
   data = await (await fetch(`${server.url}/reviews.json`)).json();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 });
 
@@ -100,9 +97,11 @@ describe('the home page in Chromium', () => {
     expect(ld.review[0].reviewBody).toBe(HOSTILE_REVIEW.text);
   });
 
-  it('loads no script, no web font and no image, and does not shift its layout', async () => {
-    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => (e as PerformanceResourceTiming).initiatorType));
-    expect(resources.filter((t) => t === 'script' || t === 'css' || t === 'img')).toEqual([]);
+  it('loads only its own search script, no web font and no image, and does not shift its layout', async () => {
+    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [(e as PerformanceResourceTiming).initiatorType, new URL(e.name).pathname]));
+    const loaded = resources.filter(([t]) => t === 'script' || t === 'css' || t === 'img' || t === 'link');
+    expect(loaded).toHaveLength(1);
+    expect(loaded[0]?.[1]).toMatch(/^\/_astro\/.+\.js$/);
     const shift = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
@@ -209,6 +208,10 @@ describe('contrast', () => {
     ['/', 'dark'],
     ['/api/', 'light'],
     ['/api/', 'dark'],
+    ['/technicians/jose-martinez/', 'light'],
+    ['/technicians/jose-martinez/', 'dark'],
+    ['/reviews/stars/5/page/2/', 'dark'],
+    ['/embed/', 'dark'],
   ] as const)('%s in the %s scheme has text contrast of at least 4.5:1', async (path, colorScheme) => {
     const context = await browser.newContext({ viewport: DESKTOP, colorScheme });
     const { page } = await open(context, path);

@@ -39,3 +39,41 @@ export function sampleWith(extra: object[]): string {
   writeFileSync(file, JSON.stringify([...reviews, ...extra]));
   return dir;
 }
+
+/** The sample plus a technician and an area whose slugs collide with existing ones. */
+export function collidingContent(): string {
+  const dir = join(tempDir('facet-content'), 'content');
+  cpSync(SAMPLE_CONTENT, dir, { recursive: true });
+  const business = JSON.parse(readFileSync(join(dir, 'business.json'), 'utf8'));
+  business.technicians.push({ name: 'José Martinez', role: 'Apprentice' });
+  business.service_areas.push('Canon City');
+  writeFileSync(join(dir, 'business.json'), JSON.stringify(business));
+  const reviews = JSON.parse(readFileSync(join(dir, 'reviews.json'), 'utf8'));
+  reviews.push({
+    id: 'zz-collide-1',
+    date: '2026-12-20',
+    rating: 1,
+    text: "José Martinez left the water off. Zoë's colleague fixed it.",
+    author: { name: 'Renée' },
+    verified: true,
+    source: 'yelp',
+    technicians: ['José Martinez', "Zoë O'Brien"],
+    services: ['leak-repair'],
+    service_area: 'Canon City',
+  });
+  reviews.push({
+    id: 'zz-translated-1',
+    date: '2026-12-19',
+    rating: 4,
+    text: 'Muy buen servicio, llegaron a tiempo.',
+    translation: { language: 'es', text: 'Very good service, they arrived on time.', by: 'Google' },
+    author: { name: 'Lucía' },
+    verified: true,
+    source: 'google',
+    technicians: [],
+    services: [],
+  });
+  reviews.push({ ...reviews[0], id: 'zz-unverified-1', verified: false });
+  writeFileSync(join(dir, 'reviews.json'), JSON.stringify(reviews));
+  return dir;
+}

@@ -11,6 +11,8 @@ export interface Dataset {
   /** Verified reviews only, newest first (date descending, then id descending). */
   reviews: Review[];
   editorial: Editorial;
+  /** Reviews in the content folder that are not published, by reason. */
+  left_out?: { unverified: number };
   /** Present when imports.json exists (the content came in through `npm run import`) */
   counts?: ReviewCounts;
 }
@@ -153,6 +155,7 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
     business: business.data,
     reviews: reviews.filter((r) => r.verified).sort(newestFirst),
     editorial: editorial.data,
+    left_out: { unverified: reviews.filter((r) => !r.verified).length },
     ...(counts ? { counts } : {}),
   };
 }

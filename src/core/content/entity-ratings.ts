@@ -15,7 +15,7 @@ function stats(reviews: Review[]): EntityStats {
   return { mentions: s.review_count, mean_rating: s.rating_value, distribution: s.distribution, latest_mention: reviews[0]?.date ?? null };
 }
 
-function groupBy(reviews: Review[], keys: (r: Review) => readonly string[]): Map<string, Review[]> {
+export function groupBy(reviews: readonly Review[], keys: (r: Review) => readonly string[]): Map<string, Review[]> {
   const groups = new Map<string, Review[]>();
   for (const r of reviews) {
     for (const key of new Set(keys(r))) {

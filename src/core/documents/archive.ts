@@ -36,3 +36,16 @@ export function archivePages(reviews: readonly Review[], size = ARCHIVE_PAGE_SIZ
 }
 
 export const archivePath = (page: number) => `/reviews/page/${page}/`;
+
+const positions = new WeakMap<readonly Review[], Map<string, number>>();
+
+/** Where a review lives in the archive: `/reviews/page/N/#review-<id>` (newest-first `reviews`). */
+export function reviewArchivePath(reviews: readonly Review[], id: string, size = ARCHIVE_PAGE_SIZE): string {
+  let index = positions.get(reviews);
+  if (!index) {
+    index = new Map(reviews.map((r, i) => [r.id, i]));
+    positions.set(reviews, index);
+  }
+  const i = index.get(id) ?? 0;
+  return `${archivePath(Math.floor((reviews.length - 1 - i) / size) + 1)}#review-${encodeURIComponent(id)}`;
+}

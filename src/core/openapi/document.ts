@@ -10,6 +10,7 @@ import { AggregateRatingSchema, ReviewsDocumentSchema, SinceDocumentSchema } fro
 import { InsightsDocumentSchema } from '../schemas/insights.ts';
 import { JsonFeedSchema } from '../schemas/jsonfeed.ts';
 import { CalendarDate } from '../schemas/primitives.ts';
+import { RatingsDocumentSchema } from '../schemas/ratings.ts';
 import { ReviewSchema } from '../schemas/review.ts';
 import { SearchResultSchema } from '../schemas/search.ts';
 import { SearchParamsShape } from '../search/params.ts';
@@ -38,6 +39,25 @@ function cachedHeaders(options: { topic?: boolean; lastModified?: boolean } = {}
     'Cache-Control': ref('headers', 'Cache-Control'),
     'Access-Control-Allow-Origin': ref('headers', 'Access-Control-Allow-Origin'),
     ...(options.topic ? { Link: ref('headers', 'Link') } : {}),
+  };
+}
+
+/** A facet page (src/core/facets.ts): its path, with the paging every facet page shares. */
+function facetPage(path: string, operationId: string, summary: string, what: string, parameter: { name: string; description: string; schema: JsonSchema }): Obj {
+  return {
+    [path]: {
+      get: {
+        operationId,
+        tags: ['Pages'],
+        summary,
+        description: `${what} Its rating summary and histogram, the insights highlights and its ${ARCHIVE_PAGE_SIZE} newest reviews; with more, its older reviews are at ${path}page/{page}/, ${ARCHIVE_PAGE_SIZE} a page, numbered from the oldest.`,
+        parameters: [{ ...parameter, in: 'path', required: true }],
+        responses: {
+          '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } },
+          '404': ref('responses', 'NotFound'),
+        },
+      },
+    },
   };
 }
 
@@ -135,6 +155,59 @@ function paths(urls: SiteUrls): Obj {
         responses: { '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } } },
       },
     },
+    ...facetPage('/technicians/{slug}/', 'getTechnicianPage', 'The reviews of one technician', 'Reviews whose technicians include the person.', {
+      name: 'slug',
+      description: 'The name lower-cased, accents folded to ASCII, other characters runs of "-" (José Martínez: jose-martinez); the home page links every one',
+      schema: { type: 'string' },
+    }),
+    ...facetPage('/services/{id}/', 'getServicePage', 'The reviews of one service', 'Reviews whose services include the service.', {
+      name: 'id',
+      description: 'A service id of business.json',
+      schema: { type: 'string' },
+    }),
+    ...facetPage('/areas/{slug}/', 'getAreaPage', 'The reviews of one service area', 'Reviews of jobs in the area.', {
+      name: 'slug',
+      description: 'The area name as a slug (Cañon City: canon-city)',
+      schema: { type: 'string' },
+    }),
+    ...facetPage('/reviews/stars/{stars}/', 'getStarsPage', 'The reviews with one star rating', 'Reviews with exactly that many stars; each of the five pages links the others.', {
+      name: 'stars',
+      description: 'Star rating, 1 to 5',
+      schema: { type: 'integer', minimum: 1, maximum: 5 },
+    }),
+    '/embed/': {
+      get: {
+        operationId: 'getEmbedPage',
+        tags: ['Embed'],
+        summary: 'The rating and the newest reviews for an iframe',
+        description: 'A small page with the rating, the histogram and the 10 newest reviews; links open on this site in a new tab.',
+        responses: { '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } } },
+      },
+    },
+    '/widget.js': {
+      get: {
+        operationId: 'getWidgetScript',
+        tags: ['Embed'],
+        summary: 'The <reviews-widget> custom element',
+        description: 'Attributes: layout (list, carousel, badge), limit (1-20), min-stars (1-5, stated in the widget), technician, service. No dependencies, no cookies, nothing inline; needs script-src and connect-src for this origin.',
+        responses: { '200': { description: 'JavaScript', headers: cachedHeaders(), content: { 'text/javascript': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/badge.svg': {
+      get: {
+        operationId: 'getBadge',
+        tags: ['Embed'],
+        summary: 'The rating and the review count as an SVG badge',
+        responses: { '200': { description: 'SVG image', headers: cachedHeaders(), content: { 'image/svg+xml': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/api/ratings.json': readOperation({
+      operationId: 'getRatings',
+      tags: ['Embed'],
+      summary: 'Every rating a widget shows',
+      description: 'The aggregate rating of the business and of every technician, service and service area, with the URL of its page, and how many reviews were left out and why. No reviews: small enough for a widget.',
+      content: json(schemaRef('RatingsDocument')),
+    }),
     '/reviews.json': readOperation({
       operationId: 'getReviews',
       tags: ['Reviews'],
@@ -292,6 +365,7 @@ function components(): Obj {
           ReviewsDocument: ReviewsDocumentSchema,
           InsightsDocument: InsightsDocumentSchema,
           SinceDocument: SinceDocumentSchema,
+          RatingsDocument: RatingsDocumentSchema,
           SearchResult: SearchResultSchema,
           JsonFeed: JsonFeedSchema,
           Error: ErrorSchema,
@@ -351,6 +425,7 @@ Responses may gain keys in later versions; keys are never removed. People: ${url
       { name: 'MCP', description: 'Model Context Protocol server with read-only tools' },
       { name: 'Pages', description: 'HTML for people' },
       { name: 'Discovery', description: 'Descriptions of the service for programs' },
+      { name: 'Embed', description: 'The rating and reviews on other websites: widget, badge, iframe page' },
     ],
     paths: paths(urls),
     components: components(),

@@ -20,6 +20,11 @@ export interface SearchIndex {
   trigrams: Map<number, Uint32Array>;
   technicians: Map<string, Uint32Array>;
   services: Map<string, Uint32Array>;
+  /** Posting lists by folded service area and by lower-cased source. */
+  areas: Map<string, Uint32Array>;
+  sources: Map<string, Uint32Array>;
+  /** 1 where the review has text (not rating-only). */
+  hasText: Uint8Array;
 }
 
 const SEPARATOR = '\u0000';
@@ -82,7 +87,11 @@ export function buildSearchIndex(input: readonly Review[]): SearchIndex {
   const text = reviews.map((r) => fold(`${r.title ?? ''}${SEPARATOR}${r.text}${r.translation ? `${SEPARATOR}${r.translation.text}` : ''}`));
   const technicians = new Map<string, number[]>();
   const services = new Map<string, number[]>();
+  const areas = new Map<string, number[]>();
+  const sources = new Map<string, number[]>();
   reviews.forEach((r, i) => {
+    if (r.service_area) add(areas, fold(r.service_area), i);
+    add(sources, r.source.toLowerCase(), i);
     for (const t of r.technicians) add(technicians, fold(t), i);
     for (const s of r.services) add(services, s.toLowerCase(), i);
   });
@@ -95,5 +104,8 @@ export function buildSearchIndex(input: readonly Review[]): SearchIndex {
     trigrams: trigramPostings(text),
     technicians: postings(technicians),
     services: postings(services),
+    areas: postings(areas),
+    sources: postings(sources),
+    hasText: Uint8Array.from(reviews, (r) => (r.text.trim() === '' ? 0 : 1)),
   };
 }

@@ -17,6 +17,9 @@ export const SearchParamsShape = {
     .describe('Text to find in the review text or title; case and accents are ignored (cafe finds Café)'),
   mentions_technician: Text.trim().min(1).max(200).optional().describe('Only reviews that mention this technician (full name, case-insensitive)'),
   mentions_service: Text.trim().min(1).max(64).optional().describe('Only reviews that mention this service id (e.g. "ac-repair"; see get_business)'),
+  service_area: Text.trim().min(1).max(200).optional().describe('Only reviews of jobs in this service area (case and accents ignored)'),
+  source: Text.trim().min(1).max(64).optional().describe('Only reviews collected from this source, e.g. "google" (case-insensitive)'),
+  has_text: z.boolean().optional().describe('true: only reviews with written text; false: only rating-only reviews'),
   limit: z.int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe(`How many reviews to return, 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
   offset: z.int().min(0).max(10_000_000).default(0).describe('How many matching reviews to skip, for paging (default 0)'),
   sort: z.enum(SORTS).default('newest').describe('newest (default), oldest, highest or lowest rating; ties go newest first'),
@@ -33,6 +36,8 @@ export type SearchParams = z.output<typeof SearchParamsSchema>;
 
 const NUMERIC = new Set(['rating', 'min_rating', 'limit', 'offset']);
 const NUMBER_RE = /^-?\d+(\.\d+)?$/;
+const BOOLEAN = new Set(['has_text']);
+const BOOLEAN_VALUES: Record<string, boolean> = { true: true, false: false };
 
 /**
  * Query-string values are strings: numbers are converted only when they look like numbers,
@@ -48,7 +53,7 @@ export function parseSearchQuery(query: URLSearchParams): z.ZodSafeParseResult<S
       repeated.push({ code: 'custom', path: [key], message: `is given ${values.length} times; give it once`, input: values });
     }
     const value = values[0] as string;
-    raw[key] = NUMERIC.has(key) && NUMBER_RE.test(value) ? Number(value) : value;
+    raw[key] = NUMERIC.has(key) && NUMBER_RE.test(value) ? Number(value) : BOOLEAN.has(key) && Object.hasOwn(BOOLEAN_VALUES, value) ? BOOLEAN_VALUES[value] : value;
   }
   const result = SearchParamsSchema.safeParse(raw);
   if (repeated.length === 0) return result;

@@ -123,6 +123,9 @@ function forEachMatch(index: SearchIndex, p: SearchParams, lo: number, hi: numbe
   const lists: Uint32Array[] = [];
   if (p.mentions_technician !== undefined) lists.push(index.technicians.get(fold(p.mentions_technician)) ?? new Uint32Array(0));
   if (p.mentions_service !== undefined) lists.push(index.services.get(p.mentions_service.toLowerCase()) ?? new Uint32Array(0));
+  if (p.service_area !== undefined) lists.push(index.areas.get(fold(p.service_area)) ?? new Uint32Array(0));
+  if (p.source !== undefined) lists.push(index.sources.get(p.source.toLowerCase()) ?? new Uint32Array(0));
+  const hasText = p.has_text === undefined ? -1 : p.has_text ? 1 : 0;
   if (query !== undefined && query.length >= 3) lists.push(trigramCandidates(index, query));
   lists.sort((a, b) => a.length - b.length);
   const driver = lists.shift();
@@ -131,6 +134,7 @@ function forEachMatch(index: SearchIndex, p: SearchParams, lo: number, hi: numbe
     const rating = index.ratings[i] as number;
     if (p.rating !== undefined && rating !== p.rating) return;
     if (rating < minRating) return;
+    if (hasText !== -1 && index.hasText[i] !== hasText) return;
     for (const list of lists) if (!contains(list, i)) return;
     if (query !== undefined && !(index.text[i] as string).includes(query)) return;
     visit(i);
@@ -163,7 +167,13 @@ function order(index: SearchIndex, positions: number[], sort: SearchParams['sort
 
 function page(index: SearchIndex, p: SearchParams): Page {
   const [lo, hi] = dateRange(index, p.since, p.until);
-  const filtered = p.query !== undefined || p.mentions_technician !== undefined || p.mentions_service !== undefined;
+  const filtered =
+    p.query !== undefined ||
+    p.mentions_technician !== undefined ||
+    p.mentions_service !== undefined ||
+    p.service_area !== undefined ||
+    p.source !== undefined ||
+    p.has_text !== undefined;
   const fast = filtered ? undefined : pageByRatingOnly(index, p, lo, hi);
   if (fast) return fast;
   if (p.sort === 'newest') {

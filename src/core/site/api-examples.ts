@@ -6,6 +6,7 @@ import { parameterSchema } from '../openapi/json-schema.ts';
 import { MCP_PROTOCOL_VERSION } from '../openapi/mcp.ts';
 import { archivePages } from '../documents/archive.ts';
 import type { SiteUrls } from '../http/urls.ts';
+import { slugify } from './slug.ts';
 
 export interface Operation {
   method: string;
@@ -50,6 +51,8 @@ export function apiExamples({ business, reviews }: Dataset, urls: SiteUrls): Rec
   const technician = business.technicians[0]?.name;
   const service = business.services[0]?.id ?? 'ac-repair';
   const lastPage = archivePages(reviews).length;
+  const technicianSlug = technician ? slugify(technician) : 'name';
+  const areaSlug = business.service_areas[0] ? slugify(business.service_areas[0]) : 'area';
   return {
     getHomePage: `curl -s ${urls.home}`,
     getReviewArchiveIndex: `curl -s ${urls.base}/reviews/`,
@@ -61,6 +64,14 @@ export function apiExamples({ business, reviews }: Dataset, urls: SiteUrls): Rec
       `curl -si ${urls.reviews} -H 'If-None-Match: "<etag from the first answer>"'`,
     ].join('\n'),
     getInsights: `curl -s ${urls.insights}`,
+    getTechnicianPage: `curl -s ${urls.base}/technicians/${technicianSlug}/`,
+    getServicePage: `curl -s ${urls.base}/services/${service}/`,
+    getAreaPage: `curl -s ${urls.base}/areas/${areaSlug}/`,
+    getStarsPage: `curl -s ${urls.base}/reviews/stars/1/   # the lowest rated; every rating has its page`,
+    getEmbedPage: `curl -s ${urls.base}/embed/`,
+    getWidgetScript: `curl -s ${urls.base}/widget.js`,
+    getBadge: `curl -s ${urls.base}/badge.svg`,
+    getRatings: `curl -s ${urls.base}/api/ratings.json`,
     getJsonFeed: `curl -s ${urls.jsonFeed}`,
     getAtomFeed: `curl -s ${urls.atomFeed}`,
     searchReviews: [

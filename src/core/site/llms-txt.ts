@@ -30,6 +30,7 @@ export function llmsTxt({ business, reviews }: Dataset, urls: SiteUrls): string 
     `- [Insights](${urls.insights}): aspect-based sentiment, technicians, services and service areas with their ratings, topics, FAQ and a summary`,
     `- [Search](${urls.search}?min_rating=4&limit=5): reviews matching query parameters ${Object.keys(SearchParamsShape).join(', ')}; returns total, count, limit, offset and reviews`,
     `- [Reviews since a date](${urls.since(date)}): every review dated on or after the date in the path`,
+    `- [Ratings](${urls.base}/api/ratings.json): the aggregate rating of the business and of every technician, service and service area, with the URL of its page`,
     '',
     '## Feeds and push',
     '',
@@ -46,7 +47,8 @@ export function llmsTxt({ business, reviews }: Dataset, urls: SiteUrls): string 
     '',
     `- [Reviews page](${urls.home}): the business, the rating histogram, insights and the ${FEED_SIZE} newest reviews, each at #review-<id>`,
     `- [Review archive](${urls.base}/reviews/): all reviews, ${ARCHIVE_PAGE_SIZE} a page at /reviews/page/<n>/; page 1 holds the oldest and page ${pages} the newest, so a review's page never changes`,
-    `- [API guide](${urls.base}/api/): a curl example for every endpoint, MCP and WebSub step by step`,
+    `- [API guide](${urls.base}/api/): a curl example for every endpoint, MCP and WebSub step by step, and the snippets to embed the reviews on another website`,
+    `- [Reviews by rating](${urls.base}/reviews/stars/1/): one page per star rating, 1 to 5, and one per technician (/technicians/<slug>/), service (/services/<id>/) and service area (/areas/<slug>/), each with its rating and reviews`,
     '',
   ];
   return lines.join('\n');

@@ -134,3 +134,5 @@ export function homePage(dataset: Dataset): HomePage {
     insights: pageInsights(dataset),
   };
 }
+
+export { translationLabel } from './translation-label.ts';

@@ -1,0 +1,28 @@
+// /badge.svg: the rating and the review count as a small flat badge, in the manner of
+// shields.io (a grey label, a coloured value), readable without any font of ours.
+import type { AggregateRating } from '../content/aggregate.ts';
+
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Verdana 11px advance widths, roughly: what the badge's boxes are sized by. */
+function textWidth(s: string): number {
+  let w = 0;
+  for (const c of s) w += /[ilj.,:;'|!]/.test(c) ? 3.5 : /[mwMW]/.test(c) ? 10 : /[A-Z0-9★]/.test(c) ? 7.5 : /\s/.test(c) ? 3.9 : 6.6;
+  return Math.ceil(w);
+}
+
+/** Green at 4.5 and up, then amber, red below 3: the colours people read on a rating. */
+function colour(value: number | null): string {
+  if (value === null) return '#6b6b6b';
+  return value >= 4.5 ? '#2e7d32' : value >= 4 ? '#3d7a00' : value >= 3 ? '#a15c00' : '#b3261e';
+}
+
+export function badgeSvg(label: string, rating: AggregateRating): string {
+  const count = `${rating.review_count.toLocaleString('en-US')} review${rating.review_count === 1 ? '' : 's'}`;
+  const value = rating.rating_value === null ? 'no reviews yet' : `★ ${rating.rating_value.toFixed(1)} · ${count}`;
+  const spoken = rating.rating_value === null ? `${label}: no reviews yet` : `${label}: rated ${rating.rating_value.toFixed(1)} out of 5 from ${count}`;
+  const lw = textWidth(label) + 12;
+  const vw = textWidth(value) + 12;
+  const w = lw + vw;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${escapeXml(spoken)}"><title>${escapeXml(spoken)}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${vw}" height="20" fill="${colour(rating.rating_value)}"/><rect width="${w}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="${lw / 2}" y="14">${escapeXml(label)}</text><text x="${lw + vw / 2}" y="14">${escapeXml(value)}</text></g></svg>\n`;
+}

@@ -1,0 +1,243 @@
+// <reviews-widget>: the business's rating and newest reviews on any website, served as
+// /widget.js (types stripped at build time, src/pages/widget.js.ts). No dependencies, no
+// cookies (fetch with credentials: 'omit'), no eval, nothing inline: styles are a
+// constructed stylesheet adopted by the shadow root, which a host page's CSP does not
+// govern, and every string from a review is set with textContent.
+//
+// <script src="{base_url}/widget.js" defer></script>
+// <reviews-widget layout="list" limit="5" min-stars="4" technician="José Martínez" service="ac-repair"></reviews-widget>
+
+// A type-only import: type stripping removes it, so widget.js stays one file.
+import type { ReviewJson } from '../client/card.ts';
+
+interface Aggregate {
+  rating_value: number | null;
+  review_count: number;
+}
+interface FacetRating {
+  name: string;
+  url: string;
+  aggregate_rating: Aggregate;
+  id?: string;
+}
+interface Ratings {
+  business: { name: string; url: string };
+  aggregate_rating: Aggregate;
+  technicians: FacetRating[];
+  services: (FacetRating & { id: string })[];
+}
+type WidgetReview = ReviewJson;
+
+const SCRIPT = document.currentScript as HTMLScriptElement | null;
+/** Where the data lives: the origin this script was loaded from. */
+const ORIGIN = new URL(SCRIPT?.src || '/', location.href).origin;
+const LAYOUTS = ['list', 'badge', 'carousel'] as const;
+type Layout = (typeof LAYOUTS)[number];
+const MAX_LIMIT = 20;
+const MAX_TEXT = 320;
+
+const CSS = `
+:host { display: block; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1c1c1e; --accent: #0a58ca; --star: #a65300; }
+:host([layout="badge"]) { display: inline-block; }
+* { box-sizing: border-box; }
+a { color: var(--accent); }
+.box { background: #fff; border: 1px solid #e2dfd8; border-radius: 10px; padding: 12px 14px; }
+.head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 10px; margin: 0 0 8px; }
+.value { font-size: 1.6em; font-weight: 700; }
+.stars { color: var(--star); letter-spacing: 1px; white-space: nowrap; }
+.name { font-weight: 600; margin: 0; }
+.note, .meta, .reply { color: #52525b; font-size: 0.88em; }
+ol { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; }
+li { border-top: 1px solid #e2dfd8; padding-top: 8px; }
+p { margin: 0 0 4px; }
+.title { font-weight: 600; }
+.text { white-space: pre-line; }
+.carousel ol { display: flex; overflow-x: auto; scroll-snap-type: x mandatory; gap: 12px; }
+.carousel li { flex: 0 0 min(85%, 320px); scroll-snap-align: start; border: 1px solid #e2dfd8; border-radius: 8px; padding: 8px 10px; }
+.nav { display: flex; gap: 8px; margin-top: 8px; }
+button { font: inherit; padding: 4px 12px; border: 1px solid #52525b; border-radius: 6px; background: #fff; color: #1c1c1e; cursor: pointer; }
+a:focus-visible, button:focus-visible, ol:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.badge { display: inline-flex; align-items: center; gap: 8px; padding: 6px 12px; border: 1px solid #e2dfd8; border-radius: 999px; background: #fff; text-decoration: none; color: #1c1c1e; }
+@media (prefers-color-scheme: dark) {
+  :host { color: #ececee; --accent: #8ab4f8; --star: #f5b942; }
+  .box, .badge, button { background: #1b1c1f; border-color: #33343a; color: #ececee; }
+  li, .carousel li { border-color: #33343a; }
+  .note, .meta, .reply { color: #a9a9b2; }
+}`;
+
+let sheet: CSSStyleSheet | undefined;
+function styles(): CSSStyleSheet[] {
+  if (!('adoptedStyleSheets' in Document.prototype)) return [];
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+  }
+  return [sheet];
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function link(href: string, text: string): HTMLAnchorElement {
+  const a = el('a', undefined, text);
+  // only our own http(s) URLs: a URL from the data can never become javascript:
+  const url = new URL(href, ORIGIN);
+  a.href = url.protocol === 'https:' || url.protocol === 'http:' ? url.href : ORIGIN;
+  a.target = '_blank';
+  a.rel = 'noopener';
+  return a;
+}
+
+const starsText = (n: number) => '★'.repeat(Math.round(n)) + '☆'.repeat(5 - Math.round(n));
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const dateText = (d: string) => {
+  const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[m - 1]} ${day}, ${y}`;
+};
+
+function intAttr(value: string | null, min: number, max: number, fallback: number): number {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${ORIGIN}${path}`, { credentials: 'omit', headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+class ReviewsWidget extends HTMLElement {
+  static observedAttributes = ['layout', 'limit', 'min-stars', 'technician', 'service'];
+  #root: ShadowRoot;
+  #pending = 0;
+
+  constructor() {
+    super();
+    this.#root = this.attachShadow({ mode: 'open' });
+    this.#root.adoptedStyleSheets = styles();
+  }
+
+  connectedCallback(): void {
+    void this.#render();
+  }
+
+  attributeChangedCallback(): void {
+    if (this.isConnected) void this.#render();
+  }
+
+  async #render(): Promise<void> {
+    const run = ++this.#pending;
+    const layout: Layout = (LAYOUTS as readonly string[]).includes(this.getAttribute('layout') ?? '') ? (this.getAttribute('layout') as Layout) : 'list';
+    const limit = intAttr(this.getAttribute('limit'), 1, MAX_LIMIT, 5);
+    const minStars = intAttr(this.getAttribute('min-stars'), 1, 5, 1);
+    const technician = this.getAttribute('technician')?.trim() || undefined;
+    const service = this.getAttribute('service')?.trim() || undefined;
+    try {
+      const ratings = await getJson<Ratings>('/api/ratings.json');
+      const facet = technician
+        ? ratings.technicians.find((t) => t.name.toLowerCase() === technician.toLowerCase())
+        : service
+          ? ratings.services.find((s) => s.id === service)
+          : undefined;
+      if ((technician || service) && !facet) throw new Error(`no ${technician ? `technician “${technician}”` : `service “${service}”`}`);
+      const rating = facet ? facet.aggregate_rating : ratings.aggregate_rating;
+      const url = facet ? facet.url : ratings.business.url;
+      const label = facet ? `${ratings.business.name}: ${facet.name}` : ratings.business.name;
+      let reviews: WidgetReview[] = [];
+      let shownTotal = rating.review_count;
+      if (layout !== 'badge') {
+        // the search compares names ignoring accents; ask for more and keep this exact technician
+        const q = new URLSearchParams({ limit: String(technician ? Math.min(100, limit * 2) : limit) });
+        if (minStars > 1) q.set('min_rating', String(minStars));
+        if (technician && facet) q.set('mentions_technician', facet.name);
+        if (service) q.set('mentions_service', service);
+        const found = await getJson<{ total: number; reviews: WidgetReview[] }>(`/api/reviews/search?${q}`);
+        reviews = found.reviews.filter((r) => !facet || !technician || r.technicians.includes(facet.name)).slice(0, limit);
+        shownTotal = found.total;
+      }
+      if (run !== this.#pending) return;
+      this.#root.replaceChildren(layout === 'badge' ? this.#badge(label, rating, url) : this.#list(layout, label, rating, url, reviews, minStars, shownTotal));
+    } catch (err) {
+      if (run !== this.#pending) return;
+      const box = el('div', 'box');
+      box.append(el('p', 'note', `Reviews could not be loaded (${(err as Error).message}). `), link(ORIGIN, 'Read the reviews'));
+      this.#root.replaceChildren(box);
+    }
+  }
+
+  #badge(label: string, rating: Aggregate, url: string): HTMLElement {
+    const a = link(url, '');
+    a.className = 'badge';
+    if (rating.rating_value === null) a.append(el('span', undefined, `${label}: no reviews yet`));
+    else {
+      const stars = el('span', 'stars', starsText(rating.rating_value));
+      stars.setAttribute('aria-hidden', 'true');
+      a.append(el('strong', undefined, rating.rating_value.toFixed(1)), stars, el('span', undefined, plural(rating.review_count, 'review')));
+      a.setAttribute('aria-label', `${label}: rated ${rating.rating_value.toFixed(1)} out of 5 from ${plural(rating.review_count, 'review')}`);
+    }
+    return a;
+  }
+
+  #list(layout: Layout, label: string, rating: Aggregate, url: string, reviews: WidgetReview[], minStars: number, shownTotal: number): HTMLElement {
+    const box = el('section', `box ${layout}`);
+    box.setAttribute('aria-label', `Reviews of ${label}`);
+    box.append(el('p', 'name', label));
+    const head = el('p', 'head');
+    if (rating.rating_value === null) head.append(el('span', undefined, 'No reviews yet.'));
+    else {
+      const stars = el('span', 'stars', starsText(rating.rating_value));
+      stars.setAttribute('role', 'img');
+      stars.setAttribute('aria-label', `${rating.rating_value.toFixed(1)} out of 5 stars`);
+      head.append(el('span', 'value', rating.rating_value.toFixed(1)), stars, link(url, plural(rating.review_count, 'review')));
+    }
+    box.append(head);
+    if (minStars > 1) {
+      // honesty: say what the filter hides, in the widget's own words
+      const hidden = rating.review_count - shownTotal;
+      box.append(el('p', 'note', `Showing reviews with ${minStars} stars or more, as chosen by the site owner; ${plural(hidden, 'review')} with fewer stars ${hidden === 1 ? 'is' : 'are'} not shown here but are all on the full page.`));
+    }
+    const list = el('ol');
+    if (layout === 'carousel') {
+      list.tabIndex = 0;
+      list.setAttribute('aria-label', 'Reviews, scroll sideways');
+    }
+    for (const r of reviews) {
+      const li = el('li');
+      const meta = el('p', 'meta');
+      const stars = el('span', 'stars', starsText(r.rating));
+      stars.setAttribute('role', 'img');
+      stars.setAttribute('aria-label', `${r.rating} out of 5 stars`);
+      meta.append(stars, ` · ${r.author.name} · ${dateText(r.date)}`);
+      li.append(meta);
+      if (r.title) li.append(el('p', 'title', r.title));
+      const text = r.text.trim();
+      li.append(el('p', 'text', text ? (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT).replace(/\s+\S*$/, '')}…` : text) : `Rated ${r.rating} out of 5, without a written review.`));
+      if (r.response) li.append(el('p', 'reply', `The owner replied on ${dateText(r.response.date)}.`));
+      list.append(li);
+    }
+    box.append(list);
+    if (layout === 'carousel' && reviews.length > 1) {
+      const nav = el('div', 'nav');
+      const step = (dir: number) => () => list.scrollBy({ left: dir * list.clientWidth * 0.85, behavior: 'smooth' });
+      const prev = el('button', undefined, '← Previous');
+      const next = el('button', undefined, 'Next →');
+      prev.type = 'button';
+      next.type = 'button';
+      prev.addEventListener('click', step(-1));
+      next.addEventListener('click', step(1));
+      nav.append(prev, next);
+      box.append(nav);
+    }
+    const foot = el('p', 'note');
+    foot.append(link(url, 'Read all reviews'), ' · verified customers only');
+    box.append(foot);
+    return box;
+  }
+}
+
+if (!customElements.get('reviews-widget')) customElements.define('reviews-widget', ReviewsWidget);

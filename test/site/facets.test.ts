@@ -1,0 +1,180 @@
+// The facet pages as built files: one per technician, service, area and star rating, with
+// slugs from names with accents and apostrophes (and two names that collide), each listing
+// exactly its reviews, newest first, 50 a page; the home page links every facet and every
+// review card links its technicians, services and area. Expected values are computed here
+// from reviews.json, independently of src/core/facets.ts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../../src/core/http/manifest.ts';
+import type { Review } from '../../src/core/schemas/review.ts';
+import { buildOrThrow } from '../helpers/build.ts';
+import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
+import { collidingContent } from './content.ts';
+import { attr, byId, elements, hasClass, type Node, parseHtml, text } from './dom.ts';
+
+const SITE = 'https://reviews.example';
+
+let out: string;
+let reviews: Review[];
+let manifest: Manifest;
+const read = (path: string) => readFileSync(join(out, 'site', path.endsWith('/') ? `${path}index.html` : path), 'utf8');
+const articleIds = (doc: Node) => elements(doc, 'article').map((a) => (attr(a, 'id') as string).replace(/^review-/, ''));
+const rowIds = (doc: Node) =>
+  elements(doc, 'ol')
+    .filter((o) => hasClass(o, 'rows'))
+    .flatMap((o) => elements(o, 'a'))
+    .map((a) => decodeURIComponent((attr(a, 'href') as string).split('#review-')[1] as string));
+
+const EXPECTED_SLUGS: [string, string][] = [
+  ['/technicians/jose-martinez/', 'José Martinez'],
+  ['/technicians/jose-martinez-2/', 'José Martínez'],
+  ['/technicians/zoe-o-brien/', "Zoë O'Brien"],
+  ['/technicians/duc-nguyen/', 'Đức Nguyễn'],
+  ['/areas/canon-city/', 'Canon City'],
+  ['/areas/canon-city-2/', 'Cañon City'],
+  ['/services/leak-repair/', 'Leak Repair'],
+  ['/reviews/stars/1/', '1 star'],
+  ['/reviews/stars/5/', '5 stars'],
+];
+
+beforeAll(() => {
+  out = join(tempDir('facets'), 'dist');
+  buildOrThrow({ CONTENT_DIR: collidingContent(), OUT_DIR: out, SITE_URL: SITE });
+  reviews = JSON.parse(read('/reviews.json')).reviews;
+  manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+});
+
+/** Every facet, from reviews.json and business.json alone. */
+function expectedFacets() {
+  const { business } = JSON.parse(read('/reviews.json'));
+  const byPath = new Map<string, { label: string; reviews: Review[] }>();
+  const home = parseHtml(read('/'));
+  const browse = byId(home, 'browse') as Node;
+  const links = new Map(elements(browse, 'a').map((a) => [text(a), attr(a, 'href') as string]));
+  for (const t of business.technicians) byPath.set(links.get(t.name) as string, { label: t.name, reviews: reviews.filter((r) => r.technicians.includes(t.name)) });
+  for (const s of business.services) byPath.set(`/services/${s.id}/`, { label: s.name, reviews: reviews.filter((r) => r.services.includes(s.id)) });
+  for (const a of business.service_areas) byPath.set(links.get(a) as string, { label: a, reviews: reviews.filter((r) => r.service_area === a) });
+  for (const n of [1, 2, 3, 4, 5]) byPath.set(`/reviews/stars/${n}/`, { label: `${n} star${n === 1 ? '' : 's'}`, reviews: reviews.filter((r) => r.rating === n) });
+  return byPath;
+}
+
+describe('facet pages', () => {
+  it('folds accents and apostrophes into slugs and gives colliding names stable suffixes', () => {
+    const facets = expectedFacets();
+    for (const [path, label] of EXPECTED_SLUGS) {
+      expect(facets.get(path)?.label, path).toBe(label);
+      expect(manifest.resources[path]?.content_type, path).toBe('text/html; charset=utf-8');
+      expect(text(elements(parseHtml(read(path)), 'h1')[0] as Node)).toBe(label);
+    }
+    expect(facets.size).toBe(9 + 13 + 11 + 5);
+  });
+
+  it('links every facet from the home page, each with its count', () => {
+    const browse = byId(parseHtml(read('/')), 'browse') as Node;
+    const hrefs = elements(browse, 'a').map((a) => attr(a, 'href'));
+    expect(hrefs.toSorted()).toEqual([...expectedFacets().keys()].toSorted());
+  });
+
+  it('lists exactly the facet’s reviews, newest first, 50 a page, every one once', () => {
+    for (const [path, facet] of expectedFacets()) {
+      const doc = parseHtml(read(path));
+      const ids = facet.reviews.map((r) => r.id);
+      expect(articleIds(doc), path).toEqual(ids.slice(0, 50));
+      const pages = Math.ceil(ids.length / 50);
+      if (pages <= 1) {
+        expect(manifest.resources[`${path}page/1/`], path).toBeUndefined();
+        continue;
+      }
+      const seen: string[] = [];
+      for (let n = pages; n >= 1; n -= 1) seen.push(...rowIds(parseHtml(read(`${path}page/${n}/`))));
+      expect(seen, path).toEqual(ids);
+      expect(manifest.resources[`${path}page/${pages + 1}/`]).toBeUndefined();
+    }
+  });
+
+  it('shows each facet’s own rating summary and histogram', () => {
+    for (const [path, facet] of expectedFacets()) {
+      if (path.startsWith('/reviews/stars/') || facet.reviews.length === 0) continue;
+      const doc = parseHtml(read(path));
+      const mean = facet.reviews.reduce((s, r) => s + r.rating, 0) / facet.reviews.length;
+      const value = elements(doc, 'span').find((s) => hasClass(s, 'value'));
+      expect(text(value as Node), path).toBe((Math.round(mean * 100) / 100).toFixed(1));
+      const rows = elements(doc, 'ul').filter((u) => hasClass(u, 'histogram')).flatMap((u) => elements(u, 'span').filter((s) => hasClass(s, 'sr-only')).map(text));
+      const five = facet.reviews.filter((r) => r.rating === 5).length;
+      expect(rows[0], path).toBe(`5 stars: ${five} review${five === 1 ? '' : 's'}`);
+    }
+  });
+
+  it('shows strongest and weakest aspects and quotes from insights.json for people', () => {
+    const insights = JSON.parse(read('/insights.json'));
+    const jose = insights.entities.technicians.find((t: { name: string }) => t.name === 'José Martínez');
+    const doc = parseHtml(read('/technicians/jose-martinez-2/'));
+    const section = elements(doc, 'section').find((s) => attr(s, 'aria-labelledby') === 'facet-insights') as Node;
+    const label = (id: string) => insights.aspects.find((a: { id: string }) => a.id === id).label;
+    expect(text(section)).toContain(`Strongest aspect: ${label(jose.strongest_aspect.aspect)}`);
+    expect(text(section)).toContain(`Weakest aspect: ${label(jose.weakest_aspect.aspect)}`);
+    const quotes = elements(section, 'blockquote').map(text);
+    const all = insights.aspects.flatMap((a: { quotes: { text: string }[] }) => a.quotes.map((q) => q.text));
+    for (const q of quotes) expect(all).toContain(q);
+  });
+
+  it('links each review card to its technicians, services and area, and names its source', () => {
+    const facets = expectedFacets();
+    const pathOf = (label: string, kind: string) => [...facets].find(([p, f]) => p.startsWith(kind) && f.label === label)?.[0];
+    const doc = parseHtml(read('/'));
+    const { business } = JSON.parse(read('/reviews.json'));
+    const serviceName = new Map(business.services.map((s: { id: string; name: string }) => [s.id, s.name]));
+    for (const article of elements(doc, 'article').slice(0, 50)) {
+      const id = (attr(article, 'id') as string).replace(/^review-/, '');
+      const review = reviews.find((r) => r.id === id) as Review;
+      const about = elements(article, 'p').find((p) => hasClass(p, 'about'));
+      const links = about ? elements(about, 'a').map((a) => [text(a), attr(a, 'href')]) : [];
+      expect(links, id).toEqual([
+        ...review.technicians.map((t) => [t, pathOf(t, '/technicians/')]),
+        ...review.services.map((s) => [serviceName.get(s), `/services/${s}/`]),
+        ...(review.service_area ? [[review.service_area, pathOf(review.service_area, '/areas/')]] : []),
+      ]);
+      expect(text(elements(article, 'p').find((p) => hasClass(p, 'meta')) as Node)).toMatch(/ · on (Google|Yelp|Nextdoor|our website)$/);
+    }
+  });
+
+  it('says how many reviews are published and how many were left out, and why', () => {
+    const rating = byId(parseHtml(read('/')), 'rating') as Node;
+    expect(text(rating)).toContain(`${reviews.length} reviews published`);
+    const unverified = JSON.parse(readFileSync(join(SAMPLE_CONTENT, 'reviews.json'), 'utf8')).filter((r: Review) => !r.verified).length + 1;
+    expect(text(rating)).toContain(`${unverified} reviews left out because the reviewer could not be verified as a customer`);
+    expect(JSON.parse(read('/api/ratings.json')).left_out).toEqual({ unverified });
+  });
+
+  it('publishes the widget, the badge, the embed page and the stylesheet through the manifest with their content types', () => {
+    const types = Object.fromEntries(['/widget.js', '/badge.svg', '/embed/', '/site.css', '/api/ratings.json'].map((p) => [p, manifest.resources[p]?.content_type]));
+    expect(types).toEqual({
+      '/widget.js': 'text/javascript; charset=utf-8',
+      '/badge.svg': 'image/svg+xml',
+      '/embed/': 'text/html; charset=utf-8',
+      '/site.css': 'text/css; charset=utf-8',
+      '/api/ratings.json': 'application/json; charset=utf-8',
+    });
+    const { aggregate_rating: agg } = JSON.parse(read('/reviews.json'));
+    const badge = read('/badge.svg');
+    expect(badge).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]* role="img" aria-label="reviews: rated [\d.]+ out of 5 from [\d,]+ reviews">/);
+    expect(badge).toContain(`★ ${agg.rating_value.toFixed(1)} · ${agg.review_count.toLocaleString('en-US')} reviews`);
+    const widget = read('/widget.js');
+    expect(widget).toContain("customElements.define('reviews-widget'");
+    expect(widget).not.toMatch(/\beval\(|new Function|document\.cookie|innerHTML|\.style\.|<style/);
+    // the snippets on the API page name this origin and the files that exist
+    const api = read('/api/');
+    for (const path of ['/widget.js', '/badge.svg', '/embed/']) expect(api).toContain(`${SITE}${path}`);
+  });
+
+  it('shows a review as written, with its translation behind a toggle that needs no script', () => {
+    const article = byId(parseHtml(read('/')), 'review-zz-translated-1') as Node;
+    const paragraphs = elements(article, 'p').filter((p) => attr(p, 'dir') === 'auto').map(text);
+    expect(paragraphs[0]).toBe('Muy buen servicio, llegaron a tiempo.');
+    const details = elements(article, 'details')[0] as Node;
+    expect(text(elements(details, 'summary')[0] as Node)).toBe('Show the Spanish translation (by Google)');
+    expect(text(details)).toContain('Very good service, they arrived on time.');
+    expect(attr(elements(details, 'div')[0] as Node, 'lang')).toBe('es');
+  });
+});
