@@ -55,7 +55,9 @@ for (const [label, content] of [
     'built files': files,
     'worker runs, edge': workerRuns(manifest, 'edge'),
     'worker runs, host': workerRuns(manifest, 'host'),
-    '_headers rules': readFileSync(join(cloudflare, '_headers'), 'utf8').split('\n').filter((line) => line.startsWith('/')).length,
+    '_headers rules': readFileSync(join(cloudflare, '_headers'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('/')).length,
     '_worker.js KB': (statSync(join(cloudflare, '_worker.js')).size / 1024).toFixed(1),
     'disk added by deploy folders': `${((diskBytes(buildDir) / diskBytes(join(buildDir, 'site')) - 1) * 100).toFixed(2)} %`,
   });

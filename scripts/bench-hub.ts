@@ -132,10 +132,19 @@ async function main() {
     let t = performance.now();
     const jobs = Array.from({ length: SUBSCRIBERS }, (_, i) => topics.map((topic) => ({ i, topic }))).flat();
     await pool(jobs, 32, async ({ i, topic }) => {
-      const res = await post(hubUrl, { 'hub.mode': 'subscribe', 'hub.callback': `https://127.0.0.1:${port}/s/${i}?n=${i}`, 'hub.topic': topic, 'hub.secret': `secret-${i}` });
+      const res = await post(hubUrl, {
+        'hub.mode': 'subscribe',
+        'hub.callback': `https://127.0.0.1:${port}/s/${i}?n=${i}`,
+        'hub.topic': topic,
+        'hub.secret': `secret-${i}`,
+      });
       if (res.status !== 202) throw new Error(`subscribe answered ${res.status}: ${await res.text()}`);
     });
-    await until(() => verifiedLogs >= jobs.length, 120_000, () => `${verifiedLogs}/${jobs.length} verified`);
+    await until(
+      () => verifiedLogs >= jobs.length,
+      120_000,
+      () => `${verifiedLogs}/${jobs.length} verified`,
+    );
     const subscribeS = (performance.now() - t) / 1000;
     const subscribedRss = rssMb(pid, 'VmRSS');
 
@@ -164,7 +173,11 @@ async function main() {
     const prober = (async () => {
       while (!fanOutDone) busyLatencies.push(await once(searchUrl));
     })();
-    await until(() => state.delivered >= jobs.length, 120_000, () => `${state.delivered}/${jobs.length} delivered`);
+    await until(
+      () => state.delivered >= jobs.length,
+      120_000,
+      () => `${state.delivered}/${jobs.length} delivered`,
+    );
     const fanOutS = (performance.now() - t) / 1000;
     fanOutDone = true;
     await prober;

@@ -31,7 +31,10 @@ writeTakeoutZip(zip, { count, perPage: 1000 });
 
 const startup = median(Array.from({ length: RUNS }, () => timed(['-e', '']).seconds));
 const rows = [];
-for (const [label, path] of [['API pages (50 per file)', apiDir], ['Takeout .zip', zip]] as const) {
+for (const [label, path] of [
+  ['API pages (50 per file)', apiDir],
+  ['Takeout .zip', zip],
+] as const) {
   const first: number[] = [];
   const again: number[] = [];
   const floor: number[] = [];
@@ -80,7 +83,10 @@ JSON.parse = timedJson(parse);
 JSON.stringify = timedJson(stringify);
 const { runImport } = await import('../src/import/run.ts');
 const shares = [];
-for (const [label, path] of [['API pages', apiDir], ['Takeout .zip', zip]] as const) {
+for (const [label, path] of [
+  ['API pages', apiDir],
+  ['Takeout .zip', zip],
+] as const) {
   const content = tempDir('import-inproc');
   copyFileSync(join(ROOT, 'test/fixtures/import/business.json'), join(content, 'business.json'));
   for (const run of ['import', 're-import']) {
@@ -88,7 +94,13 @@ for (const [label, path] of [['API pages', apiDir], ['Takeout .zip', zip]] as co
     const t = performance.now();
     runImport({ source: 'google', paths: [path], content, verified: 'all', prune: false, dryRun: false });
     const ms = performance.now() - t;
-    shares.push({ export: label, run, 'in-process s': (ms / 1000).toFixed(2), 'JSON.parse + stringify s': (jsonMs.value / 1000).toFixed(2), 'JSON share': `${Math.round((jsonMs.value / ms) * 100)} %` });
+    shares.push({
+      export: label,
+      run,
+      'in-process s': (ms / 1000).toFixed(2),
+      'JSON.parse + stringify s': (jsonMs.value / 1000).toFixed(2),
+      'JSON share': `${Math.round((jsonMs.value / ms) * 100)} %`,
+    });
   }
 }
 JSON.parse = parse;

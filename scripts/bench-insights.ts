@@ -35,12 +35,29 @@ const business: Business = {
     { id: 'panel-upgrade', name: 'Electrical Panel Upgrade', synonyms: ['panel upgrade', 'breaker panel'] },
     { id: 'duct-cleaning', name: 'Duct Cleaning', synonyms: ['air ducts'] },
   ],
-  technicians: [{ name: 'Mike Alvarez' }, { name: 'Mike Chen' }, { name: 'Carlos Ruiz' }, { name: 'Priya Patel' }, { name: 'Dave Johnson' }, { name: 'Jenna Scott' }],
+  technicians: [
+    { name: 'Mike Alvarez' },
+    { name: 'Mike Chen' },
+    { name: 'Carlos Ruiz' },
+    { name: 'Priya Patel' },
+    { name: 'Dave Johnson' },
+    { name: 'Jenna Scott' },
+  ],
   same_as: [],
 };
 
 const TECH_WORDS = ['Mike', 'Carlos', 'Priya', 'Dave', 'Jenna', 'Mike Chen', 'the technician', 'the tech', 'our plumber', 'the electrician'];
-const JOBS = ['AC repair', 'water heater', 'clogged drain', 'panel upgrade', 'duct cleaning', 'furnace repair', 'AC not cooling', 'sewer line', 'tankless water heater'];
+const JOBS = [
+  'AC repair',
+  'water heater',
+  'clogged drain',
+  'panel upgrade',
+  'duct cleaning',
+  'furnace repair',
+  'AC not cooling',
+  'sewer line',
+  'tankless water heater',
+];
 const SENTENCES = [
   (t: string) => `${t} showed up right on time and got to work.`,
   (t: string) => `${t} was 40 minutes late and didn't call.`,
@@ -117,11 +134,11 @@ InsightsAnalysisSchema.parse(first);
 
 const words = dataset.reviews.reduce((n, r) => n + (r.text ? r.text.split(/\s+/).length : 0), 0);
 const lines = [
-    `reviews: ${N} (${words} words of text), node ${process.version}`,
-    `baseline JSON.stringify+parse of the dataset: ${baseline.toFixed(3)} s`,
-    `buildInsights, first run: ${cold.toFixed(3)} s (${(cold / baseline).toFixed(1)}x baseline)`,
-    `buildInsights, warm runs: ${warm.map((w) => w.toFixed(3)).join(' s, ')} s (best ${(Math.min(...warm) / baseline).toFixed(1)}x baseline)`,
-    `output: ${(bytes.length / 1024).toFixed(1)} KiB of JSON; identical across runs: ${JSON.stringify(again) === bytes}`,
+  `reviews: ${N} (${words} words of text), node ${process.version}`,
+  `baseline JSON.stringify+parse of the dataset: ${baseline.toFixed(3)} s`,
+  `buildInsights, first run: ${cold.toFixed(3)} s (${(cold / baseline).toFixed(1)}x baseline)`,
+  `buildInsights, warm runs: ${warm.map((w) => w.toFixed(3)).join(' s, ')} s (best ${(Math.min(...warm) / baseline).toFixed(1)}x baseline)`,
+  `output: ${(bytes.length / 1024).toFixed(1)} KiB of JSON; identical across runs: ${JSON.stringify(again) === bytes}`,
   `budget: 10 s for 20,000 reviews -> ${cold < 10 * (N / 20_000) ? 'within' : 'OVER'}`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -29,7 +29,12 @@ build({ CONTENT_DIR: join(dir, 'content'), OUT_DIR: out });
 
 const ACCEPT = 'application/json, text/event-stream';
 const PROTOCOL = '2025-06-18';
-const INIT = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'bench-mcp', version: '1.0.0' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'bench-mcp', version: '1.0.0' } },
+};
 const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
 
 type Fetch = (path: string, init: RequestInit) => Promise<Response>;
@@ -41,7 +46,11 @@ async function openSession(fetcher: Fetch): Promise<string> {
   const id = res.headers.get('mcp-session-id');
   await res.arrayBuffer();
   if (res.status !== 200 || !id) throw new Error(`initialize failed: ${res.status}`);
-  const done = await fetcher('/mcp', { method: 'POST', headers: { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': PROTOCOL }, body: JSON.stringify(INITIALIZED) });
+  const done = await fetcher('/mcp', {
+    method: 'POST',
+    headers: { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': PROTOCOL },
+    body: JSON.stringify(INITIALIZED),
+  });
   if (done.status !== 202) throw new Error(`initialized failed: ${done.status}`);
   return id;
 }
@@ -122,7 +131,13 @@ async function measured(pid: number, run: () => Promise<Load>): Promise<Load & {
 function combine(loads: Load[]): Load {
   const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   const sum = (pick: (l: Load) => number) => loads.reduce((n, l) => n + pick(l), 0);
-  return { rps: Math.round(sum((l) => l.rps) / loads.length), p50: median(loads.map((l) => l.p50)), p99: median(loads.map((l) => l.p99)), errors: sum((l) => l.errors), non2xx: sum((l) => l.non2xx) };
+  return {
+    rps: Math.round(sum((l) => l.rps) / loads.length),
+    p50: median(loads.map((l) => l.p50)),
+    p99: median(loads.map((l) => l.p99)),
+    errors: sum((l) => l.errors),
+    non2xx: sum((l) => l.non2xx),
+  };
 }
 
 const QUERIES: [string, string, Record<string, unknown>][] = [
@@ -156,9 +171,16 @@ try {
     });
     const mcpBody = await call.text();
     await closeSession(httpFetch, sessionId);
-    const modern = await httpFetch('/mcp', { method: 'POST', headers: modernHeaders('tools/call', 'search_reviews'), body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/call', params: { ...params, _meta: MODERN_META } }) });
+    const modern = await httpFetch('/mcp', {
+      method: 'POST',
+      headers: modernHeaders('tools/call', 'search_reviews'),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/call', params: { ...params, _meta: MODERN_META } }),
+    });
     const modernBody = await modern.text();
-    for (const [era, body] of [['2025', sseData(mcpBody)], [MODERN, modernBody]]) {
+    for (const [era, body] of [
+      ['2025', sseData(mcpBody)],
+      [MODERN, modernBody],
+    ]) {
       const structured = (JSON.parse(body as string) as { result: { structuredContent: unknown } }).result.structuredContent;
       if (JSON.stringify(structured) !== viaHttp) throw new Error(`MCP ${era} and HTTP differ for ${name}`);
     }
@@ -200,8 +222,12 @@ try {
       'errors/non-2xx': [h, hu, m26, m25].map((l) => `${l.errors}/${l.non2xx}`).join(' '),
     });
   }
-  console.log(`\n${count} reviews. tools/call search_reviews (2026-07-28 stateless, and over one 2025 session) vs GET /api/reviews/search; 32 connections, ${rounds} rounds of ${seconds} s runs in turn (HTTP, 2026, 2025), req/s over all rounds, p99 the median round's, in ms.`);
-  console.log('Targets: 2026/HTTP >= 0.5, 2025/HTTP >= 0.25, p99 < 10 ms. CPU µs/req: the sidecar process\'s CPU time per answered request (/proc), free of the load generator\'s share of this machine. uncached/HTTP: the search endpoint with its response cache off, for reference.');
+  console.log(
+    `\n${count} reviews. tools/call search_reviews (2026-07-28 stateless, and over one 2025 session) vs GET /api/reviews/search; 32 connections, ${rounds} rounds of ${seconds} s runs in turn (HTTP, 2026, 2025), req/s over all rounds, p99 the median round's, in ms.`,
+  );
+  console.log(
+    "Targets: 2026/HTTP >= 0.5, 2025/HTTP >= 0.25, p99 < 10 ms. CPU µs/req: the sidecar process's CPU time per answered request (/proc), free of the load generator's share of this machine. uncached/HTTP: the search endpoint with its response cache off, for reference.",
+  );
   console.log(`Sidecar RSS ${startRss} MB after start, ${rssMb(sidecar.process.pid as number)} MB after the runs.`);
   table(rows);
   // For reference: the SDK's own transport and dispatch answering a 2025 ping (no tool code;
@@ -255,7 +281,14 @@ if (!gc) {
   const site = liveSite(out, 0);
   const mcp = mcpRoutes({
     site,
-    settings: { allowedOrigins: ['https://reviews.example'], maxSessions: sessionCount + 1, sessionIdleS: 60, maxBodyBytes: 65536, cacheTtlMs: 60_000, resultCacheEntries: 512 },
+    settings: {
+      allowedOrigins: ['https://reviews.example'],
+      maxSessions: sessionCount + 1,
+      sessionIdleS: 60,
+      maxBodyBytes: 65536,
+      cacheTtlMs: 60_000,
+      resultCacheEntries: 512,
+    },
     now: () => clock,
   });
   const local: Fetch = async (path, init) => mcp.routes.request(path, init);

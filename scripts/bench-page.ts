@@ -43,7 +43,16 @@ const rows = ['/', '/reviews/page/1/', '/reviews/', '/api/', '/technicians/jose-
     budgets.push({ what: 'home page HTML + CSS', value: w.total, budget: 100 * KB });
     budgets.push({ what: 'home page own JavaScript, gzipped', value: jsGzip, budget: 15 * KB });
   }
-  return { path, html: kb(w.html), css: kb(w.css), 'HTML+CSS': kb(w.total), 'HTML gzip': kb(gzipSync(html).length), stylesheets: w.stylesheets.length, scripts: w.scripts.length, 'JS gzip': kb(jsGzip) };
+  return {
+    path,
+    html: kb(w.html),
+    css: kb(w.css),
+    'HTML+CSS': kb(w.total),
+    'HTML gzip': kb(gzipSync(html).length),
+    stylesheets: w.stylesheets.length,
+    scripts: w.scripts.length,
+    'JS gzip': kb(jsGzip),
+  };
 });
 table(rows);
 budgets.push({ what: 'widget.js, gzipped', value: gzipSync(readFileSync(join(site, 'widget.js'))).length, budget: 10 * KB });

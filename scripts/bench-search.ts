@@ -46,8 +46,8 @@ function compareIndexes() {
     });
   })();
   const sqlBuild = performance.now() - t1;
-  const total = db.prepare("SELECT count(*) n FROM r WHERE r MATCH '\"on time\"'");
-  const pageQ = db.prepare("SELECT rowid FROM r WHERE r MATCH '\"on time\"' ORDER BY rowid LIMIT 20");
+  const total = db.prepare('SELECT count(*) n FROM r WHERE r MATCH \'"on time"\'');
+  const pageQ = db.prepare('SELECT rowid FROM r WHERE r MATCH \'"on time"\' ORDER BY rowid LIMIT 20');
   const broad = db.prepare('SELECT count(*) n FROM meta WHERE rating >= 4');
   const broadPage = db.prepare('SELECT pos FROM meta WHERE rating >= 4 ORDER BY pos LIMIT 100');
   const time = (fn: () => unknown, n = 300) => {
@@ -63,12 +63,24 @@ function compareIndexes() {
     {
       step: 'substring "on time": count + page (ms)',
       memory: time(() => searchBody(index, substringParams)).toFixed(3),
-      sqlite: time(() => [total.get(), pageQ.all().map((row) => index.json[(row as { rowid: number }).rowid]).join(',')]).toFixed(3),
+      sqlite: time(() => [
+        total.get(),
+        pageQ
+          .all()
+          .map((row) => index.json[(row as { rowid: number }).rowid])
+          .join(','),
+      ]).toFixed(3),
     },
     {
       step: 'min_rating=4: count + page of 100 (ms)',
       memory: time(() => searchBody(index, broadParams)).toFixed(3),
-      sqlite: time(() => [broad.get(), broadPage.all().map((row) => index.json[(row as { pos: number }).pos]).join(',')]).toFixed(3),
+      sqlite: time(() => [
+        broad.get(),
+        broadPage
+          .all()
+          .map((row) => index.json[(row as { pos: number }).pos])
+          .join(','),
+      ]).toFixed(3),
     },
   ];
   db.close();
@@ -107,7 +119,9 @@ for (const cache of ['0', '512']) {
         await plain.stop();
       }
     }
-    console.log(`\nSEARCH_CACHE_ENTRIES=${cache}: 32 connections, ${seconds} s per run. Sidecar RSS: ${idleRss} MB after start, ${rssMb(sidecar.process.pid as number)} MB after the runs.`);
+    console.log(
+      `\nSEARCH_CACHE_ENTRIES=${cache}: 32 connections, ${seconds} s per run. Sidecar RSS: ${idleRss} MB after start, ${rssMb(sidecar.process.pid as number)} MB after the runs.`,
+    );
     table(rows);
   } finally {
     await sidecar.stop();

@@ -78,21 +78,34 @@ interface Row {
 function measure(name: string, predict: (text: string) => { aspect: AspectMention['aspect']; polarity: AspectMention['polarity'] }[]): Row {
   const e = evaluate(gold, predict);
   const seconds = time(predict);
-  return { name, f1: e.overall.f1, polarity: e.overall.polarity_accuracy, heldOut: e.splits.held_out.polarity_accuracy, msPer1000: (seconds * 1000 * 1000) / texts.length };
+  return {
+    name,
+    f1: e.overall.f1,
+    polarity: e.overall.polarity_accuracy,
+    heldOut: e.splits.held_out.polarity_accuracy,
+    msPer1000: (seconds * 1000 * 1000) / texts.length,
+  };
 }
 
 const withGeneral = (general: GeneralScorer) => (text: string) => aspectPolarities(analyzeText(text, { general }));
 /** The package alone decides polarity: it scores each clause that mentions an aspect. */
-const packageAlone = (score: TextScorer) => (text: string) =>
-  aspectPolarities(analyzeText(text).map((m) => ({ ...m, polarity: polarityOf(score(m.clause)) })));
+const packageAlone = (score: TextScorer) => (text: string) => aspectPolarities(analyzeText(text).map((m) => ({ ...m, polarity: polarityOf(score(m.clause)) })));
 
 const rows: Row[] = [
   measure('built-in general + domain', withGeneral(ownLexiconScorer)),
-  measure('domain lexicon only', withGeneral(() => 0)),
+  measure(
+    'domain lexicon only',
+    withGeneral(() => 0),
+  ),
 ];
 for (const [name, score] of candidates) {
   if (!score) continue;
-  rows.push(measure(`${name} + domain`, withGeneral((words) => score(words.join(' ')))));
+  rows.push(
+    measure(
+      `${name} + domain`,
+      withGeneral((words) => score(words.join(' '))),
+    ),
+  );
   rows.push(measure(`${name} alone`, packageAlone(score)));
 }
 
@@ -100,6 +113,9 @@ const out = [
   `${gold.length} sentences of ${setName}; aspect detection is the same for every row (F1 differs only when a judgement turns a weak cue into a mention)`,
   '',
   `${'polarity scorer'.padEnd(46)} aspect F1  polarity acc  (held-out)  ms / 1000 sentences`,
-  ...rows.map((r) => `${r.name.padEnd(46)} ${r.f1.toFixed(3).padStart(9)}  ${r.polarity.toFixed(3).padStart(12)}  ${r.heldOut.toFixed(3).padStart(10)}  ${r.msPer1000.toFixed(1).padStart(19)}`),
+  ...rows.map(
+    (r) =>
+      `${r.name.padEnd(46)} ${r.f1.toFixed(3).padStart(9)}  ${r.polarity.toFixed(3).padStart(12)}  ${r.heldOut.toFixed(3).padStart(10)}  ${r.msPer1000.toFixed(1).padStart(19)}`,
+  ),
 ];
 process.stdout.write(`${out.join('\n')}\n`);

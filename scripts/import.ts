@@ -57,7 +57,8 @@ if (values.help) {
 const [source, ...paths] = positionals;
 if (!source || !(IMPORT_SOURCES as readonly string[]).includes(source)) fail(`the first argument must be one of ${IMPORT_SOURCES.join(', ')}\n${USAGE}`);
 if (paths.length === 0) fail(`name the export to import\n${USAGE}`);
-if (values.verified !== undefined && values.verified !== 'all' && values.verified !== 'none') fail(`--verified must be "all" or "none", got "${values.verified}"`);
+if (values.verified !== undefined && values.verified !== 'all' && values.verified !== 'none')
+  fail(`--verified must be "all" or "none", got "${values.verified}"`);
 if (values.source !== undefined && source !== 'csv') fail('--source is for csv files only');
 if (values.location !== undefined && source !== 'google') fail('--location is for Google exports only');
 
@@ -78,7 +79,9 @@ try {
   if (!outcome.wrote && !values['dry-run']) process.stdout.write('Nothing changed; reviews.json left as it was.\n');
 } catch (err) {
   if (err instanceof ContentError) {
-    fail(`nothing imported, reviews.json left as it was (${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}):\n${err.message.split('\n').slice(1).join('\n')}`);
+    fail(
+      `nothing imported, reviews.json left as it was (${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}):\n${err.message.split('\n').slice(1).join('\n')}`,
+    );
   }
   fail(`nothing imported, reviews.json left as it was: ${(err as Error).message}`);
 }

@@ -29,7 +29,7 @@ for (let attempt = 1; ; attempt++) {
     console.error(`${hubUrl} answered ${res.status} (${text})`);
   } catch (error) {
     // The sidecar may be restarting after the deploy.
-    console.error(`Cannot reach ${hubUrl}: ${error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error)}`);
+    console.error(`Cannot reach ${hubUrl}: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)}`);
   }
   if (attempt === ATTEMPTS) {
     console.error(`Publish failed after ${ATTEMPTS} attempts.`);

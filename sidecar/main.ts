@@ -50,7 +50,9 @@ const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings
   hub.start();
   await checkTopics();
   // Tests and scripts read this line to learn the port when PORT=0.
-  console.log(`Listening on http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port} (build ${site.current().manifest.build_id})`);
+  console.log(
+    `Listening on http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port} (build ${site.current().manifest.build_id})`,
+  );
 });
 
 function shutdown() {

@@ -136,7 +136,9 @@ describe('generateContent', () => {
   });
 
   it('includes special, non-ASCII and hostile strings', () => {
-    const texts = withText(sample).map((r) => r.text).join('\n');
+    const texts = withText(sample)
+      .map((r) => r.text)
+      .join('\n');
     for (const needle of ['&', '<3', '"', '👍', '❄️', 'café', 'naïve', "n't", 'but', '\n\n']) expect(texts).toContain(needle);
     expect(sample.reviews.filter((r) => r.text.includes('<script>alert(1)</script>'))).toHaveLength(1);
     const authors = sample.reviews.map((r) => r.author.name);

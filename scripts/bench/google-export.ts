@@ -8,7 +8,20 @@ import { mulberry32 } from '../sample/generate.ts';
 import { type ZipInput, zipBuffer } from './zip-writer.ts';
 
 const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'];
-const NAMES = ['Dana K.', 'Sam O\'Neil', 'Priya S.', 'Klaus Becker', 'Lucía Fernández', 'Chris P.', 'Terry W.', 'Anh N.', 'Megan R.', 'Robert "Bob" Miller', 'Zoë L.', 'Đức T.'];
+const NAMES = [
+  'Dana K.',
+  "Sam O'Neil",
+  'Priya S.',
+  'Klaus Becker',
+  'Lucía Fernández',
+  'Chris P.',
+  'Terry W.',
+  'Anh N.',
+  'Megan R.',
+  'Robert "Bob" Miller',
+  'Zoë L.',
+  'Đức T.',
+];
 const EN = [
   'Jonas was on time and fixed our furnace quickly. Highly recommend!',
   'Mrs Okafor explained everything about the AC repair, but the first visit took a while.',
@@ -76,14 +89,22 @@ function pages(reviews: readonly Record<string, unknown>[], perPage: number): st
 /** Page files of reviews.list, page-0001.json … in `dir`. */
 export function writeApiPages(dir: string, options: GoogleExportOptions): void {
   mkdirSync(dir, { recursive: true });
-  for (const [i, text] of pages(googleReviews(options), options.perPage ?? 50).entries()) writeFileSync(join(dir, `page-${String(i + 1).padStart(4, '0')}.json`), text);
+  for (const [i, text] of pages(googleReviews(options), options.perPage ?? 50).entries())
+    writeFileSync(join(dir, `page-${String(i + 1).padStart(4, '0')}.json`), text);
 }
 
 /** The Takeout entries (reviews.json, reviews-001.json …) of one location, plus the Maps decoy. */
 export function takeoutEntries(options: GoogleExportOptions): ZipInput[] {
   const base = `Takeout/Google Business Profile/account-${options.account ?? '1111'}/location-${options.location ?? '9001'}`;
-  const files = pages(googleReviews(options), options.perPage ?? 1000).map((data, i) => ({ name: `${base}/reviews${i ? `-${String(i).padStart(3, '0')}` : ''}.json`, data }));
-  return [...files, { name: 'Takeout/Maps (your places)/Reviews.json', data: '{"type":"FeatureCollection","features":[]}' }, { name: 'Takeout/archive_browser.html', data: '<html></html>' }];
+  const files = pages(googleReviews(options), options.perPage ?? 1000).map((data, i) => ({
+    name: `${base}/reviews${i ? `-${String(i).padStart(3, '0')}` : ''}.json`,
+    data,
+  }));
+  return [
+    ...files,
+    { name: 'Takeout/Maps (your places)/Reviews.json', data: '{"type":"FeatureCollection","features":[]}' },
+    { name: 'Takeout/archive_browser.html', data: '<html></html>' },
+  ];
 }
 
 export function writeTakeoutZip(path: string, options: GoogleExportOptions): void {

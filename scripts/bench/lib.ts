@@ -33,7 +33,12 @@ export function startProcess(args: string[], env: Record<string, string> = {}): 
 }
 
 export function startSidecar(outDir: string, env: Record<string, string> = {}): Promise<Server> {
-  return startProcess([...SIDECAR_NODE_FLAGS, join(ROOT, 'sidecar/main.ts')], { OUT_DIR: outDir, RELOAD_INTERVAL_MS: '60000', HUB_DB: join(tempDir('hub'), 'hub.sqlite'), ...env });
+  return startProcess([...SIDECAR_NODE_FLAGS, join(ROOT, 'sidecar/main.ts')], {
+    OUT_DIR: outDir,
+    RELOAD_INTERVAL_MS: '60000',
+    HUB_DB: join(tempDir('hub'), 'hub.sqlite'),
+    ...env,
+  });
 }
 
 export function startPlain(bodyFile: string, headers: Record<string, string>): Promise<Server> {

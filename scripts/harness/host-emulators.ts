@@ -79,8 +79,23 @@ export async function startWrangler(dir: string, bindings: Record<string, string
 /** `netlify dev --offline` serving a folder as Netlify does, with its `_headers` and `_redirects`. */
 export async function startNetlify(dir: string): Promise<RunningHost> {
   const port = await freePort();
-  const args = [join(ROOT, 'node_modules', 'netlify-cli', 'bin', 'run.js'), 'dev', '--offline', '--internal-disable-edge-functions', '--dir', dir, '--port', String(port), '--no-open'];
-  return startTool(args, /Local dev server ready/, `http://localhost:${port}`, { NETLIFY_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', BROWSER: 'none' });
+  const args = [
+    join(ROOT, 'node_modules', 'netlify-cli', 'bin', 'run.js'),
+    'dev',
+    '--offline',
+    '--internal-disable-edge-functions',
+    '--dir',
+    dir,
+    '--port',
+    String(port),
+    '--no-open',
+  ];
+  return startTool(args, /Local dev server ready/, `http://localhost:${port}`, {
+    NETLIFY_TELEMETRY_DISABLED: '1',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    BROWSER: 'none',
+  });
 }
 
 /** Lines in which a host's tool reported a problem with the files it read. */

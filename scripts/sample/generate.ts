@@ -87,67 +87,121 @@ const COMPANY = 'Brightwater Home Services';
 // so the services a text mentions are exactly the ones the review lists.
 const SERVICES: ServiceDef[] = [
   {
-    id: 'ac-repair', name: 'AC Repair', synonyms: ['air conditioning', 'A/C', 'AC not cooling', 'air conditioner'], trade: 'hvac',
+    id: 'ac-repair',
+    name: 'AC Repair',
+    synonyms: ['air conditioning', 'A/C', 'AC not cooling', 'air conditioner'],
+    trade: 'hvac',
     phrases: ['an AC repair', 'our air conditioning', 'a broken air conditioner', 'our A/C'],
-    stories: ['AC not cooling on a 98° day, with a newborn in the house.', "Our café's A/C quit right before the lunch rush.", 'The air conditioner was blowing warm air and making a grinding noise.'],
+    stories: [
+      'AC not cooling on a 98° day, with a newborn in the house.',
+      "Our café's A/C quit right before the lunch rush.",
+      'The air conditioner was blowing warm air and making a grinding noise.',
+    ],
   },
   {
-    id: 'ac-install', name: 'AC Installation', synonyms: ['new AC unit', 'AC replacement', 'heat pump'], trade: 'hvac', install: true,
+    id: 'ac-install',
+    name: 'AC Installation',
+    synonyms: ['new AC unit', 'AC replacement', 'heat pump'],
+    trade: 'hvac',
+    install: true,
     phrases: ['a new AC unit', 'an AC replacement', 'a heat pump', 'a full AC installation'],
     stories: ['Our 22-year-old system finally died, so we got quotes for an AC replacement.', 'We switched from window units to a heat pump this spring.'],
   },
   {
-    id: 'furnace-repair', name: 'Furnace Repair', synonyms: ['no heat', 'furnace not working', 'pilot light', 'heating repair'], trade: 'hvac',
+    id: 'furnace-repair',
+    name: 'Furnace Repair',
+    synonyms: ['no heat', 'furnace not working', 'pilot light', 'heating repair'],
+    trade: 'hvac',
     phrases: ['a furnace repair', 'a heating repair', 'a pilot light that kept going out'],
     stories: ['Woke up to no heat on the coldest morning of the year.', 'Furnace not working the week before Thanksgiving, of course.'],
   },
   {
-    id: 'furnace-install', name: 'Furnace Installation', synonyms: ['new furnace', 'furnace replacement', 'high-efficiency furnace'], trade: 'hvac', install: true,
+    id: 'furnace-install',
+    name: 'Furnace Installation',
+    synonyms: ['new furnace', 'furnace replacement', 'high-efficiency furnace'],
+    trade: 'hvac',
+    install: true,
     phrases: ['a new furnace', 'a furnace replacement', 'a high-efficiency furnace', 'a furnace installation'],
-    stories: ['Our old furnace had a cracked heat exchanger, so it was time for a furnace replacement.', 'We finally upgraded to a high-efficiency furnace before winter.'],
+    stories: [
+      'Our old furnace had a cracked heat exchanger, so it was time for a furnace replacement.',
+      'We finally upgraded to a high-efficiency furnace before winter.',
+    ],
   },
   {
-    id: 'water-heater', name: 'Water Heater Service', synonyms: ['water heater', 'hot water', 'tankless'], trade: 'plumbing',
+    id: 'water-heater',
+    name: 'Water Heater Service',
+    synonyms: ['water heater', 'hot water', 'tankless'],
+    trade: 'plumbing',
     phrases: ['a water heater', 'a tankless install', 'our water heater'],
     stories: ['No hot water with a house full of guests.', 'The water heater was leaking from the bottom of the tank.'],
   },
   {
-    id: 'drain-cleaning', name: 'Drain Cleaning', synonyms: ['clogged drain', 'slow drain', 'main line', 'backed-up sink'], trade: 'plumbing',
+    id: 'drain-cleaning',
+    name: 'Drain Cleaning',
+    synonyms: ['clogged drain', 'slow drain', 'main line', 'backed-up sink'],
+    trade: 'plumbing',
     phrases: ['a clogged drain', 'drain cleaning', 'a backed-up sink', 'the main line'],
     stories: ['We had a backed-up sink on Thanksgiving morning.', 'The basement floor had a slow drain for months, then it stopped completely.'],
   },
   {
-    id: 'leak-repair', name: 'Leak Repair', synonyms: ['leaking pipe', 'burst pipe', 'pipe leak', 'slab leak'], trade: 'plumbing',
+    id: 'leak-repair',
+    name: 'Leak Repair',
+    synonyms: ['leaking pipe', 'burst pipe', 'pipe leak', 'slab leak'],
+    trade: 'plumbing',
     phrases: ['a leaking pipe', 'a burst pipe', 'a slab leak', 'a leak repair'],
     stories: ['A burst pipe in the crawl space during a cold snap.', 'We had a pipe leak behind the bathroom wall and a water bill that doubled.'],
   },
   {
-    id: 'panel-upgrade', name: 'Electrical Panel Upgrade', synonyms: ['panel upgrade', 'electrical panel', 'breaker box', '200 amp service'], trade: 'electrical', install: true,
+    id: 'panel-upgrade',
+    name: 'Electrical Panel Upgrade',
+    synonyms: ['panel upgrade', 'electrical panel', 'breaker box', '200 amp service'],
+    trade: 'electrical',
+    install: true,
     phrases: ['a panel upgrade', 'an electrical panel upgrade', 'our old breaker box', '200 amp service'],
     stories: ["Our 1970s breaker box couldn't handle the new kitchen.", 'The home inspector flagged our electrical panel when we were selling.'],
   },
   {
-    id: 'electrical-repair', name: 'Electrical Repair', synonyms: ['flickering lights', 'outlet not working', 'tripping breaker', 'rewiring'], trade: 'electrical',
+    id: 'electrical-repair',
+    name: 'Electrical Repair',
+    synonyms: ['flickering lights', 'outlet not working', 'tripping breaker', 'rewiring'],
+    trade: 'electrical',
     phrases: ['an electrical repair', 'flickering lights', 'a tripping breaker', 'some rewiring'],
     stories: ['Half the kitchen had an outlet not working and a tripping breaker.', 'We had flickering lights every time the dryer ran.'],
   },
   {
-    id: 'ev-charger-install', name: 'EV Charger Installation', synonyms: ['EV charger', 'Level 2 charger', 'car charger', 'Tesla charger'], trade: 'electrical', install: true,
+    id: 'ev-charger-install',
+    name: 'EV Charger Installation',
+    synonyms: ['EV charger', 'Level 2 charger', 'car charger', 'Tesla charger'],
+    trade: 'electrical',
+    install: true,
     phrases: ['an EV charger', 'a Level 2 charger', 'a Tesla charger in the garage'],
-    stories: ['We bought an electric car and needed a Level 2 charger in the garage.', 'Getting a car charger installed was the last step before the new car arrived.'],
+    stories: [
+      'We bought an electric car and needed a Level 2 charger in the garage.',
+      'Getting a car charger installed was the last step before the new car arrived.',
+    ],
   },
   {
-    id: 'thermostat-install', name: 'Thermostat Installation', synonyms: ['smart thermostat', 'Nest thermostat', 'Ecobee', 'new thermostat'], trade: 'hvac', install: true,
+    id: 'thermostat-install',
+    name: 'Thermostat Installation',
+    synonyms: ['smart thermostat', 'Nest thermostat', 'Ecobee', 'new thermostat'],
+    trade: 'hvac',
+    install: true,
     phrases: ['a smart thermostat', 'a new thermostat', 'an Ecobee', 'a Nest thermostat'],
     stories: ['We wanted a smart thermostat that actually works with our system.', 'The old dial thermostat died, so we went with an Ecobee.'],
   },
   {
-    id: 'duct-cleaning', name: 'Duct Cleaning', synonyms: ['air ducts', 'ductwork', 'vent cleaning', 'dryer vent'], trade: 'hvac',
+    id: 'duct-cleaning',
+    name: 'Duct Cleaning',
+    synonyms: ['air ducts', 'ductwork', 'vent cleaning', 'dryer vent'],
+    trade: 'hvac',
     phrases: ['duct cleaning', 'our air ducts', 'a dryer vent cleaning'],
     stories: ['After the remodel, the ductwork was full of drywall dust.', 'Allergies were terrible, so we finally had the air ducts done.'],
   },
   {
-    id: 'maintenance-plan', name: 'Maintenance Plan', synonyms: ['tune-up', 'annual maintenance', 'service plan', 'maintenance agreement'], trade: 'hvac',
+    id: 'maintenance-plan',
+    name: 'Maintenance Plan',
+    synonyms: ['tune-up', 'annual maintenance', 'service plan', 'maintenance agreement'],
+    trade: 'hvac',
     phrases: ['a tune-up', 'our annual maintenance', 'the maintenance plan visit'],
     stories: ["We've been on their service plan for a few years now.", 'Scheduled the spring tune-up before the heat hit.'],
   },
@@ -166,14 +220,23 @@ const TECHNICIANS: { name: string; role: string; trades: Trade[] }[] = [
 ];
 
 const AREAS: (readonly [string, number])[] = [
-  ['Colorado Springs', 40], ['Fountain', 8], ['Monument', 8], ['Manitou Springs', 5], ['Woodland Park', 5],
-  ['Security-Widefield', 7], ['Falcon', 7], ['Pueblo', 9], ['Pueblo West', 6], ['Cañon City', 5],
+  ['Colorado Springs', 40],
+  ['Fountain', 8],
+  ['Monument', 8],
+  ['Manitou Springs', 5],
+  ['Woodland Park', 5],
+  ['Security-Widefield', 7],
+  ['Falcon', 7],
+  ['Pueblo', 9],
+  ['Pueblo West', 6],
+  ['Cañon City', 5],
 ];
 
 function makeBusiness(): Business {
   return {
     name: COMPANY,
-    description: 'Family-owned heating, cooling, plumbing and electrical contractor serving the Pikes Peak region since 2009 — licensed, insured and on call 24/7 for emergencies.',
+    description:
+      'Family-owned heating, cooling, plumbing and electrical contractor serving the Pikes Peak region since 2009 — licensed, insured and on call 24/7 for emergencies.',
     url: 'https://www.brightwaterhome.example',
     telephone: '+1-719-555-0142',
     email: 'hello@brightwaterhome.example',
@@ -199,15 +262,33 @@ function makeEditorial(): Editorial {
   return {
     summary: {
       headline: 'Fast, honest HVAC, plumbing & electrical work — with the odd scheduling hiccup',
-      text: 'Most customers praise technicians who arrive on time, explain the problem before fixing it and don\'t push replacements when a repair will do. Same-day service for no-heat and no-cooling calls comes up again and again.\n\nThe complaints cluster around missed arrival windows in peak season, slow call-backs from the office and a few bills that came in above the estimate.',
+      text: "Most customers praise technicians who arrive on time, explain the problem before fixing it and don't push replacements when a repair will do. Same-day service for no-heat and no-cooling calls comes up again and again.\n\nThe complaints cluster around missed arrival windows in peak season, slow call-backs from the office and a few bills that came in above the estimate.",
     },
     faq: [
-      { question: 'Which areas do you serve?', answer: `We serve ${areas.slice(0, -1).join(', ')} and ${areas.at(-1)}. Outside these towns, call us: we can often still help.` },
-      { question: 'Do you offer emergency service?', answer: 'Yes. Technicians are on call 24/7 for no heat, no cooling, burst pipes and electrical hazards. After-hours visits carry a flat dispatch fee that we quote on the phone.' },
-      { question: 'What warranty do you give on your work?', answer: 'Repairs carry a one-year parts-and-labor warranty. New systems come with the manufacturer\'s 10-year parts warranty plus our own two-year labor warranty.' },
-      { question: 'How are reviews verified?', answer: 'A review is marked verified when we can match it to a completed job in our scheduling system. Unverified reviews are kept on file but not published here.' },
-      { question: 'What does the maintenance plan include?', answer: 'Two tune-ups a year (heating in the fall, cooling in the spring), priority scheduling and 15% off repairs.' },
-      { question: 'Can I ask for a specific technician?', answer: 'Of course. Mention the technician when you book and we\'ll do our best to send them.' },
+      {
+        question: 'Which areas do you serve?',
+        answer: `We serve ${areas.slice(0, -1).join(', ')} and ${areas.at(-1)}. Outside these towns, call us: we can often still help.`,
+      },
+      {
+        question: 'Do you offer emergency service?',
+        answer:
+          'Yes. Technicians are on call 24/7 for no heat, no cooling, burst pipes and electrical hazards. After-hours visits carry a flat dispatch fee that we quote on the phone.',
+      },
+      {
+        question: 'What warranty do you give on your work?',
+        answer:
+          "Repairs carry a one-year parts-and-labor warranty. New systems come with the manufacturer's 10-year parts warranty plus our own two-year labor warranty.",
+      },
+      {
+        question: 'How are reviews verified?',
+        answer:
+          'A review is marked verified when we can match it to a completed job in our scheduling system. Unverified reviews are kept on file but not published here.',
+      },
+      {
+        question: 'What does the maintenance plan include?',
+        answer: 'Two tune-ups a year (heating in the fall, cooling in the spring), priority scheduling and 15% off repairs.',
+      },
+      { question: 'Can I ask for a specific technician?', answer: "Of course. Mention the technician when you book and we'll do our best to send them." },
     ],
   };
 }
@@ -222,57 +303,125 @@ interface Aspect {
 
 // Clauses, lower-case and unpunctuated, so they combine into "X, but Y." as well as stand alone.
 const ASPECTS: Aspect[] = [
-  { // punctuality
-    pos: ['they arrived on time', 'the tech showed up right at the start of the window', 'they were here within an hour of my call', 'they were early, which never happens'],
-    neg: ['the tech was 2 hours late', 'nobody showed up for the first appointment', "they weren't on time for either visit", 'it was a no-show the first time and nobody called'],
+  {
+    // punctuality
+    pos: [
+      'they arrived on time',
+      'the tech showed up right at the start of the window',
+      'they were here within an hour of my call',
+      'they were early, which never happens',
+    ],
+    neg: [
+      'the tech was 2 hours late',
+      'nobody showed up for the first appointment',
+      "they weren't on time for either visit",
+      'it was a no-show the first time and nobody called',
+    ],
   },
-  { // professionalism
-    pos: ['everyone was polite and professional', 'they wore shoe covers and treated our home with respect', 'they were very professional from the first call to the invoice', 'the crew was clean & professional'],
+  {
+    // professionalism
+    pos: [
+      'everyone was polite and professional',
+      'they wore shoe covers and treated our home with respect',
+      'they were very professional from the first call to the invoice',
+      'the crew was clean & professional',
+    ],
     neg: ['the crew was rude when I asked questions', 'the tech spent half the visit on the phone', 'nobody seemed to know who was in charge'],
   },
-  { // communication
-    pos: ['they texted when on the way', 'the office kept me updated the whole time', 'they explained every option before starting', 'I got a photo of the problem before they fixed it'],
-    neg: ['they never called back', 'I had to call three times to get an update', 'nobody told me the part was back-ordered', 'the office gave me three different answers'],
+  {
+    // communication
+    pos: [
+      'they texted when on the way',
+      'the office kept me updated the whole time',
+      'they explained every option before starting',
+      'I got a photo of the problem before they fixed it',
+    ],
+    neg: [
+      'they never called back',
+      'I had to call three times to get an update',
+      'nobody told me the part was back-ordered',
+      'the office gave me three different answers',
+    ],
   },
-  { // pricing
+  {
+    // pricing
     pos: ['the price was fair', 'not cheap, but worth it', 'they quoted a flat rate up front and stuck to it', 'the price was lower than two other quotes'],
-    neg: ['they overcharged for a 20-minute job', 'the "diagnostic fee" somehow turned into $350', 'the upsell was pushy', 'the tech kept pushing a "comfort club" membership', 'the final bill was double the estimate'],
+    neg: [
+      'they overcharged for a 20-minute job',
+      'the "diagnostic fee" somehow turned into $350',
+      'the upsell was pushy',
+      'the tech kept pushing a "comfort club" membership',
+      'the final bill was double the estimate',
+    ],
   },
-  { // workmanship
-    pos: ['they fixed it right the first time', 'the work is neat and everything is labeled', "it's been running perfectly since", 'the install looks better than the original'],
-    neg: ['the problem came back a week later', 'I was told it was "just a capacitor" and it wasn\'t', 'they had to come back twice to get it right', 'the work failed the city inspection'],
+  {
+    // workmanship
+    pos: [
+      'they fixed it right the first time',
+      'the work is neat and everything is labeled',
+      "it's been running perfectly since",
+      'the install looks better than the original',
+    ],
+    neg: [
+      'the problem came back a week later',
+      'I was told it was "just a capacitor" and it wasn\'t',
+      'they had to come back twice to get it right',
+      'the work failed the city inspection',
+    ],
   },
-  { // cleanliness
+  {
+    // cleanliness
     pos: ['they cleaned up after themselves', 'they left the place cleaner than they found it', 'they put down drop cloths everywhere'],
     neg: ['they left a mess in the basement', 'there was drywall dust all over the hallway', 'they left the old parts in my driveway'],
   },
-  { // scheduling
+  {
+    // scheduling
     pos: ['we got same-day service', 'they fit us in on a Saturday', 'booking online took two minutes'],
     neg: ['I had to wait a week for an appointment', 'they rescheduled on me twice', 'the earliest slot was ten days out'],
   },
-  { // expertise
+  {
+    // expertise
     pos: ['the tech knew exactly what was wrong', 'they diagnosed it in about ten minutes', 'they found a problem two other companies missed'],
     neg: ['the tech seemed to be guessing', 'they replaced three parts before finding the real problem'],
   },
-  { // honesty
+  {
+    // honesty
     repairOnly: true,
-    pos: ["they didn't try to sell me a new unit", 'the tech said "don\'t replace it yet, it\'s got years left"', 'they told me the cheaper fix would work fine'],
+    pos: [
+      "they didn't try to sell me a new unit",
+      'the tech said "don\'t replace it yet, it\'s got years left"',
+      'they told me the cheaper fix would work fine',
+    ],
     neg: ['they tried to convince me I needed a whole new system', 'they quoted a full replacement for a $30 part'],
   },
-  { // follow-up
+  {
+    // follow-up
     pos: ['they called the next day to check on everything', 'the office followed up a week later to make sure all was good'],
     neg: ['nobody followed up after the repair', 'I never heard back about the warranty claim'],
   },
 ];
 
-const NITPICKS = ['they showed up at the very end of the arrival window', 'the office took a day to call me back', 'it was a bit pricier than I expected', 'we had to wait a few days for a part'];
+const NITPICKS = [
+  'they showed up at the very end of the arrival window',
+  'the office took a day to call me back',
+  'it was a bit pricier than I expected',
+  'we had to wait a few days for a part',
+];
 const NITPICK_FRAMES = ['Only knock: {c}.', 'Only reason for 4 stars is {c}.', 'Minor thing, but {c}.'];
 
 const OPENINGS = ['Called Brightwater about {p}{in}.', 'Had them out for {p}{in}.', 'Booked them for {p}{in}.', 'Used them for {p}{in}.'];
 const SECOND_SERVICE = ['While they were here, they also took care of {p}.', 'We also had them look at {p}.'];
 
 const TECH_ONE: Record<Tone, string[]> = {
-  pos: ['{t} was fantastic.', '{t} knew exactly what to do.', 'Ask for {t}!', '{t} explained everything & even showed me the old part.', '{t} patiently answered all my naïve questions.', '{t} was friendly, fast and honest.', 'Huge thanks to {t}.'],
+  pos: [
+    '{t} was fantastic.',
+    '{t} knew exactly what to do.',
+    'Ask for {t}!',
+    '{t} explained everything & even showed me the old part.',
+    '{t} patiently answered all my naïve questions.',
+    '{t} was friendly, fast and honest.',
+    'Huge thanks to {t}.',
+  ],
   mixed: ['{t} was nice enough, but seemed rushed.', '{t} did fine work, but I had to chase the office for the invoice.'],
   neg: ['{t} was dismissive when I asked questions.', '{t} seemed more interested in selling than fixing.', '{t} left without explaining what was done.'],
 };
@@ -283,7 +432,15 @@ const TECH_TWO: Record<Tone, string[]> = {
 };
 
 const CLOSINGS: Record<number, string[]> = {
-  5: ['Highly recommend!', 'Will definitely call them again.', '10/10 👍', 'Love these guys <3', "Can't recommend them enough.", 'Our new go-to for everything in the house.', 'Thank you, Brightwater! ❄️'],
+  5: [
+    'Highly recommend!',
+    'Will definitely call them again.',
+    '10/10 👍',
+    'Love these guys <3',
+    "Can't recommend them enough.",
+    'Our new go-to for everything in the house.',
+    'Thank you, Brightwater! ❄️',
+  ],
   4: ['Would use again.', 'Overall a good experience.', 'Still recommend them.'],
   3: ['Might use them again, might not.', 'Decent, not great.', "Jury's still out."],
   2: ["Probably won't call again.", 'Expected better.'],
@@ -305,7 +462,16 @@ const SHORT_TEXTS: Record<number, string[]> = {
 };
 
 const TITLES: Record<number, string[]> = {
-  5: ['Great service', 'Highly recommend', 'Fast & friendly', 'Lifesavers!', 'Honest and fair', 'Above and beyond', 'Finally, a contractor who shows up', '{s} done right'],
+  5: [
+    'Great service',
+    'Highly recommend',
+    'Fast & friendly',
+    'Lifesavers!',
+    'Honest and fair',
+    'Above and beyond',
+    'Finally, a contractor who shows up',
+    '{s} done right',
+  ],
   4: ['Good work, small hiccup', 'Solid service', 'Mostly great', 'Good {s}'],
   3: ['Mixed experience', 'OK, not great', 'Good work, poor communication', 'Fine but pricey'],
   2: ['Disappointed', 'Not what I expected', 'Could be better'],
@@ -313,22 +479,81 @@ const TITLES: Record<number, string[]> = {
 };
 
 const RESPONSES: Record<Tone, string[]> = {
-  pos: ["Thank you for the kind words! We're glad we could help.", "Thanks so much for choosing Brightwater. We'll share this with the whole team.", 'We appreciate you taking the time to write this — see you next season!'],
-  mixed: ["Thanks for the honest feedback. We're working on tightening our arrival windows.", "We appreciate the feedback and we're sorry the visit wasn't perfect. Please call us if anything else comes up."],
-  neg: ["We're sorry to hear this. Please call our office at (719) 555-0142 so we can make it right.", "This isn't the experience we want for anyone. Our service manager will reach out today.", "We apologize for the delay and the frustration. We've reviewed your job with the team and would like the chance to fix it."],
+  pos: [
+    "Thank you for the kind words! We're glad we could help.",
+    "Thanks so much for choosing Brightwater. We'll share this with the whole team.",
+    'We appreciate you taking the time to write this — see you next season!',
+  ],
+  mixed: [
+    "Thanks for the honest feedback. We're working on tightening our arrival windows.",
+    "We appreciate the feedback and we're sorry the visit wasn't perfect. Please call us if anything else comes up.",
+  ],
+  neg: [
+    "We're sorry to hear this. Please call our office at (719) 555-0142 so we can make it right.",
+    "This isn't the experience we want for anyone. Our service manager will reach out today.",
+    "We apologize for the delay and the frustration. We've reviewed your job with the team and would like the chance to fix it.",
+  ],
 };
 
 const HOSTILE = 'Their online booking form showed <script>alert(1)</script> instead of a calendar, so I just called.';
 
 const FIRST_NAMES = [
-  'Maria', 'James', 'Linda', 'Robert', 'Jennifer', 'David', 'Sarah', 'Chris', 'Karen', 'Kevin', 'Ashley', 'Brian', 'Emily', 'Jason',
-  'Megan', 'Daniel', 'Rachel', 'Tyler', 'Nicole', 'Greg', 'Bjørn', 'Renée', 'François', 'Søren', 'Małgorzata', 'Siobhán', 'Chloé',
-  'Lucía', 'Jürgen', 'Anaïs', 'Hana', 'Kenji', 'Wei', 'Olu', 'Fatima', 'Dmitri', 'Tomás', 'Ngozi', 'Connor', 'Destiny', 'Luis', 'Amy',
+  'Maria',
+  'James',
+  'Linda',
+  'Robert',
+  'Jennifer',
+  'David',
+  'Sarah',
+  'Chris',
+  'Karen',
+  'Kevin',
+  'Ashley',
+  'Brian',
+  'Emily',
+  'Jason',
+  'Megan',
+  'Daniel',
+  'Rachel',
+  'Tyler',
+  'Nicole',
+  'Greg',
+  'Bjørn',
+  'Renée',
+  'François',
+  'Søren',
+  'Małgorzata',
+  'Siobhán',
+  'Chloé',
+  'Lucía',
+  'Jürgen',
+  'Anaïs',
+  'Hana',
+  'Kenji',
+  'Wei',
+  'Olu',
+  'Fatima',
+  'Dmitri',
+  'Tomás',
+  'Ngozi',
+  'Connor',
+  'Destiny',
+  'Luis',
+  'Amy',
 ];
 const INITIALS = [...'ABCDEFGHIJKLMNOPRSTVWYZ'];
 // Each appears at least once in every sample of this many reviews or more.
 const SPECIAL_AUTHORS = [
-  "O'Neil & Sons", '李 W.', 'נועה ש.', 'سارة م.', 'Dave "DJ" P.', 'R&B Properties <Mgmt>', 'Ngọc Ánh T.', 'Παναγιώτης Κ.', 'Ольга С.', '<Anonymous>',
+  "O'Neil & Sons",
+  '李 W.',
+  'נועה ש.',
+  'سارة م.',
+  'Dave "DJ" P.',
+  'R&B Properties <Mgmt>',
+  'Ngọc Ánh T.',
+  'Παναγιώτης Κ.',
+  'Ольга С.',
+  '<Anonymous>',
 ];
 
 function authorName(rng: Rng): string {
@@ -336,8 +561,19 @@ function authorName(rng: Rng): string {
   return rng.chance(0.9) ? `${first} ${rng.pick(INITIALS)}.` : first;
 }
 
-const RATINGS: (readonly [number, number])[] = [[5, 70], [4, 10], [3, 4], [2, 4], [1, 12]];
-const SOURCES: (readonly [string, number])[] = [['google', 72], ['yelp', 14], ['website', 9], ['nextdoor', 5]];
+const RATINGS: (readonly [number, number])[] = [
+  [5, 70],
+  [4, 10],
+  [3, 4],
+  [2, 4],
+  [1, 12],
+];
+const SOURCES: (readonly [string, number])[] = [
+  ['google', 72],
+  ['yelp', 14],
+  ['website', 9],
+  ['nextdoor', 5],
+];
 
 interface Composition {
   text: string;
@@ -353,8 +589,15 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 
 function pickTechnicians(rng: Rng, service: ServiceDef): typeof TECHNICIANS {
-  const count = rng.weighted([[0, 35], [1, 55], [2, 10]] as const);
-  return rng.sample(TECHNICIANS.filter((t) => t.trades.includes(service.trade)), count);
+  const count = rng.weighted([
+    [0, 35],
+    [1, 55],
+    [2, 10],
+  ] as const);
+  return rng.sample(
+    TECHNICIANS.filter((t) => t.trades.includes(service.trade)),
+    count,
+  );
 }
 
 function techSentence(rng: Rng, tone: Tone, techs: typeof TECHNICIANS): string {
@@ -404,7 +647,11 @@ function composeText(rng: Rng, rating: number, area: string | undefined, hostile
   const services = rng.sample(SERVICES, rng.chance(0.18) ? 2 : 1);
   const techs = pickTechnicians(rng, services[0]!);
   const intro = introSentences(rng, services, area);
-  const body = aspectSentences(rng, rating, services.some((s) => s.install));
+  const body = aspectSentences(
+    rng,
+    rating,
+    services.some((s) => s.install),
+  );
   if (techs.length) body.splice(rng.int(0, body.length), 0, techSentence(rng, tone, techs));
   if (hostile) body.push(HOSTILE);
   const outro = rng.chance(0.55) ? [rng.pick(CLOSINGS[rating]!)] : [];
@@ -412,7 +659,10 @@ function composeText(rng: Rng, rating: number, area: string | undefined, hostile
   const paragraphs = [intro, body, outro].filter((p) => p.length);
   const multi = update.length > 0 || (intro.length + body.length >= 4 && rng.chance(0.15));
   const text = multi
-    ? [...paragraphs, update].filter((p) => p.length).map((p) => p.join(' ')).join('\n\n')
+    ? [...paragraphs, update]
+        .filter((p) => p.length)
+        .map((p) => p.join(' '))
+        .join('\n\n')
     : paragraphs.flat().join(' ');
   return { text, services: services.map((s) => s.id), technicians: techs.map((t) => t.name) };
 }
@@ -438,8 +688,10 @@ function reviewDays(rng: Rng, count: number, endDay: number, spanDays: number): 
   const days: number[] = [];
   for (let i = 0; i < count; i++) {
     const previous = days[i - 1];
-    if (i === count - 1) days.push(endDay); // the newest review falls on endDate itself
-    else if (previous !== undefined && rng.chance(0.4)) days.push(previous); // busy days
+    if (i === count - 1)
+      days.push(endDay); // the newest review falls on endDate itself
+    else if (previous !== undefined && rng.chance(0.4))
+      days.push(previous); // busy days
     // Stratified draws keep the growth visible even in small samples; days come out sorted.
     else days.push(endDay - Math.floor((1 - growing((i + rng.next()) / count)) * spanDays));
   }
@@ -497,7 +749,11 @@ export function generateContent({ seed, reviewCount, endDate, years = 3.5 }: Gen
 
 export function writeContent(dir: string, content: GeneratedContent): void {
   mkdirSync(dir, { recursive: true });
-  for (const [file, value] of [['business.json', content.business], ['reviews.json', content.reviews], ['editorial.json', content.editorial]] as const) {
+  for (const [file, value] of [
+    ['business.json', content.business],
+    ['reviews.json', content.reviews],
+    ['editorial.json', content.editorial],
+  ] as const) {
     writeFileSync(join(dir, file), `${JSON.stringify(value, null, 2)}\n`);
   }
 }

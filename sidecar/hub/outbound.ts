@@ -76,11 +76,7 @@ export async function resolveCallbackHost(hostname: string, allowPrivate: boolea
 }
 
 export interface Outbound {
-  send(
-    method: 'GET' | 'POST',
-    url: string,
-    options: { timeoutMs: number; headers?: Record<string, string>; body?: Uint8Array },
-  ): Promise<OutboundResponse>;
+  send(method: 'GET' | 'POST', url: string, options: { timeoutMs: number; headers?: Record<string, string>; body?: Uint8Array }): Promise<OutboundResponse>;
   close(): void;
 }
 

@@ -15,7 +15,6 @@ export type HubRequest =
 
 export type Parsed = { ok: true; request: HubRequest } | { ok: false; reason: string };
 
-
 const fail = (reason: string): Parsed => ({ ok: false, reason });
 
 export function isFormEncoded(contentType: string | undefined): boolean {

@@ -19,15 +19,11 @@ export function hubRoutes(answer: (form: URLSearchParams) => Promise<HubAnswer>)
   const reply = (text: string, status: ContentfulStatusCode, headers: Record<string, string> = {}) =>
     new Response(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
 
-  app.post(
-    PATHS.hub,
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => reply(`Request body is larger than ${MAX_BODY_BYTES} bytes`, 413) }),
-    async (c) => {
-      if (!isFormEncoded(c.req.header('content-type'))) return reply('Request body must be application/x-www-form-urlencoded', 415);
-      const a = await answer(new URLSearchParams(await c.req.text()));
-      return reply(a.text, a.status, a.headers);
-    },
-  );
+  app.post(PATHS.hub, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => reply(`Request body is larger than ${MAX_BODY_BYTES} bytes`, 413) }), async (c) => {
+    if (!isFormEncoded(c.req.header('content-type'))) return reply('Request body must be application/x-www-form-urlencoded', 415);
+    const a = await answer(new URLSearchParams(await c.req.text()));
+    return reply(a.text, a.status, a.headers);
+  });
   app.all(PATHS.hub, () => reply('Method not allowed: the hub takes POST only', 405, { allow: 'POST' }));
   return app;
 }

@@ -136,9 +136,7 @@ export function openStore(path: string) {
       JOIN subscriptions s ON s.callback = d.callback AND s.topic = d.topic
       WHERE d.next_at <= @now AND s.expires_at > @now ORDER BY d.next_at LIMIT @limit`),
     nextDeliveryAt: db.prepare('SELECT min(next_at) FROM deliveries WHERE next_at > ?').pluck(),
-    hasWork: db
-      .prepare('SELECT EXISTS (SELECT 1 FROM verifications) OR EXISTS (SELECT 1 FROM deliveries) OR EXISTS (SELECT 1 FROM denials)')
-      .pluck(),
+    hasWork: db.prepare('SELECT EXISTS (SELECT 1 FROM verifications) OR EXISTS (SELECT 1 FROM deliveries) OR EXISTS (SELECT 1 FROM denials)').pluck(),
     delivered: db.prepare('DELETE FROM deliveries WHERE callback = ? AND topic = ? AND etag = ?'),
     resetFailures: db.prepare('UPDATE subscriptions SET failures = 0 WHERE callback = ? AND topic = ? AND failures > 0'),
     addFailure: db.prepare('UPDATE subscriptions SET failures = failures + 1 WHERE callback = ? AND topic = ? RETURNING failures').pluck(),

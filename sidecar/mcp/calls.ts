@@ -49,7 +49,8 @@ export function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): C
   }
   if (result.isError) return result;
   const output = config.outputSchema.safeParse(result.structuredContent);
-  if (!output.success) return errorResult(`${INVALID} Output validation error: Invalid structured content for tool ${name}: ${getParseErrorMessage(output.error)}`);
+  if (!output.success)
+    return errorResult(`${INVALID} Output validation error: Invalid structured content for tool ${name}: ${getParseErrorMessage(output.error)}`);
   return result;
 }
 

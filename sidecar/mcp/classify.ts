@@ -103,10 +103,13 @@ export function classify(body: unknown, rawHeaders: ProtocolHeaders): Route {
   }
   if (!isObject(body) || typeof body.method !== 'string' || body.jsonrpc !== '2.0') {
     // responses to server requests belong to a 2025 session; anything else is malformed there too
-    return headerModern ? reject(400, INVALID_REQUEST, 'Invalid Request: the body is not a JSON-RPC request', isObject(body) && isId(body.id) ? body.id : null) : { kind: 'legacy' };
+    return headerModern
+      ? reject(400, INVALID_REQUEST, 'Invalid Request: the body is not a JSON-RPC request', isObject(body) && isId(body.id) ? body.id : null)
+      : { kind: 'legacy' };
   }
   const hasId = 'id' in body;
-  if (hasId && !isId(body.id)) return headerModern ? reject(400, INVALID_REQUEST, 'Invalid Request: id must be a string or a number', null) : { kind: 'legacy' };
+  if (hasId && !isId(body.id))
+    return headerModern ? reject(400, INVALID_REQUEST, 'Invalid Request: id must be a string or a number', null) : { kind: 'legacy' };
   const message = body as unknown as RpcMessage;
   const id = hasId ? (message.id as RequestId) : null;
   if (message.params !== undefined && !isObject(message.params)) {
@@ -120,7 +123,9 @@ export function classify(body: unknown, rawHeaders: ProtocolHeaders): Route {
     if (message.method === 'initialize') return mismatch(id, `initialize (the 2025 handshake) was sent with MCP-Protocol-Version ${headers.version}`);
     if (!hasId) return { kind: 'modern', message, notification: true };
     const missing = meta === undefined ? ['_meta'] : [META_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES].filter((k) => !(k in meta));
-    return reject(400, INVALID_PARAMS, `Invalid params: MCP-Protocol-Version is ${headers.version} but the request lacks ${missing.join(', ')}`, id, { missing });
+    return reject(400, INVALID_PARAMS, `Invalid params: MCP-Protocol-Version is ${headers.version} but the request lacks ${missing.join(', ')}`, id, {
+      missing,
+    });
   }
 
   const problem = envelopeProblem(meta);

@@ -37,7 +37,8 @@ export function listenStreams(watch: ResourceWatch, maxStreams: number): ListenS
       if (requested !== undefined && !(Array.isArray(requested) && requested.every((u) => typeof u === 'string'))) {
         return errorResponse(200, id, -32602, 'Invalid params: notifications.resourceSubscriptions must be an array of URIs');
       }
-      if (requested && requested.length > MAX_SUBSCRIPTIONS) return errorResponse(200, id, -32602, `Invalid params: at most ${MAX_SUBSCRIPTIONS} resourceSubscriptions per stream`);
+      if (requested && requested.length > MAX_SUBSCRIPTIONS)
+        return errorResponse(200, id, -32602, `Invalid params: at most ${MAX_SUBSCRIPTIONS} resourceSubscriptions per stream`);
       if (open.size >= maxStreams) return errorResponse(200, id, -32603, 'Too many open subscriptions; try again later');
       // Only resource updates exist here: the tool, prompt and resource lists never change while the server runs.
       const uris = new Set((requested ?? []).filter((uri) => watch.watchable(uri)));
@@ -72,7 +73,10 @@ export function listenStreams(watch: ResourceWatch, maxStreams: number): ListenS
           controller = c;
           write(sseEvent({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: honored, _meta: stamp } }));
           if (uris.size) {
-            unwatch = watch.add({ uris, updated: (uri) => write(sseEvent({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri, _meta: stamp } })) });
+            unwatch = watch.add({
+              uris,
+              updated: (uri) => write(sseEvent({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri, _meta: stamp } })),
+            });
           }
           timer = setInterval(() => write(': keepalive\n\n'), KEEPALIVE_MS);
           timer.unref?.();
@@ -82,7 +86,10 @@ export function listenStreams(watch: ResourceWatch, maxStreams: number): ListenS
       });
       if (signal.aborted) end(false);
       else signal.addEventListener('abort', onAbort, { once: true });
-      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' } });
+      return new Response(body, {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
+      });
     },
   };
 }

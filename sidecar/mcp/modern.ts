@@ -42,7 +42,10 @@ export function modernHandler(options: ModernOptions) {
     switch (message.method) {
       case 'server/discover': {
         const snapshot = site.current();
-        return resultResponse(id, json({ supportedVersions: MODERN_VERSIONS, capabilities: SERVER_CAPABILITIES, instructions: serverInstructions(snapshot), ...cache }));
+        return resultResponse(
+          id,
+          json({ supportedVersions: MODERN_VERSIONS, capabilities: SERVER_CAPABILITIES, instructions: serverInstructions(snapshot), ...cache }),
+        );
       }
       case 'tools/list':
         return resultResponse(id, json({ tools: toolDescriptions(), ...cache }));

@@ -106,15 +106,10 @@ export function registerResources(server: McpServer, deps: McpDeps): void {
       id: (value) => completeReviewIds(deps.site.current(), value),
     },
   });
-  server.registerResource(
-    'review',
-    template,
-    REVIEW_TEMPLATE_METADATA,
-    (uri, variables) => {
-      const id = String(variables.id);
-      const review = reviewsById(deps.site.current()).get(id);
-      if (!review) throw new McpError(RESOURCE_NOT_FOUND, `No review has the id "${id}"`, { uri: uri.href });
-      return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: JSON.stringify(review) }] };
-    },
-  );
+  server.registerResource('review', template, REVIEW_TEMPLATE_METADATA, (uri, variables) => {
+    const id = String(variables.id);
+    const review = reviewsById(deps.site.current()).get(id);
+    if (!review) throw new McpError(RESOURCE_NOT_FOUND, `No review has the id "${id}"`, { uri: uri.href });
+    return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: JSON.stringify(review) }] };
+  });
 }

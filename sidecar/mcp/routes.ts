@@ -201,7 +201,11 @@ export function mcpRoutes(options: McpOptions): Mcp {
     if ('error' in read) return read.error;
     const { message } = read;
     const h = req.headers;
-    const route = classify(message, { version: h.get(HEADER_PROTOCOL_VERSION) ?? undefined, method: h.get(HEADER_METHOD) ?? undefined, name: h.get(HEADER_NAME) ?? undefined });
+    const route = classify(message, {
+      version: h.get(HEADER_PROTOCOL_VERSION) ?? undefined,
+      method: h.get(HEADER_METHOD) ?? undefined,
+      name: h.get(HEADER_NAME) ?? undefined,
+    });
     if (route.kind === 'reject') return errorResponse(route.status, route.id, route.code, route.message, route.data);
     if (route.kind === 'modern') return route.notification ? new Response(null, { status: 202 }) : serveModern(route.message, () => req.signal);
 
@@ -224,7 +228,8 @@ export function mcpRoutes(options: McpOptions): Mcp {
     if (!(typeof call.id === 'string' || (typeof call.id === 'number' && Number.isFinite(call.id)))) return undefined;
     const params = call.params;
     if (typeof params !== 'object' || params === null || typeof params.name !== 'string') return undefined;
-    if (params.arguments !== undefined && (typeof params.arguments !== 'object' || params.arguments === null || Array.isArray(params.arguments))) return undefined;
+    if (params.arguments !== undefined && (typeof params.arguments !== 'object' || params.arguments === null || Array.isArray(params.arguments)))
+      return undefined;
     const version = h.get(HEADER_PROTOCOL_VERSION);
     if (version !== null && !LEGACY_VERSIONS.includes(version)) return undefined;
     const result = toolResultBytes(options.site.current(), params.name, params.arguments, settings.resultCacheEntries);
@@ -238,7 +243,13 @@ export function mcpRoutes(options: McpOptions): Mcp {
   /** GET with a session id opens the session's stream (resource updates); the SDK transport serves it. */
   async function get(req: Request): Promise<Response> {
     const id = req.headers.get(HEADER_SESSION_ID);
-    if (!id) return rpcError(405, -32000, `Method not allowed: GET needs an Mcp-Session-Id (2025 sessions); the ${MODERN_VERSION} revision uses subscriptions/listen`, { allow: ALLOW });
+    if (!id)
+      return rpcError(
+        405,
+        -32000,
+        `Method not allowed: GET needs an Mcp-Session-Id (2025 sessions); the ${MODERN_VERSION} revision uses subscriptions/listen`,
+        { allow: ALLOW },
+      );
     const session = sessions.get(id);
     if (!session) return rpcError(404, -32001, 'Session not found: it ended or never existed; send initialize again');
     return sessions.use(session, () => session.transport.handleRequest(req));
@@ -276,7 +287,10 @@ export function mcpRoutes(options: McpOptions): Mcp {
   routes.on(['GET', 'HEAD'], PATHS.mcpServerCard, (c) => {
     const snapshot = options.site.current();
     const card = snapshot.derive(SERVER_CARD);
-    return new Response(c.req.method === 'HEAD' ? null : card, { status: 200, headers: { 'content-type': 'application/json', ...CORS_HEADERS, 'cache-control': `public, max-age=${Math.round(settings.cacheTtlMs / 1000)}` } });
+    return new Response(c.req.method === 'HEAD' ? null : card, {
+      status: 200,
+      headers: { 'content-type': 'application/json', ...CORS_HEADERS, 'cache-control': `public, max-age=${Math.round(settings.cacheTtlMs / 1000)}` },
+    });
   });
 
   return {

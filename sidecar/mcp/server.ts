@@ -9,8 +9,6 @@ import { registerResources } from './resources.ts';
 import { SERVER_CAPABILITIES, SERVER_INFO } from './server-info.ts';
 import { TOOLS } from './tools/index.ts';
 
-
-
 /**
  * The SDK validates elicitation answers with a JSON Schema validator and builds an Ajv
  * instance per server unless given one. This server never elicits, so it gets a validator

@@ -49,7 +49,11 @@ export async function buildSite(settings: Settings, root: string, now = new Date
 
   const previous = previousDir ? readManifest(previousDir) : undefined;
   const manifest = computeManifest(siteDir, urls, previous, now, buildId, sinceDates);
-  await writeDeployFolders(buildDir, manifest, { sidecarUrl: settings.sidecarUrl, maxAgeS: settings.cacheMaxAgeS, cloudflareValidators: settings.cloudflareValidators });
+  await writeDeployFolders(buildDir, manifest, {
+    sidecarUrl: settings.sidecarUrl,
+    maxAgeS: settings.cacheMaxAgeS,
+    cloudflareValidators: settings.cloudflareValidators,
+  });
   writeFileSync(join(buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
 
   swapIn(settings.outDir, buildDir);

@@ -1,12 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_FILE_NAMES, ContentError, IMPORTS_FILE_NAME, type ContentFiles, type ContentProblem, type Dataset, parseContent } from '../core/content/dataset.ts';
+import {
+  CONTENT_FILE_NAMES,
+  ContentError,
+  IMPORTS_FILE_NAME,
+  type ContentFiles,
+  type ContentProblem,
+  type Dataset,
+  parseContent,
+} from '../core/content/dataset.ts';
 
 /** Reads and validates a content folder (the fs adapter around core/content.ts). */
 export function loadContentDir(dir: string): Dataset {
-  const names = Object.fromEntries(
-    Object.entries(CONTENT_FILE_NAMES).map(([key, file]) => [key, join(dir, file)]),
-  ) as unknown as ContentFiles;
+  const names = Object.fromEntries(Object.entries(CONTENT_FILE_NAMES).map(([key, file]) => [key, join(dir, file)])) as unknown as ContentFiles;
   const files = {} as ContentFiles;
   const missing: ContentProblem[] = [];
   for (const key of Object.keys(CONTENT_FILE_NAMES) as ('business' | 'reviews' | 'editorial')[]) {

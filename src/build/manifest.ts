@@ -5,7 +5,6 @@ import { contentTypeFor, topicLink } from '../core/http/media.ts';
 import type { Manifest, ManifestEntry } from '../core/http/manifest.ts';
 import type { SiteUrls } from '../core/http/urls.ts';
 
-
 /** URL path of a built file: `index.html` files answer at their folder's path. */
 export function urlPath(file: string): string {
   const path = `/${file.split(sep).join('/')}`;

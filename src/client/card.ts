@@ -47,7 +47,14 @@ export function renderCard(r: ReviewJson, links: CardLinks): HTMLLIElement {
   article.append(el('h3', { id: `review-${r.id}-title`, dir: 'auto' }, r.title ?? `Review by ${r.author.name}`));
   const meta = el('p', { class: 'meta' });
   const stars = el('span', { class: 'stars', role: 'img', 'aria-label': `${r.rating} out of 5 stars` }, '★'.repeat(r.rating) + '☆'.repeat(5 - r.rating));
-  meta.append(stars, ' · ', el('bdi', {}, r.author.name), ' · ', el('time', { datetime: r.date }, formatDate(r.date)), ` · on ${links.sources.get(r.source) ?? r.source}`);
+  meta.append(
+    stars,
+    ' · ',
+    el('bdi', {}, r.author.name),
+    ' · ',
+    el('time', { datetime: r.date }, formatDate(r.date)),
+    ` · on ${links.sources.get(r.source) ?? r.source}`,
+  );
   article.append(meta);
   const about: [string, string][] = [
     ...r.technicians.map((t): [string, string] => [t, links.technicians.get(t) ?? '/']),

@@ -58,8 +58,13 @@ export function findGoogleFiles(path: string): FoundFiles {
     const zip = new ZipReader(path);
     try {
       const byName = new Map(zip.entries.map((e) => [e.name, e]));
-      const found = classify([...byName.keys()], (name) => zip.readEntry(byName.get(name) as never).toString('utf8'), (name) => `${path}:${name}`);
-      if (found.files.length === 0) found.notes.push(`${path}: no account-*/location-*/reviews*.json in the archive (is it a Google Business Profile Takeout?)`);
+      const found = classify(
+        [...byName.keys()],
+        (name) => zip.readEntry(byName.get(name) as never).toString('utf8'),
+        (name) => `${path}:${name}`,
+      );
+      if (found.files.length === 0)
+        found.notes.push(`${path}: no account-*/location-*/reviews*.json in the archive (is it a Google Business Profile Takeout?)`);
       return found;
     } finally {
       zip.close();
@@ -67,14 +72,19 @@ export function findGoogleFiles(path: string): FoundFiles {
   }
   if (stat.isDirectory()) {
     const all = walk(path);
-    const found = classify(all, (p) => readJsonFile(join(path, p)), (p) => join(path, p));
+    const found = classify(
+      all,
+      (p) => readJsonFile(join(path, p)),
+      (p) => join(path, p),
+    );
     if (found.files.length > 0) return found;
     // Not a Takeout: the JSON pages of reviews.list saved side by side, read in name order.
     const pages = all.filter((p) => !p.includes('/') && !MAPS_DECOY.test(p)).sort();
     return { files: pages.map((p) => ({ name: join(path, p), text: readJsonFile(join(path, p)) })), notes: found.notes };
   }
   if (stat.isFile()) {
-    if (MAPS_DECOY.test(path.split(sep).join('/'))) return { files: [], notes: [`${path} ignored: it holds your own reviews of other places, not reviews of your business.`] };
+    if (MAPS_DECOY.test(path.split(sep).join('/')))
+      return { files: [], notes: [`${path} ignored: it holds your own reviews of other places, not reviews of your business.`] };
     return { files: [{ name: path, text: readJsonFile(path) }], notes: [] };
   }
   throw new Error(`${path}: is not a file or folder`);

@@ -52,7 +52,8 @@ function readJson(file: string, problems: ContentProblem[]): unknown {
 
 function loadBusiness(file: string): Business {
   const problems: ContentProblem[] = [];
-  if (!existsSync(file)) throw new ContentError([{ file, message: 'is missing: write business.json (name, services, technicians, service areas) before importing reviews' }]);
+  if (!existsSync(file))
+    throw new ContentError([{ file, message: 'is missing: write business.json (name, services, technicians, service areas) before importing reviews' }]);
   const raw = readJson(file, problems);
   if (problems.length) throw new ContentError(problems);
   const parsed = BusinessSchema.safeParse(raw);
@@ -77,10 +78,20 @@ function loadReviews(file: string): Existing {
 }
 
 /** The export's reviews, and the problems of single records (reported with the merge's, all at once). */
-function readSource(options: ImportOptions, business: Business, timeZone: string | undefined): { reviews: Incoming[]; skipped: Skipped[]; notes: string[]; problems: ContentProblem[] } {
+function readSource(
+  options: ImportOptions,
+  business: Business,
+  timeZone: string | undefined,
+): { reviews: Incoming[]; skipped: Skipped[]; notes: string[]; problems: ContentProblem[] } {
   if (options.source === 'google') {
     if (!timeZone) {
-      throw new ContentError([{ file: '--tz', message: 'Google gives the time of each review: name the business\'s time zone with --tz <IANA zone> (e.g. America/Denver) or "time_zone" in business.json' }]);
+      throw new ContentError([
+        {
+          file: '--tz',
+          message:
+            'Google gives the time of each review: name the business\'s time zone with --tz <IANA zone> (e.g. America/Denver) or "time_zone" in business.json',
+        },
+      ]);
     }
     const files: GoogleFile[] = [];
     const notes: string[] = [];
@@ -89,11 +100,15 @@ function readSource(options: ImportOptions, business: Business, timeZone: string
       files.push(...found.files);
       notes.push(...found.notes);
     }
-    if (files.length === 0) throw new ContentError([{ file: options.paths.join(', '), message: 'holds no Google review files (Takeout account-*/location-*/reviews*.json, or reviews.list pages)' }]);
+    if (files.length === 0)
+      throw new ContentError([
+        { file: options.paths.join(', '), message: 'holds no Google review files (Takeout account-*/location-*/reviews*.json, or reviews.list pages)' },
+      ]);
     const result = readGoogle(files, { timeZone, language: business.language, ...(options.location ? { location: options.location } : {}) });
     const problems = [...result.problems.list];
     // A partial export would make every review on the missing pages look deleted.
-    if (options.prune && result.incomplete) problems.push({ file: '--prune', message: `refused: the export looks incomplete (${result.notes.filter((n) => /missing/.test(n)).join(' ')})` });
+    if (options.prune && result.incomplete)
+      problems.push({ file: '--prune', message: `refused: the export looks incomplete (${result.notes.filter((n) => /missing/.test(n)).join(' ')})` });
     return { reviews: result.reviews, skipped: result.skipped, notes: [...notes, ...result.notes], problems };
   }
   const rules = options.source === 'csv' ? CSV_RULES : TRUSTPILOT_RULES;
@@ -136,7 +151,11 @@ function importsText(before: string | undefined, file: string, report: ImportRep
     const leftOut = Object.values(left).reduce((a, b) => a + b, 0);
     imports[sourcePrefix(source)] = { in_export: imported + leftOut, imported, left_out: left };
   }
-  const sorted = Object.fromEntries(Object.keys(imports).sort().map((k) => [k, imports[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(imports)
+      .sort()
+      .map((k) => [k, imports[k]]),
+  );
   return `${JSON.stringify(sorted, null, 2)}\n`;
 }
 
@@ -144,7 +163,8 @@ export function runImport(options: ImportOptions): ImportOutcome {
   const business = loadBusiness(join(options.content, CONTENT_FILE_NAMES.business));
   const reviewsFile = join(options.content, CONTENT_FILE_NAMES.reviews);
   const existing = loadReviews(reviewsFile);
-  if (options.tz !== undefined && !isTimeZone(options.tz)) throw new ContentError([{ file: '--tz', message: `"${options.tz}" is not an IANA time zone (e.g. America/Denver, Europe/Berlin)` }]);
+  if (options.tz !== undefined && !isTimeZone(options.tz))
+    throw new ContentError([{ file: '--tz', message: `"${options.tz}" is not an IANA time zone (e.g. America/Denver, Europe/Berlin)` }]);
   const timeZone = options.tz ?? business.time_zone;
   const { reviews, skipped, notes, problems } = readSource(options, business, timeZone);
   let merged: ReturnType<typeof mergeImport>;

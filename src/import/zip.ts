@@ -144,7 +144,8 @@ export class ZipReader {
     const where = `${this.path}: entry "${entry.name}"`;
     if (!isSafeEntryName(entry.name)) throw new ZipError(`${where}: unsafe name (absolute or with "..")`);
     if (entry.flags & 0x1) throw new ZipError(`${where}: is encrypted`);
-    if (entry.size > this.limits.maxEntryBytes) throw new ZipError(`${where}: is ${entry.size} bytes uncompressed, more than the ${this.limits.maxEntryBytes} allowed`);
+    if (entry.size > this.limits.maxEntryBytes)
+      throw new ZipError(`${where}: is ${entry.size} bytes uncompressed, more than the ${this.limits.maxEntryBytes} allowed`);
     this.total += entry.size;
     if (this.total > this.limits.maxTotalBytes) throw new ZipError(`${this.path}: the files to read add up to more than ${this.limits.maxTotalBytes} bytes`);
     const local = this.read(entry.localOffset, 30);

@@ -4,7 +4,10 @@ import { type Env, type Setting, settingReaders } from './index.ts';
 
 export const HUB_SETTINGS = {
   HUB_DB: { default: 'data/hub.sqlite', help: 'SQLite file holding subscriptions, pending verifications and the delivery queue (its folder is created).' },
-  HUB_ALLOW_PRIVATE_CALLBACKS: { default: '0', help: 'Set to 1 to allow callbacks on loopback, private and link-local addresses. For local testing only: it lets strangers make the hub call internal services.' },
+  HUB_ALLOW_PRIVATE_CALLBACKS: {
+    default: '0',
+    help: 'Set to 1 to allow callbacks on loopback, private and link-local addresses. For local testing only: it lets strangers make the hub call internal services.',
+  },
   HUB_LEASE_DEFAULT_S: { default: String(10 * 24 * 3600), help: 'Lease given when a subscriber sends no hub.lease_seconds.' },
   HUB_LEASE_MIN_S: { default: '3600', help: 'Shortest lease granted; shorter requests are raised to it.' },
   HUB_LEASE_MAX_S: { default: String(30 * 24 * 3600), help: 'Longest lease granted; longer requests are lowered to it.' },
@@ -14,7 +17,10 @@ export const HUB_SETTINGS = {
   HUB_DELIVERY_CONCURRENCY: { default: '32', help: 'Content deliveries in flight at once.' },
   HUB_VERIFY_CONCURRENCY: { default: '8', help: 'Verification and denial GETs in flight at once.' },
   HUB_MAX_RESPONSE_BYTES: { default: '65536', help: 'Most bytes read from any callback response; a longer verification answer fails.' },
-  HUB_SUBSCRIBE_RATE_PER_MIN: { default: '10', help: 'Subscribe and unsubscribe requests accepted per callback host per minute (also the burst size); over it: 429.' },
+  HUB_SUBSCRIBE_RATE_PER_MIN: {
+    default: '10',
+    help: 'Subscribe and unsubscribe requests accepted per callback host per minute (also the burst size); over it: 429.',
+  },
   HUB_PUBLISH_RATE_PER_MIN: { default: '12', help: 'Publish pings accepted per minute, all senders together; over it: 429.' },
   NODE_EXTRA_CA_CERTS: { default: '', help: 'PEM file of extra CA certificates trusted, besides the system CAs, for HTTPS callbacks.' },
 } satisfies Record<string, Setting>;

@@ -37,16 +37,34 @@ export const SETTINGS = {
   SITE_URL: { default: 'http://localhost:4321', help: 'The public origin ({base_url}) used in every absolute URL of the output.' },
   CONTENT_DIR: { default: 'content', help: 'Folder with business.json, reviews.json and editorial.json.' },
   OUT_DIR: { default: 'dist', help: 'Where builds go. `dist/site` is what a CDN serves; `dist` is a link swapped atomically to the newest good build.' },
-  SINCE_BUDGET_BYTES: { default: String(32 * 1024 * 1024), help: 'Total size allowed for pre-rendered since/<date> files; older dates beyond it are answered by the sidecar.' },
-  CACHE_MAX_AGE_S: { default: '60', help: 'max-age of the Cache-Control header on every public GET, and the ttlMs (x 1000) of MCP 2026-07-28 list and read results.' },
-  SIDECAR_URL: { default: '', help: 'Origin of the sidecar that the deploy folders send dynamic paths to (https, or http on a loopback host); empty means SITE_URL.' },
-  CLOUDFLARE_VALIDATORS: { default: 'edge', help: '`edge`: the Cloudflare worker answers every path with our ETags and Last-Modified; `host`: static files are served by Pages alone, with its own ETags, and only the API paths run the worker.' },
+  SINCE_BUDGET_BYTES: {
+    default: String(32 * 1024 * 1024),
+    help: 'Total size allowed for pre-rendered since/<date> files; older dates beyond it are answered by the sidecar.',
+  },
+  CACHE_MAX_AGE_S: {
+    default: '60',
+    help: 'max-age of the Cache-Control header on every public GET, and the ttlMs (x 1000) of MCP 2026-07-28 list and read results.',
+  },
+  SIDECAR_URL: {
+    default: '',
+    help: 'Origin of the sidecar that the deploy folders send dynamic paths to (https, or http on a loopback host); empty means SITE_URL.',
+  },
+  CLOUDFLARE_VALIDATORS: {
+    default: 'edge',
+    help: '`edge`: the Cloudflare worker answers every path with our ETags and Last-Modified; `host`: static files are served by Pages alone, with its own ETags, and only the API paths run the worker.',
+  },
   HOST: { default: '127.0.0.1', help: 'Address the local server listens on.' },
   PORT: { default: '4321', help: 'Port the local server listens on (0 picks a free one).' },
   SEARCH_CACHE_ENTRIES: { default: '512', help: 'Search responses kept per published build, and as many MCP tool results (0 turns both caches off).' },
   RELOAD_INTERVAL_MS: { default: '1000', help: 'How often the sidecar checks for a newly swapped-in build.' },
-  MCP_ALLOWED_ORIGINS: { default: '', help: 'Comma-separated origins whose browser pages may call POST /mcp (others get 403); empty means the SITE_URL origin. Requests without Origin, and pages on the loopback host and port the sidecar answers at, are always served.' },
-  MCP_MAX_SESSIONS: { default: '1000', help: 'Live MCP sessions at most; an initialize beyond it gets 503 with Retry-After. Also the most open subscriptions/listen streams.' },
+  MCP_ALLOWED_ORIGINS: {
+    default: '',
+    help: 'Comma-separated origins whose browser pages may call POST /mcp (others get 403); empty means the SITE_URL origin. Requests without Origin, and pages on the loopback host and port the sidecar answers at, are always served.',
+  },
+  MCP_MAX_SESSIONS: {
+    default: '1000',
+    help: 'Live MCP sessions at most; an initialize beyond it gets 503 with Retry-After. Also the most open subscriptions/listen streams.',
+  },
   MCP_SESSION_IDLE_S: { default: '900', help: 'An MCP session unused for this many seconds is closed; its id then gets 404.' },
   MCP_MAX_BODY_BYTES: { default: '65536', help: 'Largest MCP request body accepted; a larger one gets 413.' },
 } satisfies Record<string, Setting>;
@@ -99,7 +117,10 @@ function oneOf<T extends string>(name: SettingName, raw: string, values: readonl
 
 /** A comma-separated list of origins; empty means just `fallback`. */
 function originList(text: (name: SettingName) => string, name: SettingName, fallback: string): string[] {
-  const items = text(name).split(',').map((s) => s.trim()).filter(Boolean);
+  const items = text(name)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items.length === 0 ? [fallback] : [...new Set(items.map((item) => origin(name, item)))];
 }
 

@@ -199,7 +199,13 @@ class ReviewsWidget extends HTMLElement {
     if (minStars > 1) {
       // honesty: say what the filter hides, in the widget's own words
       const hidden = rating.review_count - shownTotal;
-      box.append(el('p', 'note', `Showing reviews with ${minStars} stars or more, as chosen by the site owner; ${plural(hidden, 'review')} with fewer stars ${hidden === 1 ? 'is' : 'are'} not shown here but are all on the full page.`));
+      box.append(
+        el(
+          'p',
+          'note',
+          `Showing reviews with ${minStars} stars or more, as chosen by the site owner; ${plural(hidden, 'review')} with fewer stars ${hidden === 1 ? 'is' : 'are'} not shown here but are all on the full page.`,
+        ),
+      );
     }
     const list = el('ol');
     if (layout === 'carousel') {
@@ -216,7 +222,17 @@ class ReviewsWidget extends HTMLElement {
       li.append(meta);
       if (r.title) li.append(el('p', 'title', r.title));
       const text = r.text.trim();
-      li.append(el('p', 'text', text ? (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT).replace(/\s+\S*$/, '')}…` : text) : `Rated ${r.rating} out of 5, without a written review.`));
+      li.append(
+        el(
+          'p',
+          'text',
+          text
+            ? text.length > MAX_TEXT
+              ? `${text.slice(0, MAX_TEXT).replace(/\s+\S*$/, '')}…`
+              : text
+            : `Rated ${r.rating} out of 5, without a written review.`,
+        ),
+      );
       if (r.response) li.append(el('p', 'reply', `The owner replied on ${dateText(r.response.date)}.`));
       list.append(li);
     }

@@ -10,7 +10,7 @@ describe('slugify', () => {
     ['  Security--Widefield ', 'security-widefield'],
     ['Bjørn Æsir Straße', 'bjorn-aesir-strasse'],
     ['ＡＢＣ 12', 'abc-12'],
-    ["O’Neil & Sons", 'o-neil-sons'],
+    ['O’Neil & Sons', 'o-neil-sons'],
   ])('%s → %s', (name, slug) => {
     expect(slugify(name)).toBe(slug);
   });

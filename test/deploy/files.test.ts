@@ -108,7 +108,9 @@ describe.each(SIZES)('deploy folders for $name', (size) => {
 
   it('are read by wrangler pages dev without a warning, within Cloudflare’s limits', async () => {
     const dir = join(out, 'deploy', 'cloudflare');
-    const headerRules = readFileSync(join(dir, '_headers'), 'utf8').split('\n').filter((line) => line.startsWith('/')).length;
+    const headerRules = readFileSync(join(dir, '_headers'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('/')).length;
     expect(headerRules).toBeLessThanOrEqual(CLOUDFLARE.headerRules);
     const routes = JSON.parse(readFileSync(join(dir, '_routes.json'), 'utf8'));
     expect(routes.include.length + routes.exclude.length).toBeLessThanOrEqual(CLOUDFLARE.routeRules);

@@ -58,8 +58,22 @@ afterAll(async () => {
 });
 
 const CASES: HostCase[] = [
-  { name: 'Cloudflare Pages, edge validators', ourValidators: true, appliesTypes: true, preflight: true, strongEtag: true, start: () => startWrangler(edgeDir) },
-  { name: 'Cloudflare Pages, host validators', ourValidators: false, appliesTypes: true, preflight: false, strongEtag: true, start: () => startWrangler(hostDir, { SIDECAR_URL: sidecar.url }) },
+  {
+    name: 'Cloudflare Pages, edge validators',
+    ourValidators: true,
+    appliesTypes: true,
+    preflight: true,
+    strongEtag: true,
+    start: () => startWrangler(edgeDir),
+  },
+  {
+    name: 'Cloudflare Pages, host validators',
+    ourValidators: false,
+    appliesTypes: true,
+    preflight: false,
+    strongEtag: true,
+    start: () => startWrangler(hostDir, { SIDECAR_URL: sidecar.url }),
+  },
   { name: 'Netlify', ourValidators: false, appliesTypes: false, preflight: false, strongEtag: false, start: () => startNetlify(netlifyDir) },
 ];
 
@@ -70,7 +84,12 @@ function publicPaths(): string[] {
   return [...paths.filter((p) => !p.startsWith('/api/reviews/since/')), ...since.slice(0, 2), ...since.slice(-1)];
 }
 
-const DYNAMIC_GETS = ['/api/reviews/search?min_rating=4&query=on%20time&limit=5', '/api/reviews/search?mentions_service=ac-repair', '/api/reviews/since/2020-01-01', '/api/reviews/since/2026-11-14'];
+const DYNAMIC_GETS = [
+  '/api/reviews/search?min_rating=4&query=on%20time&limit=5',
+  '/api/reviews/search?mentions_service=ac-repair',
+  '/api/reviews/since/2020-01-01',
+  '/api/reviews/since/2026-11-14',
+];
 
 const norm = (value: string | null) => value?.toLowerCase().replace(/\s+/g, '') ?? null;
 
@@ -175,14 +194,23 @@ describe.each(CASES)('$name', (host) => {
 
   it('answers an OPTIONS preflight on the search API with CORS headers', async () => {
     const headers = { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' };
-    const [viaHost, direct] = await Promise.all([at(edge.url, '/api/reviews/search', { method: 'OPTIONS', headers }), at(sidecar.url, '/api/reviews/search', { method: 'OPTIONS', headers })]);
+    const [viaHost, direct] = await Promise.all([
+      at(edge.url, '/api/reviews/search', { method: 'OPTIONS', headers }),
+      at(sidecar.url, '/api/reviews/search', { method: 'OPTIONS', headers }),
+    ]);
     expect(viaHost.status).toBe(direct.status);
     expect(viaHost.headers.get('access-control-allow-origin')).toBe('*');
     expect(viaHost.headers.get('access-control-allow-headers')).toBe(direct.headers.get('access-control-allow-headers'));
   });
 
   it('gives an unknown API path our 404 JSON and an unknown page the 404 page, never the home page', async () => {
-    for (const path of ['/api/nothing/here', '/api/reviews/nope', '/mcp/nope', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server']) {
+    for (const path of [
+      '/api/nothing/here',
+      '/api/reviews/nope',
+      '/mcp/nope',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+    ]) {
       const [viaHost, direct] = await Promise.all([at(edge.url, path), at(sidecar.url, path)]);
       expect(viaHost.status, path).toBe(404);
       expect(viaHost.headers.get('content-type'), path).toBe(direct.headers.get('content-type'));
@@ -244,7 +272,12 @@ describe.each(CASES)('$name', (host) => {
     await client.close();
     const after = await at(edge.url, '/mcp', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-06-18',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
     });
     expect(after.status).toBe(404);
@@ -255,7 +288,12 @@ describe.each(CASES)('$name', (host) => {
     const res = await at(edge.url, '/mcp', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: 'https://evil.example' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
     });
     expect(res.status).toBe(403);
     await res.arrayBuffer();
@@ -284,7 +322,12 @@ describe('event streams through the hosts', () => {
           const res = await fetch(`${host.url}/mcp`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': MODERN, 'mcp-method': 'subscriptions/listen' },
-            body: JSON.stringify({ jsonrpc: '2.0', id: 'listen', method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: [reviewsUrl] }, _meta: MODERN_META } }),
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 'listen',
+              method: 'subscriptions/listen',
+              params: { notifications: { resourceSubscriptions: [reviewsUrl] }, _meta: MODERN_META },
+            }),
           });
           expect(res.headers.get('content-type'), host.url).toBe('text/event-stream');
           const stream = sseMessages(res);

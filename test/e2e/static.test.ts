@@ -174,7 +174,10 @@ describe('unknown paths and methods', () => {
   });
 
   it('answers a CORS preflight', async () => {
-    const res = await get('/reviews.json', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-headers': 'if-none-match' } });
+    const res = await get('/reviews.json', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-headers': 'if-none-match' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-headers')).toContain('If-None-Match');

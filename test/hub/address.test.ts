@@ -65,7 +65,15 @@ describe('request parsing', () => {
     const parsed = form({ 'hub.mode': 'subscribe', 'hub.callback': 'https://EXAMPLE.com:443/cb?a=1', 'hub.topic': topics[0] as string, foo: 'bar' });
     expect(parsed).toEqual({
       ok: true,
-      request: { kind: 'subscription', mode: 'subscribe', callback: 'https://example.com/cb?a=1', callbackHost: 'example.com', topic: topics[0], leaseSeconds: 864000, secret: null },
+      request: {
+        kind: 'subscription',
+        mode: 'subscribe',
+        callback: 'https://example.com/cb?a=1',
+        callbackHost: 'example.com',
+        topic: topics[0],
+        leaseSeconds: 864000,
+        secret: null,
+      },
     });
   });
 

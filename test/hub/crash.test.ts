@@ -89,7 +89,10 @@ it('completes every pending verification and delivery after a kill -9 and restar
   expect(await ping.text()).toContain('Changed');
   for (const p of pending) expect((await postForm(a.hubUrl, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic })).status).toBe(202);
   // Concurrency 2: two deliveries and two verifications in flight, the rest still queued.
-  await waitFor('work in flight', () => active.filter((p) => sub.requests(p, 'POST').length > 0).length === 2 && pending.filter((p) => sub.requests(p).length > 0).length === 2);
+  await waitFor(
+    'work in flight',
+    () => active.filter((p) => sub.requests(p, 'POST').length > 0).length === 2 && pending.filter((p) => sub.requests(p).length > 0).length === 2,
+  );
 
   a.child.kill('SIGKILL');
   await new Promise((done) => a.child.once('exit', done));
@@ -99,8 +102,16 @@ it('completes every pending verification and delivery after a kill -9 and restar
 
   const logsB: string[] = [];
   const b = await startHubProcess(logsB);
-  await waitFor('v2 delivered to every active subscriber', () => active.every((p) => after(p).some((r) => r.method === 'POST' && r.body.toString() === '<feed>v2</feed>')), 10_000);
-  await waitFor('every pending subscription verified', () => pending.every((p) => logsB.some((l) => l === `hub: subscribe verified: ${sub.url(p)} ${topic}`)), 10_000);
+  await waitFor(
+    'v2 delivered to every active subscriber',
+    () => active.every((p) => after(p).some((r) => r.method === 'POST' && r.body.toString() === '<feed>v2</feed>')),
+    10_000,
+  );
+  await waitFor(
+    'every pending subscription verified',
+    () => pending.every((p) => logsB.some((l) => l === `hub: subscribe verified: ${sub.url(p)} ${topic}`)),
+    10_000,
+  );
 
   writeTopics('v3');
   expect(await (await postForm(b.hubUrl, { 'hub.mode': 'publish', 'hub.url': topic })).text()).toContain('Changed');

@@ -38,7 +38,12 @@ const app = new Hono();
 app.route('/', hub.routes);
 app.get('/api/reviews/search', (c) => {
   const query = c.req.query('query') ?? '';
-  return c.json({ reviews: reviews.filter(([, text]) => text.includes(query)).slice(0, 20).map(([r]) => r) });
+  return c.json({
+    reviews: reviews
+      .filter(([, text]) => text.includes(query))
+      .slice(0, 20)
+      .map(([r]) => r),
+  });
 });
 
 const server = serve({ fetch: app.fetch, port: Number(env.PORT ?? 0), hostname: env.HOST ?? '127.0.0.1' }, async (info: AddressInfo) => {

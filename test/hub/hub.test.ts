@@ -79,7 +79,14 @@ describe('subscribing', () => {
     const h = await newHub();
     const atom = h.urls.atomFeed;
     const p = path('happy');
-    const res = await h.post({ 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': atom, 'hub.lease_seconds': '7200', 'hub.secret': 'hunter2', 'hub.extra': 'ignored' });
+    const res = await h.post({
+      'hub.mode': 'subscribe',
+      'hub.callback': sub.url(p),
+      'hub.topic': atom,
+      'hub.lease_seconds': '7200',
+      'hub.secret': 'hunter2',
+      'hub.extra': 'ignored',
+    });
     expect(res.status).toBe(202);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
 
@@ -192,9 +199,24 @@ describe('requests rejected at once, with no GET to the callback', () => {
     ['an unknown hub.mode', (cb) => ({ form: { 'hub.mode': 'follow', 'hub.callback': cb, 'hub.topic': topic } }), 400, /hub\.mode/],
     ['a relative callback', () => ({ form: { 'hub.mode': 'subscribe', 'hub.callback': '/cb', 'hub.topic': topic } }), 400, /absolute/],
     ['a callback with a fragment', (cb) => ({ form: { 'hub.mode': 'subscribe', 'hub.callback': `${cb}#x`, 'hub.topic': topic } }), 400, /fragment/],
-    ['a callback with user info', (cb) => ({ form: { 'hub.mode': 'subscribe', 'hub.callback': cb.replace('https://', 'https://u:p@'), 'hub.topic': topic } }), 400, /user info/],
-    ['a 200-byte secret', (cb) => ({ form: { 'hub.mode': 'subscribe', 'hub.callback': cb, 'hub.topic': topic, 'hub.secret': 'x'.repeat(200) } }), 400, /secret/],
-    ['a multi-byte secret of 200 bytes', (cb) => ({ form: { 'hub.mode': 'subscribe', 'hub.callback': cb, 'hub.topic': topic, 'hub.secret': 'é'.repeat(100) } }), 400, /secret/],
+    [
+      'a callback with user info',
+      (cb) => ({ form: { 'hub.mode': 'subscribe', 'hub.callback': cb.replace('https://', 'https://u:p@'), 'hub.topic': topic } }),
+      400,
+      /user info/,
+    ],
+    [
+      'a 200-byte secret',
+      (cb) => ({ form: { 'hub.mode': 'subscribe', 'hub.callback': cb, 'hub.topic': topic, 'hub.secret': 'x'.repeat(200) } }),
+      400,
+      /secret/,
+    ],
+    [
+      'a multi-byte secret of 200 bytes',
+      (cb) => ({ form: { 'hub.mode': 'subscribe', 'hub.callback': cb, 'hub.topic': topic, 'hub.secret': 'é'.repeat(100) } }),
+      400,
+      /secret/,
+    ],
     ['an empty secret', (cb) => ({ form: { 'hub.mode': 'subscribe', 'hub.callback': cb, 'hub.topic': topic, 'hub.secret': '' } }), 400, /secret/],
     ...['0', '-5', '1.5', 'abc', '', '1e3'].map((lease): [string, (cb: string) => { form: Record<string, string> }, number, RegExp] => [
       `hub.lease_seconds=${lease}`,
@@ -202,8 +224,20 @@ describe('requests rejected at once, with no GET to the callback', () => {
       400,
       /lease/,
     ]),
-    ['hub.callback given twice', (cb) => ({ form: `hub.mode=subscribe&hub.topic=${encodeURIComponent(topic)}&hub.callback=${encodeURIComponent(cb)}&hub.callback=${encodeURIComponent(cb)}` }), 400, /twice|more than once/],
-    ['a JSON body', (cb) => ({ form: JSON.stringify({ 'hub.mode': 'subscribe', 'hub.callback': cb, 'hub.topic': topic }), type: 'application/json' }), 415, /form/],
+    [
+      'hub.callback given twice',
+      (cb) => ({
+        form: `hub.mode=subscribe&hub.topic=${encodeURIComponent(topic)}&hub.callback=${encodeURIComponent(cb)}&hub.callback=${encodeURIComponent(cb)}`,
+      }),
+      400,
+      /twice|more than once/,
+    ],
+    [
+      'a JSON body',
+      (cb) => ({ form: JSON.stringify({ 'hub.mode': 'subscribe', 'hub.callback': cb, 'hub.topic': topic }), type: 'application/json' }),
+      415,
+      /form/,
+    ],
     ['an oversized body', (cb) => ({ form: { 'hub.mode': 'subscribe', 'hub.callback': cb, 'hub.topic': topic, pad: 'x'.repeat(20_000) } }), 413, /larger/],
   ];
   it.each(cases)('%s', async (_label, make, expected, reason) => {
@@ -473,8 +507,11 @@ describe('npm run publish (scripts/publish.ts)', () => {
   // Not spawnSync: the hub answering the script lives in this process's event loop.
   const run = (hubUrl: string) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-      execFile(resolve('node_modules/.bin/node'), ['scripts/publish.ts'], { env: { ...process.env, SITE_URL: SITE, SIDECAR_URL: new URL(hubUrl).origin } }, (error, stdout, stderr) =>
-        done({ status: error ? (error.code as number) : 0, stdout, stderr }),
+      execFile(
+        resolve('node_modules/.bin/node'),
+        ['scripts/publish.ts'],
+        { env: { ...process.env, SITE_URL: SITE, SIDECAR_URL: new URL(hubUrl).origin } },
+        (error, stdout, stderr) => done({ status: error ? (error.code as number) : 0, stdout, stderr }),
       );
     });
 

@@ -38,11 +38,17 @@ describe('npm run import: all or nothing', () => {
   });
 
   it('refuses an unknown star rating, naming file, review and field', () => {
-    expectRefused((dir) => ['google', join(FIXTURES, 'broken', 'bad-star.json'), '--content', dir], /bad-star\.json: review 2 \("AbFvOqmX003_[^"]*"\): field "starRating": must be ONE, TWO, THREE, FOUR or FIVE, got "SIX"/);
+    expectRefused(
+      (dir) => ['google', join(FIXTURES, 'broken', 'bad-star.json'), '--content', dir],
+      /bad-star\.json: review 2 \("AbFvOqmX003_[^"]*"\): field "starRating": must be ONE, TWO, THREE, FOUR or FIVE, got "SIX"/,
+    );
   });
 
   it('refuses a time that is not RFC 3339', () => {
-    expectRefused((dir) => ['google', join(FIXTURES, 'broken', 'bad-time.json'), '--content', dir], /review 1 .*field "createTime": must be an RFC 3339 timestamp, got "last Tuesday"/);
+    expectRefused(
+      (dir) => ['google', join(FIXTURES, 'broken', 'bad-time.json'), '--content', dir],
+      /review 1 .*field "createTime": must be an RFC 3339 timestamp, got "last Tuesday"/,
+    );
   });
 
   it('refuses an unknown CSV column, a bad rating by row, an unclosed quote and a binary file', () => {
@@ -55,8 +61,14 @@ describe('npm run import: all or nothing', () => {
 
   it('refuses a review that breaks the schema, with every problem listed', () => {
     const file = join(tempDir('csv'), 'reviews.csv');
-    writeFileSync(file, 'date,rating,text,author,technicians,response_date,response_text\n2024-02-30,5,ok,Al,,,\n2024-03-01,4,fine,,Nobody Known,,\n2024-03-05,3,meh,Cy,,2024-03-01,Sorry\n');
-    expectRefused((dir) => ['csv', file, '--source', 'angi', '--content', dir], /\(4 problems\)[\s\S]*row 2: field "date": must be a date[\s\S]*row 3: field "technicians\[0\]": "Nobody Known" is not in business\.json technicians[\s\S]*row 3: field "author\.name": must not be empty[\s\S]*row 4: field "response\.date": is before the review date/);
+    writeFileSync(
+      file,
+      'date,rating,text,author,technicians,response_date,response_text\n2024-02-30,5,ok,Al,,,\n2024-03-01,4,fine,,Nobody Known,,\n2024-03-05,3,meh,Cy,,2024-03-01,Sorry\n',
+    );
+    expectRefused(
+      (dir) => ['csv', file, '--source', 'angi', '--content', dir],
+      /\(4 problems\)[\s\S]*row 2: field "date": must be a date[\s\S]*row 3: field "technicians\[0\]": "Nobody Known" is not in business\.json technicians[\s\S]*row 3: field "author\.name": must not be empty[\s\S]*row 4: field "response\.date": is before the review date/,
+    );
   });
 
   it('refuses an invalid reviews.json already in the folder, and leaves it alone', () => {
@@ -93,7 +105,10 @@ describe('npm run import: hostile archives', () => {
   const good = (name: string) => ({ name, data: REVIEWS });
   it('refuses entries that climb out of the archive', () => {
     const zip = join(tempDir('zip'), 'evil.zip');
-    writeZip(zip, [good('Takeout/Google Business Profile/account-1/location-2/reviews.json'), { name: 'Takeout/../../account-1/location-2/reviews.json', data: REVIEWS }]);
+    writeZip(zip, [
+      good('Takeout/Google Business Profile/account-1/location-2/reviews.json'),
+      { name: 'Takeout/../../account-1/location-2/reviews.json', data: REVIEWS },
+    ]);
     expectRefused((dir) => ['google', zip, '--content', dir], /unsafe name/);
   });
 

@@ -18,7 +18,7 @@ describe('npm run import csv', () => {
     expect(row(3).response).toEqual({ date: '2024-02-20', text: 'Ted, sorry for the wait; we have added a second drain truck.' });
   });
 
-  it('lets the source\'s values win, maps service names to ids and links the rest from the text', () => {
+  it("lets the source's values win, maps service names to ids and links the rest from the text", () => {
     expect(row(3).technicians).toEqual(['Mike Chen']);
     expect(row(4).services).toEqual(['water-heater', 'ac-repair']);
     expect(row(4).technicians).toEqual(['Grace Okafor']);
@@ -26,7 +26,7 @@ describe('npm run import csv', () => {
     expect(row(2)).toMatchObject({ technicians: ['Jonas Mader'], services: ['furnace-repair'], service_area: 'Colorado Springs' });
   });
 
-  it('turns a time with an offset into the business\'s day; keeps rating-only rows', () => {
+  it("turns a time with an offset into the business's day; keeps rating-only rows", () => {
     expect(row(5).date).toBe('2024-03-09');
     expect(row(6)).toMatchObject({ rating: 5, text: '' });
   });
@@ -65,12 +65,24 @@ describe('npm run import trustpilot', () => {
   it('matches both header variants and keeps titles and replies', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    expect(reviews.map((x) => x.id)).toEqual(['trustpilot-660b8a1f2c3d4e5f6a7b8c9d', 'trustpilot-661c9b2a3d4e5f6a7b8c9d0e', 'trustpilot-662d0c3b4e5f6a7b8c9d0e1f', 'trustpilot-663e1d4c5f6a7b8c9d0e1f2a']);
-    expect(reviews[0]).toMatchObject({ title: 'Booked online, fixed same day', rating: 5, author: { name: 'Megan R.' }, source: 'trustpilot', technicians: ['Aylin Yilmaz'], response: { text: 'Thanks for choosing us!' } });
+    expect(reviews.map((x) => x.id)).toEqual([
+      'trustpilot-660b8a1f2c3d4e5f6a7b8c9d',
+      'trustpilot-661c9b2a3d4e5f6a7b8c9d0e',
+      'trustpilot-662d0c3b4e5f6a7b8c9d0e1f',
+      'trustpilot-663e1d4c5f6a7b8c9d0e1f2a',
+    ]);
+    expect(reviews[0]).toMatchObject({
+      title: 'Booked online, fixed same day',
+      rating: 5,
+      author: { name: 'Megan R.' },
+      source: 'trustpilot',
+      technicians: ['Aylin Yilmaz'],
+      response: { text: 'Thanks for choosing us!' },
+    });
     expect(reviews[3]).toMatchObject({ title: 'Good', technicians: ['Mike Reyes'], services: ['drain-cleaning'] });
   });
 
-  it('reads Trustpilot\'s UTC times as days in the business\'s time zone', () => {
+  it("reads Trustpilot's UTC times as days in the business's time zone", () => {
     // 2024-04-02 05:15 UTC is the evening of 1 April in Denver; the reply (18:00 UTC) is on the 2nd
     expect(reviews[0].date).toBe('2024-04-01');
     expect(reviews[0].response.date).toBe('2024-04-02');

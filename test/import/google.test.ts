@@ -27,12 +27,12 @@ describe('npm run import google: a Takeout folder', () => {
     expect(first.stdout).toMatch(/Maps \(your places\)\/Reviews\.json ignored/);
   });
 
-  it('derives short, stable ids from Google\'s long ones', () => {
+  it("derives short, stable ids from Google's long ones", () => {
     for (const r of reviews) expect(r.id).toMatch(/^google-[A-Za-z0-9_-]{22}$/);
     expect(new Set(reviews.map((r) => r.id)).size).toBe(9);
   });
 
-  it('turns createTime into the day in the business\'s time zone; replies are never dated before the review', () => {
+  it("turns createTime into the day in the business's time zone; replies are never dated before the review", () => {
     const r1 = byText(reviews, 'Jonas was on time');
     expect(r1.date).toBe('2024-03-01'); // 04:30 UTC on 2 March is the evening of 1 March in Denver
     expect(r1.response.date).toBe('2024-03-02');
@@ -41,7 +41,7 @@ describe('npm run import google: a Takeout folder', () => {
     expect(r7.response.date).toBe('2024-05-02'); // the reply's own day (1 May in Denver) is clamped
   });
 
-  it('keeps the original words and Google\'s translation apart', () => {
+  it("keeps the original words and Google's translation apart", () => {
     const de = byText(reviews, 'Herr Mader war');
     expect(de.text).toBe('Herr Mader war sehr freundlich und der Boiler in Fountain läuft wieder.');
     expect(de.translation).toEqual({ language: 'en', text: 'Herr Mader was very friendly and the water heater in Fountain works again.', by: 'Google' });
@@ -169,7 +169,17 @@ describe('npm run import google: a newer export', () => {
 
   it('never prunes reviews written by hand, even with the same source', () => {
     const dir = contentDir();
-    const hand = { id: 'r-hand-1', date: '2023-01-05', rating: 5, text: 'Typed in from a thank-you card.', author: { name: 'Pat' }, verified: true, source: 'google', technicians: [], services: [] };
+    const hand = {
+      id: 'r-hand-1',
+      date: '2023-01-05',
+      rating: 5,
+      text: 'Typed in from a thank-you card.',
+      author: { name: 'Pat' },
+      verified: true,
+      source: 'google',
+      technicians: [],
+      services: [],
+    };
     writeFileSync(join(dir, 'reviews.json'), `${JSON.stringify([hand], null, 2)}\n`);
     const r = runImport(['google', TAKEOUT_V2, '--content', dir, '--prune']);
     expect(r.status).toBe(0);
@@ -197,7 +207,11 @@ describe('npm run import google: other shapes of the same export', () => {
     runImport(['google', TAKEOUT_V1, '--content', folder]);
     const zipped = contentDir();
     const zip = join(tempDir('zip'), 'takeout-zip64.zip');
-    writeZip(zip, folderEntries(TAKEOUT_V1).map((e, i) => ({ ...e, method: i % 2 ? 0 : 8 })), { zip64: true });
+    writeZip(
+      zip,
+      folderEntries(TAKEOUT_V1).map((e, i) => ({ ...e, method: i % 2 ? 0 : 8 })),
+      { zip64: true },
+    );
     const r = runImport(['google', zip, '--content', zipped]);
     expect(r.stderr).toBe('');
     expect(read(join(zipped, 'reviews.json'))).toBe(read(join(folder, 'reviews.json')));
@@ -210,7 +224,10 @@ describe('npm run import google: other shapes of the same export', () => {
     const r = runImport(['google', join(FIXTURES, 'api'), '--content', api]);
     expect(r.status).toBe(0);
     // the API pages are the first account's copy: review 6 before its later edit
-    const ids = (dir: string) => reviewsOf(dir).map((x) => x.id).sort();
+    const ids = (dir: string) =>
+      reviewsOf(dir)
+        .map((x) => x.id)
+        .sort();
     expect(ids(api)).toEqual(ids(takeout));
     // and importing the Takeout over them counts as the same reviews
     const over = runImport(['google', TAKEOUT_V1, '--content', api]);

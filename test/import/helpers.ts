@@ -16,7 +16,12 @@ export interface Run {
 
 /** `node scripts/import.ts …`, as `npm run import --` runs it. */
 export function runImport(args: string[]): Run {
-  const r = spawnSync(NODE, [join(ROOT, 'scripts', 'import.ts'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, CONTENT_DIR: '' } });
+  const r = spawnSync(NODE, [join(ROOT, 'scripts', 'import.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, CONTENT_DIR: '' },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

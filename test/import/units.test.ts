@@ -17,7 +17,10 @@ describe('RFC 4180 CSV', () => {
 
   it('numbers rows as a spreadsheet does and lines as an editor does', () => {
     const t = parseCsv('a,b\n1,"two\nlines"\n3,x', 'f.csv');
-    expect(t.rows.map((r) => [r.row, r.line])).toEqual([[2, 2], [3, 4]]);
+    expect(t.rows.map((r) => [r.row, r.line])).toEqual([
+      [2, 2],
+      [3, 4],
+    ]);
   });
 
   it('rejects ragged rows, stray quotes and unclosed quotes with the line', () => {
@@ -39,7 +42,7 @@ describe('time zones', () => {
     expect(day('2024-01-01T00:30:00+05:30', 'UTC')).toBe('2023-12-31');
   });
 
-  it('reads Google\'s nanosecond timestamps and refuses what is not RFC 3339', () => {
+  it("reads Google's nanosecond timestamps and refuses what is not RFC 3339", () => {
     expect(parseInstant('2024-03-02T04:30:00.123456789Z')).toBe(Date.UTC(2024, 2, 2, 4, 30, 0, 123));
     expect(parseInstant('2024-02-30T00:00:00Z')).toBeUndefined();
     expect(parseInstant('yesterday')).toBeUndefined();

@@ -24,7 +24,7 @@ describe('domain lexicon', () => {
 });
 
 describe('negation', () => {
-  it('flips the judgement after not, never, no and -n\'t', () => {
+  it("flips the judgement after not, never, no and -n't", () => {
     expect(aspects("He wasn't late.")).toEqual({ punctuality: 'positive' });
     expect(aspects('The technician never showed up.')).toEqual({ punctuality: 'negative' });
     expect(aspects('No hidden fees.')).toEqual({ pricing: 'positive', honesty: 'positive' });
@@ -43,7 +43,7 @@ describe('negation', () => {
 
 describe('contrast', () => {
   it('judges each side of "but" on its own', () => {
-    expect(aspects('The technician was friendly but the repair didn\'t hold.')).toEqual({ professionalism: 'positive', workmanship: 'negative' });
+    expect(aspects("The technician was friendly but the repair didn't hold.")).toEqual({ professionalism: 'positive', workmanship: 'negative' });
     expect(aspects('Although they arrived late, the installation was flawless.')).toEqual({ punctuality: 'negative', workmanship: 'positive' });
   });
 

@@ -76,7 +76,12 @@ describe('buildInsights', () => {
   });
 
   it('summarises headline figures', () => {
-    expect(out.summary_figures).toMatchObject({ review_count: 12, reviews_with_text: 11, rating_only_reviews: 1, period: { first: '2024-01-10', last: '2025-02-14' } });
+    expect(out.summary_figures).toMatchObject({
+      review_count: 12,
+      reviews_with_text: 11,
+      rating_only_reviews: 1,
+      period: { first: '2024-01-10', last: '2025-02-14' },
+    });
     expect(out.summary_figures.aspect_mentions).toBe(out.aspects.reduce((n, a) => n + a.mentions, 0));
     expect(out.summary_figures.top_topics[0]).toBe('same-day service');
   });

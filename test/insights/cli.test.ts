@@ -15,8 +15,19 @@ describe('insights:analyze', () => {
     const r = run('scripts/insights-analyze.ts', input);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
-      { id: 'a', aspects: [{ aspect: 'punctuality', polarity: 'positive' }, { aspect: 'pricing', polarity: 'negative' }] },
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
+      {
+        id: 'a',
+        aspects: [
+          { aspect: 'punctuality', polarity: 'positive' },
+          { aspect: 'pricing', polarity: 'negative' },
+        ],
+      },
       { id: 'b', aspects: [] },
     ]);
   });
@@ -25,7 +36,12 @@ describe('insights:analyze', () => {
     const input = ['{"id":"a","text":"Rude tech."}', '{oops', '{"id":"c"}', '["x"]', '{"id":"d","text":"Clean and tidy."}'].join('\n');
     const r = run('scripts/insights-analyze.ts', input);
     expect(r.status).toBe(1);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['a', 'd']);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['a', 'd']);
     expect(r.stderr).toMatch(/line 2: not valid JSON/);
     expect(r.stderr).toMatch(/line 3: "text" must be a string/);
     expect(r.stderr).toMatch(/line 4: expected a JSON object/);

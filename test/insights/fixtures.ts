@@ -40,10 +40,20 @@ export function review(date: string, rating: number, text: string, extra: Partia
 export function dataset(): Dataset {
   n = 0;
   const reviews = [
-    review('2024-01-10', 5, 'Carlos showed up right on time and fixed our AC not cooling in an hour. Same-day service, great price.', { technicians: ['Carlos Ruiz'], services: ['ac-repair'], service_area: 'Oak Park' }),
-    review('2024-02-03', 1, 'Mike was two hours late. The water heater is still leaking and nobody called back.', { technicians: ['Mike Chen'], services: ['water-heater'] }),
+    review('2024-01-10', 5, 'Carlos showed up right on time and fixed our AC not cooling in an hour. Same-day service, great price.', {
+      technicians: ['Carlos Ruiz'],
+      services: ['ac-repair'],
+      service_area: 'Oak Park',
+    }),
+    review('2024-02-03', 1, 'Mike was two hours late. The water heater is still leaking and nobody called back.', {
+      technicians: ['Mike Chen'],
+      services: ['water-heater'],
+    }),
     review('2024-03-15', 4, 'Priya Patel was polite and explained everything, but the bill was higher than the quote.', { service_area: 'Springfield' }),
-    review('2024-04-20', 5, 'Same-day service for a clogged drain. They wore shoe covers and cleaned up after themselves.', { services: ['drain-cleaning'], service_area: 'Riverside' }),
+    review('2024-04-20', 5, 'Same-day service for a clogged drain. They wore shoe covers and cleaned up after themselves.', {
+      services: ['drain-cleaning'],
+      service_area: 'Riverside',
+    }),
     review('2024-05-02', 2, 'They were a no-show twice. The office was rude on the phone.'),
     review('2024-06-11', 5, ''),
     review('2024-07-30', 5, 'Carlos Ruiz is the best. Fair price, honest, no upselling, and the AC repair was done right.', { technicians: ['Carlos Ruiz'] }),

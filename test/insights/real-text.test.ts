@@ -35,7 +35,9 @@ describe('real review text', () => {
   it('reads advice and unanswered contact', () => {
     expect(aspects('The advice given by Mr.räder was very good and competent.')).toEqual({ expertise: 'positive' });
     expect(aspects('Neither callbacks nor sending of promised offers.')).toEqual({ communication: 'negative' });
-    expect(aspects('Even after several phone calls with the request for urgency and 2 emails, no reaction / feedback from the Martin company after a good 5 weeks.')).toEqual({
+    expect(
+      aspects('Even after several phone calls with the request for urgency and 2 emails, no reaction / feedback from the Martin company after a good 5 weeks.'),
+    ).toEqual({
       communication: 'negative',
     });
     expect(aspects('2021, which was then postponed to 15.03.21.')).toEqual({ scheduling: 'negative' });

@@ -104,7 +104,10 @@ describe('MCP over the SDK client', () => {
       [{ rating: 5, limit: 7, offset: 3 }, 'rating=5&limit=7&offset=3'],
       [{ min_rating: 2.5, sort: 'lowest', limit: 10 }, 'min_rating=2.5&sort=lowest&limit=10'],
       [{ query: 'on time', sort: 'oldest' }, 'query=on%20time&sort=oldest'],
-      [{ mentions_technician: technician, since: '2025-01-01', until: '2026-06-30' }, `mentions_technician=${encodeURIComponent(technician)}&since=2025-01-01&until=2026-06-30`],
+      [
+        { mentions_technician: technician, since: '2025-01-01', until: '2026-06-30' },
+        `mentions_technician=${encodeURIComponent(technician)}&since=2025-01-01&until=2026-06-30`,
+      ],
       [{ mentions_service: service, min_rating: 4, sort: 'highest' }, `mentions_service=${service}&min_rating=4&sort=highest`],
     ];
     for (const [args, qs] of cases) {

@@ -79,7 +79,12 @@ export const MODERN_META = {
 };
 
 /** A 2026-07-28 request as the revision wants it: _meta envelope plus the standard headers. */
-export function modernPost(url: string, method: string, params: Record<string, unknown> = {}, options: { id?: unknown; headers?: Record<string, string | undefined>; meta?: Record<string, unknown> } = {}): Promise<RpcAnswer> {
+export function modernPost(
+  url: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  options: { id?: unknown; headers?: Record<string, string | undefined>; meta?: Record<string, unknown> } = {},
+): Promise<RpcAnswer> {
   const name = method === 'tools/call' ? params.name : method === 'resources/read' ? params.uri : undefined;
   const headers: Record<string, string> = { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(typeof name === 'string' ? { 'mcp-name': name } : {}) };
   for (const [k, v] of Object.entries(options.headers ?? {})) {
@@ -104,7 +109,10 @@ export function sseMessages(res: Response): { next(timeoutMs?: number): Promise<
         const events = buffer.split('\n\n');
         buffer = events.pop() as string;
         for (const event of events) {
-          const data = event.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
+          const data = event
+            .split('\n')
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => l.slice(6));
           if (data.length) queue.push(JSON.parse(data.join('\n')));
         }
         if (queue.length) break;

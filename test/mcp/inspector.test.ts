@@ -23,7 +23,11 @@ interface Run {
 }
 
 function inspector(...args: string[]): Promise<Run> {
-  const child = spawn(NODE, [INSPECTOR, '--cli', mcp.mcpUrl, '--transport', 'http', ...args], { cwd: home, env: { ...process.env, HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE, [INSPECTOR, '--cli', mcp.mcpUrl, '--transport', 'http', ...args], {
+    cwd: home,
+    env: { ...process.env, HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => {

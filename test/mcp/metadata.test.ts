@@ -32,7 +32,9 @@ describe('MCP metadata', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await res.json()).toMatchObject({
       name: 'example.reviews/reviews',
-      remotes: [{ type: 'streamable-http', url: `${SITE_URL}/mcp`, supportedProtocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] }],
+      remotes: [
+        { type: 'streamable-http', url: `${SITE_URL}/mcp`, supportedProtocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] },
+      ],
     });
     const head = await fetch(`${mcp.server.url}/mcp/server-card`, { method: 'HEAD' });
     expect(head.status).toBe(200);

@@ -39,7 +39,11 @@ describe('2026-07-28: server/discover and results', () => {
     const a = await modernPost(url, 'tools/list');
     const b = await modernPost(url, 'tools/list');
     expect(a.text).toBe(b.text);
-    const result = a.message?.result as { tools: { name: string; title: string; annotations: Record<string, unknown>; inputSchema: unknown; outputSchema: unknown }[]; ttlMs: number; cacheScope: string };
+    const result = a.message?.result as {
+      tools: { name: string; title: string; annotations: Record<string, unknown>; inputSchema: unknown; outputSchema: unknown }[];
+      ttlMs: number;
+      cacheScope: string;
+    };
     expect(result.tools.map((t) => t.name)).toEqual(['get_business', 'search_reviews', 'get_review', 'get_reviews_since', 'get_insights']);
     for (const tool of result.tools) {
       expect(tool.title).toBeTruthy();
@@ -56,11 +60,20 @@ describe('2026-07-28: server/discover and results', () => {
     const uris = ((list.message?.result?.resources ?? []) as { uri: string }[]).map((r) => r.uri);
     expect(uris).toEqual([`${SITE_URL}/reviews.json`, `${SITE_URL}/insights.json`, `${SITE_URL}/api/feed.json`]);
     const templates = await modernPost(url, 'resources/templates/list');
-    expect(templates.message?.result).toMatchObject({ resourceTemplates: [{ name: 'review', uriTemplate: 'reviews://review/{id}' }], ttlMs: 60_000, cacheScope: 'public' });
+    expect(templates.message?.result).toMatchObject({
+      resourceTemplates: [{ name: 'review', uriTemplate: 'reviews://review/{id}' }],
+      ttlMs: 60_000,
+      cacheScope: 'public',
+    });
 
     const read = await modernPost(url, 'resources/read', { uri: `${SITE_URL}/insights.json` });
     const bytes = await (await fetch(`${mcp.server.url}/insights.json`)).text();
-    expect(read.message?.result).toMatchObject({ resultType: 'complete', ttlMs: 60_000, cacheScope: 'public', contents: [{ uri: `${SITE_URL}/insights.json`, mimeType: 'application/json', text: bytes }] });
+    expect(read.message?.result).toMatchObject({
+      resultType: 'complete',
+      ttlMs: 60_000,
+      cacheScope: 'public',
+      contents: [{ uri: `${SITE_URL}/insights.json`, mimeType: 'application/json', text: bytes }],
+    });
   });
 
   it('a missing resource is -32602 with the URI (HTTP 200: an error of the method, not of the transport)', async () => {
@@ -72,7 +85,10 @@ describe('2026-07-28: server/discover and results', () => {
   it('completes review ids by prefix, newest first, at most 100 with the total', async () => {
     const data = (await (await fetch(`${mcp.server.url}/reviews.json`)).json()) as { reviews: { id: string }[] };
     const first = (data.reviews[0] as { id: string }).id;
-    const res = await modernPost(url, 'completion/complete', { ref: { type: 'ref/resource', uri: 'reviews://review/{id}' }, argument: { name: 'id', value: first.slice(0, 3) } });
+    const res = await modernPost(url, 'completion/complete', {
+      ref: { type: 'ref/resource', uri: 'reviews://review/{id}' },
+      argument: { name: 'id', value: first.slice(0, 3) },
+    });
     const completion = (res.message?.result ?? {}).completion as { values: string[]; total: number; hasMore: boolean };
     const expected = data.reviews.map((r) => r.id).filter((id) => id.toLowerCase().startsWith(first.slice(0, 3).toLowerCase()));
     expect(completion).toEqual({ values: expected.slice(0, 100), total: expected.length, hasMore: expected.length > 100 });
@@ -88,7 +104,11 @@ describe('2026-07-28: server/discover and results', () => {
 
   it('echoes string ids, and answers a notification with 202', async () => {
     expect((await modernPost(url, 'tools/list', {}, { id: 'abc' })).message?.id).toBe('abc');
-    const note = await post(url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, _meta: MODERN_META } }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'notifications/cancelled' });
+    const note = await post(
+      url,
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, _meta: MODERN_META } },
+      { 'mcp-protocol-version': MODERN, 'mcp-method': 'notifications/cancelled' },
+    );
     expect(note.status).toBe(202);
   });
 });
@@ -107,7 +127,11 @@ describe('2026-07-28: errors', () => {
     expectError(await modernPost(url, 'tools/call', call, { headers: { 'mcp-name': undefined } }), 400, -32020);
     expectError(await modernPost(url, 'tools/call', call, { headers: { 'mcp-name': 'get_review' } }), 400, -32020);
     expectError(await modernPost(url, 'tools/call', call, { headers: { 'mcp-name': '=?base64?not base64!?=' } }), 400, -32020);
-    expectError(await modernPost(url, 'resources/read', { uri: `${SITE_URL}/reviews.json` }, { headers: { 'mcp-name': `${SITE_URL}/insights.json` } }), 400, -32020);
+    expectError(
+      await modernPost(url, 'resources/read', { uri: `${SITE_URL}/reviews.json` }, { headers: { 'mcp-name': `${SITE_URL}/insights.json` } }),
+      400,
+      -32020,
+    );
     // a base64 header value and surrounding whitespace are accepted
     const b64 = `=?base64?${Buffer.from('get_business').toString('base64')}?=`;
     expect((await modernPost(url, 'tools/call', call, { headers: { 'mcp-name': b64 } })).message?.result).toBeTruthy();
@@ -116,7 +140,12 @@ describe('2026-07-28: errors', () => {
 
   it('an unsupported version is -32022 with the supported list and the requested version (HTTP 400)', async () => {
     for (const version of ['2099-01-01', '2025-11-25']) {
-      const res = await modernPost(url, 'server/discover', {}, { headers: { 'mcp-protocol-version': version }, meta: { ...MODERN_META, 'io.modelcontextprotocol/protocolVersion': version } });
+      const res = await modernPost(
+        url,
+        'server/discover',
+        {},
+        { headers: { 'mcp-protocol-version': version }, meta: { ...MODERN_META, 'io.modelcontextprotocol/protocolVersion': version } },
+      );
       expectError(res, 400, -32022);
       expect(res.message?.error).toMatchObject({ data: { supported: [MODERN], requested: version } });
     }

@@ -42,7 +42,10 @@ beforeAll(async () => {
   const [a, b] = InMemoryTransport.createLinkedPair();
   const reference = new Client({ name: 'reference', version: '1' });
   await Promise.all([server.connect(a), reference.connect(b)]);
-  closers.push(() => reference.close(), () => server.close());
+  closers.push(
+    () => reference.close(),
+    () => server.close(),
+  );
   callers.set('SDK 1.32.2 in-process', async (name, args) => outcome(await reference.callTool({ name, arguments: args })));
 
   const v1 = new Client({ name: 'v1', version: '1' });
@@ -65,7 +68,11 @@ beforeAll(async () => {
   const session = await openSession(mcp.mcpUrl, '2025-11-25');
   let id = 0;
   callers.set('raw HTTP 2025 session', async (name, args) => {
-    const res = await post(mcp.mcpUrl, { jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }, sessionHeaders(session, '2025-11-25'));
+    const res = await post(
+      mcp.mcpUrl,
+      { jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } },
+      sessionHeaders(session, '2025-11-25'),
+    );
     return outcome(res.message?.result);
   });
 });

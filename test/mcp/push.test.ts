@@ -55,7 +55,10 @@ describe('push on publish', () => {
     expect(ack).toEqual({
       jsonrpc: '2.0',
       method: 'notifications/subscriptions/acknowledged',
-      params: { notifications: { resourceSubscriptions: [REVIEWS, changedReview, sameReview] }, _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen-1' } },
+      params: {
+        notifications: { resourceSubscriptions: [REVIEWS, changedReview, sameReview] },
+        _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen-1' },
+      },
     });
 
     const client = new Client({ name: 'push-test', version: '1' });
@@ -114,7 +117,12 @@ describe('push on publish', () => {
     const res = await fetch(mcp.mcpUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': MODERN, 'mcp-method': 'subscriptions/listen' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true }, _meta: MODERN_META } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'subscriptions/listen',
+        params: { notifications: { toolsListChanged: true }, _meta: MODERN_META },
+      }),
     });
     const stream = sseMessages(res);
     expect(await stream.next()).toEqual({

@@ -17,7 +17,13 @@ let mcp: Mcp;
 const settings = { allowedOrigins: [SITE_URL], maxSessions: 2, sessionIdleS: 60, maxBodyBytes: 65536, cacheTtlMs: 60_000, resultCacheEntries: 512 };
 
 async function request(body: unknown, headers: Record<string, string> = {}) {
-  return readAnswer(await mcp.routes.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers }, body: JSON.stringify(body) }));
+  return readAnswer(
+    await mcp.routes.request('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
 }
 
 async function open(): Promise<string> {
@@ -55,7 +61,9 @@ describe('session table', () => {
     expect(mcp.sessions.get(id)).toBeUndefined();
     expect(session?.server.isConnected()).toBe(false);
     // the transport itself refuses further use
-    const direct = await session?.transport.handleRequest(new Request('http://x/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-session-id': id }, body: '{}' }));
+    const direct = await session?.transport.handleRequest(
+      new Request('http://x/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-session-id': id }, body: '{}' }),
+    );
     expect(direct?.status).toBe(404);
     expect((await request({ jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-session-id': id })).status).toBe(404);
   });
@@ -112,7 +120,11 @@ describe('session table', () => {
 
   it('close() closes every session', async () => {
     const local = mcpRoutes({ site, settings, now: () => clock });
-    const res = await local.routes.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT }, body: JSON.stringify(initializeRequest()) });
+    const res = await local.routes.request('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT },
+      body: JSON.stringify(initializeRequest()),
+    });
     const session = local.sessions.get(res.headers.get('mcp-session-id') as string);
     expect(session?.server.isConnected()).toBe(true);
     await local.close();
@@ -127,7 +139,11 @@ describe('createApp', () => {
     const get = await app.request('/mcp');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST, GET, DELETE, OPTIONS');
-    const init = await app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT }, body: JSON.stringify(initializeRequest()) });
+    const init = await app.request('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT },
+      body: JSON.stringify(initializeRequest()),
+    });
     expect(init.status).toBe(200);
     const id = init.headers.get('mcp-session-id') as string;
     expect((await app.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id } })).status).toBe(200);
@@ -164,7 +180,10 @@ describe('subscriptions/listen streams (2026-07-28)', () => {
     await local.close();
     const events = (await closing).split('\n\n').filter(Boolean);
     expect(events).toHaveLength(2);
-    expect(JSON.parse((events[1] as string).split('data: ')[1] as string)).toMatchObject({ id: 2, result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 2 } } });
+    expect(JSON.parse((events[1] as string).split('data: ')[1] as string)).toMatchObject({
+      id: 2,
+      result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 2 } },
+    });
     expect(local.listening).toMatchObject({ streams: 0, watchers: 0 });
   });
 });

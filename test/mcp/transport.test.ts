@@ -178,7 +178,11 @@ describe('origins and CORS', () => {
   it('answers a CORS preflight that allows the MCP headers', async () => {
     const res = await fetch(url, {
       method: 'OPTIONS',
-      headers: { origin: SITE_URL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-session-id, mcp-protocol-version' },
+      headers: {
+        origin: SITE_URL,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-session-id, mcp-protocol-version',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(SITE_URL);

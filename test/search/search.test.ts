@@ -26,9 +26,28 @@ afterAll(() => built.site.close());
 const search = (qs: string) => built.app.request(`/api/reviews/search${qs ? `?${qs}` : ''}`);
 
 // The reference: a plain filter written from the issue's words, independent of the index.
-const plain = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const plain = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 type Params = Partial<
-  Record<'rating' | 'min_rating' | 'since' | 'until' | 'query' | 'mentions_technician' | 'mentions_service' | 'service_area' | 'source' | 'has_text' | 'limit' | 'offset' | 'sort', string | number>
+  Record<
+    | 'rating'
+    | 'min_rating'
+    | 'since'
+    | 'until'
+    | 'query'
+    | 'mentions_technician'
+    | 'mentions_service'
+    | 'service_area'
+    | 'source'
+    | 'has_text'
+    | 'limit'
+    | 'offset'
+    | 'sort',
+    string | number
+  >
 >;
 
 function reference(all: Review[], p: Params) {
@@ -64,38 +83,47 @@ const arbQuery = () =>
     fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 12 }), fc.boolean()).map(([r, start, len, upper]) => {
       // slice by code points: half an emoji is not a string a client can send
       const chars = Array.from(reviews.filter((x) => x.text)[r % 400]?.text ?? 'great');
-      const s = chars.slice(start % chars.length, (start % chars.length) + len).join('').trim() || 'on time';
+      const s =
+        chars
+          .slice(start % chars.length, (start % chars.length) + len)
+          .join('')
+          .trim() || 'on time';
       return upper ? s.toUpperCase() : s;
     }),
     fc.constantFrom('cafe', 'CAFÉ', 'on time', 'late', 'price', 'Mike', 'a', 'zzzz', '&', '<script>', '👍'),
   );
 
 // Each parameter is present about a third of the time, so most combinations match something.
-const sometimes = <T,>(arb: fc.Arbitrary<T>) => fc.option(arb, { freq: 2, nil: undefined });
+const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { freq: 2, nil: undefined });
 const arbParams = () =>
-  fc.record(
-    {
+  fc
+    .record({
       rating: sometimes(fc.integer({ min: 1, max: 5 })),
       min_rating: sometimes(fc.constantFrom(1, 2, 2.5, 3, 4, 4.5, 5)),
       since: sometimes(fc.constantFrom('2023-01-01', '2024-02-29', '2024-07-15', '2025-06-01', '2026-11-15', '2027-01-01')),
       until: sometimes(fc.constantFrom('2023-06-30', '2024-12-31', '2025-08-20', '2026-11-15')),
       query: sometimes(arbQuery()),
-      mentions_technician: sometimes(fc.nat().map((n) => {
-        const t = technicians[n % technicians.length] as string;
-        return n % 3 === 0 ? t.toUpperCase() : n % 3 === 1 ? plain(t) : t;
-      })),
-      mentions_service: sometimes(fc.nat().map((n) => (n % 4 === 0 ? (services[n % services.length] as string).toUpperCase() : (services[n % services.length] as string)))),
-      service_area: sometimes(fc.nat().map((n) => {
-        const a = areas[n % areas.length] as string;
-        return n % 3 === 0 ? plain(a) : a;
-      })),
+      mentions_technician: sometimes(
+        fc.nat().map((n) => {
+          const t = technicians[n % technicians.length] as string;
+          return n % 3 === 0 ? t.toUpperCase() : n % 3 === 1 ? plain(t) : t;
+        }),
+      ),
+      mentions_service: sometimes(
+        fc.nat().map((n) => (n % 4 === 0 ? (services[n % services.length] as string).toUpperCase() : (services[n % services.length] as string))),
+      ),
+      service_area: sometimes(
+        fc.nat().map((n) => {
+          const a = areas[n % areas.length] as string;
+          return n % 3 === 0 ? plain(a) : a;
+        }),
+      ),
       source: sometimes(fc.constantFrom(...SOURCES)),
       has_text: sometimes(fc.constantFrom('true', 'false')),
       limit: sometimes(fc.integer({ min: 1, max: 100 })),
       offset: sometimes(fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 700 }))),
       sort: sometimes(fc.constantFrom('newest', 'oldest', 'highest', 'lowest')),
-    },
-      )
+    })
     .map((p) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as Params)
     .filter((p) => !(p.since && p.until && p.since > p.until));
 

@@ -19,7 +19,11 @@ const DESKTOP = { width: 1366, height: 900 };
 
 let server: RunningServer;
 let browser: Browser;
-let data: { reviews: Review[]; aggregate_rating: { rating_value: number; review_count: number; distribution: Record<string, number> }; business: { name: string } };
+let data: {
+  reviews: Review[];
+  aggregate_rating: { rating_value: number; review_count: number; distribution: Record<string, number> };
+  business: { name: string };
+};
 
 /** A page that fails the test on any script dialog, page error or failed request. */
 async function open(context: BrowserContext, path: string): Promise<{ page: Page; problems: string[] }> {
@@ -98,7 +102,9 @@ describe('the home page in Chromium', () => {
   });
 
   it('loads only its own search script, no web font and no image, and does not shift its layout', async () => {
-    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [(e as PerformanceResourceTiming).initiatorType, new URL(e.name).pathname]));
+    const resources = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => [(e as PerformanceResourceTiming).initiatorType, new URL(e.name).pathname]),
+    );
     const loaded = resources.filter(([t]) => t === 'script' || t === 'css' || t === 'img' || t === 'link');
     expect(loaded).toHaveLength(1);
     expect(loaded[0]?.[1]).toMatch(/^\/_astro\/.+\.js$/);
@@ -147,7 +153,10 @@ describe('the archive in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe(`/reviews/page/${last}/`);
     const newestIds = await page.locator('article.review').evaluateAll((a) => a.map((e) => e.id));
     expect(newestIds[0]).toBe(`review-${data.reviews[0]?.id}`);
-    await page.getByRole('link', { name: `Older reviews (page ${last - 1}) →` }).first().click();
+    await page
+      .getByRole('link', { name: `Older reviews (page ${last - 1}) →` })
+      .first()
+      .click();
     await page.waitForURL((u) => u.pathname === `/reviews/page/${last - 1}/`);
     expect(new URL(page.url()).pathname).toBe(`/reviews/page/${last - 1}/`);
     const olderIds = await page.locator('article.review').evaluateAll((a) => a.map((e) => e.id));
@@ -176,7 +185,11 @@ describe('the archive in Chromium', () => {
 function lowContrast(): string[] {
   const rgba = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number);
   const lum = ([r, g, b]: number[]) => {
-    const [R, G, B] = [r, g, b].map((v) => ((v as number) / 255 <= 0.03928 ? (v as number) / 255 / 12.92 : (((v as number) / 255 + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+    const [R, G, B] = [r, g, b].map((v) => ((v as number) / 255 <= 0.03928 ? (v as number) / 255 / 12.92 : (((v as number) / 255 + 0.055) / 1.055) ** 2.4)) as [
+      number,
+      number,
+      number,
+    ];
     return 0.2126 * R + 0.7152 * G + 0.0722 * B;
   };
   const background = (el: Element | null): number[] => {

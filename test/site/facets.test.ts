@@ -52,10 +52,12 @@ function expectedFacets() {
   const home = parseHtml(read('/'));
   const browse = byId(home, 'browse') as Node;
   const links = new Map(elements(browse, 'a').map((a) => [text(a), attr(a, 'href') as string]));
-  for (const t of business.technicians) byPath.set(links.get(t.name) as string, { label: t.name, reviews: reviews.filter((r) => r.technicians.includes(t.name)) });
+  for (const t of business.technicians)
+    byPath.set(links.get(t.name) as string, { label: t.name, reviews: reviews.filter((r) => r.technicians.includes(t.name)) });
   for (const s of business.services) byPath.set(`/services/${s.id}/`, { label: s.name, reviews: reviews.filter((r) => r.services.includes(s.id)) });
   for (const a of business.service_areas) byPath.set(links.get(a) as string, { label: a, reviews: reviews.filter((r) => r.service_area === a) });
-  for (const n of [1, 2, 3, 4, 5]) byPath.set(`/reviews/stars/${n}/`, { label: `${n} star${n === 1 ? '' : 's'}`, reviews: reviews.filter((r) => r.rating === n) });
+  for (const n of [1, 2, 3, 4, 5])
+    byPath.set(`/reviews/stars/${n}/`, { label: `${n} star${n === 1 ? '' : 's'}`, reviews: reviews.filter((r) => r.rating === n) });
   return byPath;
 }
 
@@ -100,7 +102,13 @@ describe('facet pages', () => {
       const mean = facet.reviews.reduce((s, r) => s + r.rating, 0) / facet.reviews.length;
       const value = elements(doc, 'span').find((s) => hasClass(s, 'value'));
       expect(text(value as Node), path).toBe((Math.round(mean * 100) / 100).toFixed(1));
-      const rows = elements(doc, 'ul').filter((u) => hasClass(u, 'histogram')).flatMap((u) => elements(u, 'span').filter((s) => hasClass(s, 'sr-only')).map(text));
+      const rows = elements(doc, 'ul')
+        .filter((u) => hasClass(u, 'histogram'))
+        .flatMap((u) =>
+          elements(u, 'span')
+            .filter((s) => hasClass(s, 'sr-only'))
+            .map(text),
+        );
       const five = facet.reviews.filter((r) => r.rating === 5).length;
       expect(rows[0], path).toBe(`5 stars: ${five} review${five === 1 ? '' : 's'}`);
     }
@@ -148,7 +156,9 @@ describe('facet pages', () => {
   });
 
   it('publishes the widget, the badge, the embed page and the stylesheet through the manifest with their content types', () => {
-    const types = Object.fromEntries(['/widget.js', '/badge.svg', '/embed/', '/site.css', '/api/ratings.json'].map((p) => [p, manifest.resources[p]?.content_type]));
+    const types = Object.fromEntries(
+      ['/widget.js', '/badge.svg', '/embed/', '/site.css', '/api/ratings.json'].map((p) => [p, manifest.resources[p]?.content_type]),
+    );
     expect(types).toEqual({
       '/widget.js': 'text/javascript; charset=utf-8',
       '/badge.svg': 'image/svg+xml',
@@ -170,7 +180,9 @@ describe('facet pages', () => {
 
   it('shows a review as written, with its translation behind a toggle that needs no script', () => {
     const article = byId(parseHtml(read('/')), 'review-zz-translated-1') as Node;
-    const paragraphs = elements(article, 'p').filter((p) => attr(p, 'dir') === 'auto').map(text);
+    const paragraphs = elements(article, 'p')
+      .filter((p) => attr(p, 'dir') === 'auto')
+      .map(text);
     expect(paragraphs[0]).toBe('Muy buen servicio, llegaron a tiempo.');
     const details = elements(article, 'details')[0] as Node;
     expect(text(elements(details, 'summary')[0] as Node)).toBe('Show the Spanish translation (by Google)');

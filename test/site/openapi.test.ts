@@ -109,7 +109,10 @@ describe('the OpenAPI document', () => {
       const get = paths[path].get;
       expect(Object.keys(get.responses['200'].headers), path).toEqual(expect.arrayContaining(['ETag', 'Last-Modified', 'Cache-Control']));
       expect(get.responses['304'], path).toEqual({ $ref: '#/components/responses/NotModified' });
-      expect(get.parameters.map((p: Obj) => p.$ref ?? p.name), path).toEqual(expect.arrayContaining(['#/components/parameters/If-None-Match', '#/components/parameters/If-Modified-Since']));
+      expect(
+        get.parameters.map((p: Obj) => p.$ref ?? p.name),
+        path,
+      ).toEqual(expect.arrayContaining(['#/components/parameters/If-None-Match', '#/components/parameters/If-Modified-Since']));
     }
     for (const topic of ['/reviews.json', '/api/feed.json', '/feed.xml']) expect(paths[topic].get.responses['200'].headers.Link).toBeDefined();
   });
@@ -128,7 +131,13 @@ describe('the OpenAPI document', () => {
 
   it("describes the MCP endpoint: JSON-RPC POST in both eras, GET a 2025 session's stream, DELETE ends the session", () => {
     const mcp = paths['/mcp'];
-    expect(mcp.post.parameters.map((p: Obj) => p.$ref ?? p.name)).toEqual(['#/components/parameters/Mcp-Session-Id', '#/components/parameters/MCP-Protocol-Version', 'Accept', 'Mcp-Method', 'Mcp-Name']);
+    expect(mcp.post.parameters.map((p: Obj) => p.$ref ?? p.name)).toEqual([
+      '#/components/parameters/Mcp-Session-Id',
+      '#/components/parameters/MCP-Protocol-Version',
+      'Accept',
+      'Mcp-Method',
+      'Mcp-Name',
+    ]);
     expect(mcp.post.responses['200'].headers['Mcp-Session-Id']).toBeDefined();
     expect(Object.keys(mcp.get.responses)).toEqual(['200', '404', '405']);
     expect(mcp.delete.responses['200']).toBeDefined();
@@ -142,15 +151,26 @@ describe('the OpenAPI document', () => {
     for (const op of ops) {
       const operation = paths[op.path][op.method.toLowerCase()];
       const statuses = Object.keys(operation.responses);
-      expect(statuses.some((s) => s.startsWith('2')), op.operationId).toBe(true);
+      expect(
+        statuses.some((s) => s.startsWith('2')),
+        op.operationId,
+      ).toBe(true);
       const takesInput = operation.requestBody !== undefined || (operation.parameters ?? []).some((p: Obj) => p.in === 'query' || p.in === 'path');
-      if (takesInput) expect(statuses.some((s) => s.startsWith('4')), op.operationId).toBe(true);
+      if (takesInput)
+        expect(
+          statuses.some((s) => s.startsWith('4')),
+          op.operationId,
+        ).toBe(true);
     }
   });
 
   it('has a curl example on the API page for every operation', () => {
     const examples = apiExamples(loadContentDir(SAMPLE_CONTENT), siteUrls(SITE));
-    expect(Object.keys(examples).toSorted()).toEqual(operations(doc).map((o) => o.operationId).toSorted());
+    expect(Object.keys(examples).toSorted()).toEqual(
+      operations(doc)
+        .map((o) => o.operationId)
+        .toSorted(),
+    );
   });
 });
 
@@ -214,8 +234,22 @@ describe('the OpenAPI document against the running service', () => {
   });
 
   it('sends every header the document declares on the cached reads, and 304 on a match', async () => {
-    const concrete: Record<string, string> = { '/api/reviews/since/{date}': '/api/reviews/since/2024-01-01', '/api/reviews/search': '/api/reviews/search?rating=5' };
-    for (const path of ['/', '/api/', '/reviews.json', '/insights.json', '/api/feed.json', '/feed.xml', '/api/reviews/search', '/api/reviews/since/{date}', '/openapi.json', '/llms.txt']) {
+    const concrete: Record<string, string> = {
+      '/api/reviews/since/{date}': '/api/reviews/since/2024-01-01',
+      '/api/reviews/search': '/api/reviews/search?rating=5',
+    };
+    for (const path of [
+      '/',
+      '/api/',
+      '/reviews.json',
+      '/insights.json',
+      '/api/feed.json',
+      '/feed.xml',
+      '/api/reviews/search',
+      '/api/reviews/since/{date}',
+      '/openapi.json',
+      '/llms.txt',
+    ]) {
       const url = concrete[path] ?? path;
       const res = await get(url);
       expect(res.status, url).toBe(200);
@@ -231,12 +265,21 @@ describe('the OpenAPI document against the running service', () => {
   it('has the MCP tools the running server lists, and its statuses', async () => {
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const rpc = async (body: object, session?: string) => {
-      const res = await get('/mcp', { method: 'POST', headers: { ...headers, ...(session ? { 'mcp-session-id': session, 'mcp-protocol-version': MCP_PROTOCOL_VERSION } : {}) }, body: JSON.stringify(body) });
+      const res = await get('/mcp', {
+        method: 'POST',
+        headers: { ...headers, ...(session ? { 'mcp-session-id': session, 'mcp-protocol-version': MCP_PROTOCOL_VERSION } : {}) },
+        body: JSON.stringify(body),
+      });
       const text = await res.text();
       const data = text.split('\n').find((l) => l.startsWith('data: '));
       return { res, message: data ? JSON.parse(data.slice(6)) : text ? JSON.parse(text) : undefined };
     };
-    const init = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+    const init = await rpc({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    });
     expect(init.res.status).toBe(200);
     const session = init.res.headers.get('mcp-session-id') as string;
     expect(session).toBeTruthy();

@@ -97,13 +97,20 @@ describe('the pages of the sample business', () => {
     expect(text(home)).toContain(agg.rating_value.toFixed(1));
     const histogram = [...walk(home)].find((n) => hasClass(n, 'histogram')) as Node;
     const rows = elements(histogram, 'li').map((li) => text([...walk(li)].find((n) => hasClass(n, 'sr-only')) as Node));
-    expect(rows).toEqual([5, 4, 3, 2, 1].map((s) => `${s} star${s === 1 ? '' : 's'}: ${agg.distribution[String(s)]} review${agg.distribution[String(s)] === 1 ? '' : 's'}`));
+    expect(rows).toEqual(
+      [5, 4, 3, 2, 1].map((s) => `${s} star${s === 1 ? '' : 's'}: ${agg.distribution[String(s)]} review${agg.distribution[String(s)] === 1 ? '' : 's'}`),
+    );
   });
 
   it('shows the technicians and the insights highlights', () => {
-    const insights = json<{ aspects: { label: string; mentions: number; score: number | null }[]; entities: { technicians: { name: string; mentions: number }[] } }>(out, '/insights.json');
+    const insights = json<{
+      aspects: { label: string; mentions: number; score: number | null }[];
+      entities: { technicians: { name: string; mentions: number }[] };
+    }>(out, '/insights.json');
     const table = elements(byId(home, 'insights') as Node, 'table')[0] as Node;
-    const names = elements(table, 'tbody').flatMap((b) => elements(b, 'th')).map((th) => text(elements(th, 'a')[0] as Node));
+    const names = elements(table, 'tbody')
+      .flatMap((b) => elements(b, 'th'))
+      .map((th) => text(elements(th, 'a')[0] as Node));
     expect(names).toEqual(insights.entities.technicians.filter((t) => t.mentions > 0).map((t) => t.name));
     const headings = elements(byId(home, 'insights') as Node, 'h3').map(text);
     const scored = insights.aspects.filter((a) => a.score !== null && a.mentions >= 3);
@@ -130,7 +137,13 @@ describe('the pages of the sample business', () => {
     expect(ld['@context']).toBe('https://schema.org');
     expect(ld['@type']).toBe('LocalBusiness');
     expect(ld.name).toBe(data.business.name);
-    expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: data.aggregate_rating.rating_value, reviewCount: data.aggregate_rating.review_count, bestRating: 5, worstRating: 1 });
+    expect(ld.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: data.aggregate_rating.rating_value,
+      reviewCount: data.aggregate_rating.review_count,
+      bestRating: 5,
+      worstRating: 1,
+    });
     expect(ld.review).toHaveLength(10);
     ld.review.forEach((r: { url: string; reviewRating: { ratingValue: number }; datePublished: string }, i: number) => {
       const review = data.reviews[i] as Review;
@@ -152,7 +165,11 @@ describe('the pages of the sample business', () => {
     expect(attr(elements(doc, 'html')[0] as Node, 'lang')).toMatch(/^[a-z]{2}/);
     for (const img of elements(doc, 'img')) expect(attr(img, 'alt')).toBeDefined();
     // data blocks, or module scripts of our own (deferred, never inline code)
-    expect(elements(doc, 'script').every((s) => /^application\/(ld\+)?json$/.test(attr(s, 'type') ?? '') || (attr(s, 'type') === 'module' && attr(s, 'src')?.startsWith('/_astro/')))).toBe(true);
+    expect(
+      elements(doc, 'script').every(
+        (s) => /^application\/(ld\+)?json$/.test(attr(s, 'type') ?? '') || (attr(s, 'type') === 'module' && attr(s, 'src')?.startsWith('/_astro/')),
+      ),
+    ).toBe(true);
   });
 
   it('pages the archive from the oldest review, every review exactly once', () => {
@@ -229,7 +246,9 @@ describe('a review full of markup', () => {
     expect(article).toBeDefined();
     expect(text(elements(article, 'h3')[0] as Node)).toBe(HOSTILE_REVIEW.title);
     expect(text(elements(article, 'bdi')[0] as Node)).toBe(HOSTILE_REVIEW.author.name);
-    const paragraphs = elements(article, 'p').filter((p) => attr(p, 'dir') === 'auto').map(text);
+    const paragraphs = elements(article, 'p')
+      .filter((p) => attr(p, 'dir') === 'auto')
+      .map(text);
     expect(paragraphs).toEqual([...HOSTILE_REVIEW.text.split('\n\n'), HOSTILE_REVIEW.response.text]);
     for (const tag of ['script', 'img', 'b', 'i']) expect(elements(article, tag), tag).toEqual([]);
     expect(elements(doc, 'script').map((s) => attr(s, 'type'))).toEqual(['application/ld+json', 'application/json', 'module']);

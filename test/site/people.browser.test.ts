@@ -24,7 +24,10 @@ const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 let server: RunningServer;
 let browser: Browser;
 let reviews: Review[];
-let ratings: { aggregate_rating: { rating_value: number; review_count: number }; technicians: { name: string; url: string; aggregate_rating: { review_count: number } }[] };
+let ratings: {
+  aggregate_rating: { rating_value: number; review_count: number };
+  technicians: { name: string; url: string; aggregate_rating: { review_count: number } }[];
+};
 
 /** A page that records script errors, console errors, failed requests and CSP violations. */
 async function open(context: BrowserContext, url: string): Promise<{ page: Page; problems: string[] }> {
@@ -125,9 +128,14 @@ describe('search and filters on the home page', () => {
     expect(focused).toBe('submit');
     await page.keyboard.press('Enter');
     // pushState changes the URL without a navigation: wait for the location itself
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('query') === 'on time' && new URLSearchParams(location.search).get('rating') === '5');
+    await page.waitForFunction(
+      () => new URLSearchParams(location.search).get('query') === 'on time' && new URLSearchParams(location.search).get('rating') === '5',
+    );
     const expected = await (await fetch(`${server.url}/api/reviews/search?query=on%20time&rating=5&limit=50`)).json();
-    await page.waitForFunction((n) => document.querySelectorAll('#review-list article').length === n && /match/.test(document.getElementById('search-status')?.textContent ?? ''), expected.count);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('#review-list article').length === n && /match/.test(document.getElementById('search-status')?.textContent ?? ''),
+      expected.count,
+    );
     const ids = await page.locator('#review-list article').evaluateAll((a) => a.map((e) => e.id));
     expect(ids).toEqual(expected.reviews.map((r: Review) => `review-${r.id}`));
     await expect(page.locator('#search-status').textContent()).resolves.toContain(`${expected.total} review`);
@@ -205,7 +213,9 @@ function hostPage(ours: string): Promise<{ url: string; server: Server }> {
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp }).end(html);
   });
-  return new Promise((resolve) => host.listen(0, '127.0.0.1', () => resolve({ url: `http://localhost:${(host.address() as AddressInfo).port}/`, server: host })));
+  return new Promise((resolve) =>
+    host.listen(0, '127.0.0.1', () => resolve({ url: `http://localhost:${(host.address() as AddressInfo).port}/`, server: host })),
+  );
 }
 
 describe('the widget, badge and embed on another origin under a strict CSP', () => {
@@ -224,20 +234,30 @@ describe('the widget, badge and embed on another origin under a strict CSP', () 
     await page.goto(host.url);
     expect(new URL(host.url).origin).not.toBe(new URL(server.url).origin);
     const shadowText = (id: string) => page.evaluate((i) => document.getElementById(i)?.shadowRoot?.textContent ?? '', id);
-    await page.waitForFunction(() => ['list', 'badge', 'carousel', 'missing'].every((id) => (document.getElementById(id)?.shadowRoot?.childElementCount ?? 0) > 0));
+    await page.waitForFunction(() =>
+      ['list', 'badge', 'carousel', 'missing'].every((id) => (document.getElementById(id)?.shadowRoot?.childElementCount ?? 0) > 0),
+    );
 
     const agg = ratings.aggregate_rating;
     const list = await shadowText('list');
     expect(list).toContain(agg.rating_value.toFixed(1));
     expect(list).toContain(`${agg.review_count.toLocaleString('en-US')} reviews`);
     const atLeast4 = reviews.filter((r) => r.rating >= 4);
-    expect(list).toContain(`Showing reviews with 4 stars or more, as chosen by the site owner; ${(agg.review_count - atLeast4.length).toLocaleString('en-US')} reviews with fewer stars are not shown here`);
-    const listed = await page.evaluate(() => [...(document.getElementById('list')?.shadowRoot?.querySelectorAll('li .stars') ?? [])].map((s) => s.getAttribute('aria-label')));
+    expect(list).toContain(
+      `Showing reviews with 4 stars or more, as chosen by the site owner; ${(agg.review_count - atLeast4.length).toLocaleString('en-US')} reviews with fewer stars are not shown here`,
+    );
+    const listed = await page.evaluate(() =>
+      [...(document.getElementById('list')?.shadowRoot?.querySelectorAll('li .stars') ?? [])].map((s) => s.getAttribute('aria-label')),
+    );
     expect(listed).toEqual(atLeast4.slice(0, 3).map((r) => `${r.rating} out of 5 stars`));
     // styled by the adopted stylesheet, not by anything inline
     const styled = await page.evaluate(() => {
       const root = document.getElementById('list')?.shadowRoot as ShadowRoot;
-      return { sheets: root.adoptedStyleSheets.length, styleElements: root.querySelectorAll('style, [style]').length, radius: getComputedStyle(root.querySelector('.box') as Element).borderTopLeftRadius };
+      return {
+        sheets: root.adoptedStyleSheets.length,
+        styleElements: root.querySelectorAll('style, [style]').length,
+        radius: getComputedStyle(root.querySelector('.box') as Element).borderTopLeftRadius,
+      };
     });
     expect(styled).toEqual({ sheets: 1, styleElements: 0, radius: '10px' });
 
@@ -273,9 +293,19 @@ describe('accessibility (axe-core)', () => {
       const { page } = await open(context, `${server.url}${path}`);
       await page.addScriptTag({ path: AXE });
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const axe = (
+          window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+        ).axe;
         const result = await axe.run(document);
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        return result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(', ')}`,
+          );
       });
       expect(violations).toEqual([]);
       await context.close();

@@ -9,10 +9,7 @@ export const GET_INSIGHTS = 'get_insights';
 export const INSIGHTS_SECTIONS = ['aspects', 'entities', 'topics', 'faq', 'summary'] as const;
 
 export const GetInsightsInput = z.strictObject({
-  section: z
-    .enum(INSIGHTS_SECTIONS)
-    .optional()
-    .describe('Return only this section: aspects, entities, topics, faq or summary. Leave it out for all five'),
+  section: z.enum(INSIGHTS_SECTIONS).optional().describe('Return only this section: aspects, entities, topics, faq or summary. Leave it out for all five'),
 });
 
 /** Any of the sections of /insights.json, exactly as its schema describes them. */

@@ -42,7 +42,8 @@ export async function writeCloudflare(siteDir: string, manifest: Manifest, dir: 
 
   const routes = routesFile(manifest, options.validators);
   within('Cloudflare Pages', 'the number of _routes.json rules', routes.include.length + routes.exclude.length, CLOUDFLARE.routeRules);
-  for (const rule of [...routes.include, ...routes.exclude]) within('Cloudflare Pages', `the length of the route rule ${rule}`, rule.length, CLOUDFLARE.routeRuleLength);
+  for (const rule of [...routes.include, ...routes.exclude])
+    within('Cloudflare Pages', `the length of the route rule ${rule}`, rule.length, CLOUDFLARE.routeRuleLength);
   writeFileSync(join(dir, '_routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
 
   const worker = await bundleWorker(edgeTable(manifest, options));

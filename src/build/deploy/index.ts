@@ -20,6 +20,10 @@ export async function writeDeployFolders(buildDir: string, manifest: Manifest, o
     mkdirSync(dir, { recursive: true });
     return dir;
   };
-  await writeCloudflare(siteDir, manifest, folder('cloudflare'), { sidecarUrl: options.sidecarUrl, maxAgeS: options.maxAgeS, validators: options.cloudflareValidators });
+  await writeCloudflare(siteDir, manifest, folder('cloudflare'), {
+    sidecarUrl: options.sidecarUrl,
+    maxAgeS: options.maxAgeS,
+    validators: options.cloudflareValidators,
+  });
   writeNetlify(siteDir, manifest, folder('netlify'), { sidecarUrl: options.sidecarUrl, maxAgeS: options.maxAgeS });
 }

@@ -20,6 +20,9 @@ export function writeNetlify(siteDir: string, manifest: Manifest, dir: string, o
 
 /** Proxy (200) rules for each API prefix, bare and with everything under it. */
 export function redirectsFile(sidecarUrl: string): string {
-  const rules = API_PREFIXES.flatMap((prefix) => [`${prefix.slice(0, -1)} ${sidecarUrl}${prefix.slice(0, -1)} 200`, `${prefix}* ${sidecarUrl}${prefix}:splat 200`]);
+  const rules = API_PREFIXES.flatMap((prefix) => [
+    `${prefix.slice(0, -1)} ${sidecarUrl}${prefix.slice(0, -1)} 200`,
+    `${prefix}* ${sidecarUrl}${prefix}:splat 200`,
+  ]);
   return `${rules.join('\n')}\n`;
 }

@@ -73,7 +73,11 @@ function parseJson(file: string, text: string, problems: ContentProblem[]): unkn
   }
 }
 
-function zodProblems(file: string, error: z.ZodError, record?: (path: readonly PropertyKey[]) => [string | undefined, readonly PropertyKey[]]): ContentProblem[] {
+function zodProblems(
+  file: string,
+  error: z.ZodError,
+  record?: (path: readonly PropertyKey[]) => [string | undefined, readonly PropertyKey[]],
+): ContentProblem[] {
   return error.issues.map((issue) => {
     const [rec, rest] = record ? record(issue.path) : [undefined, issue.path];
     return { file, ...(rec ? { record: rec } : {}), ...(rest.length ? { field: fieldPath(rest) } : {}), message: issue.message };

@@ -4,7 +4,20 @@ import { dayInZone, parseInstant } from '../schemas/time-zone.ts';
 import type { CsvTable } from './csv.ts';
 import { type Incoming, Problems } from './incoming.ts';
 
-export type Field = 'id' | 'date' | 'rating' | 'title' | 'text' | 'author' | 'verified' | 'source' | 'technicians' | 'services' | 'service_area' | 'response_date' | 'response_text';
+export type Field =
+  | 'id'
+  | 'date'
+  | 'rating'
+  | 'title'
+  | 'text'
+  | 'author'
+  | 'verified'
+  | 'source'
+  | 'technicians'
+  | 'services'
+  | 'service_area'
+  | 'response_date'
+  | 'response_text';
 
 export interface ColumnRules {
   /** Header names (normalised: lower case, letters and digits only) for each field */
@@ -55,7 +68,11 @@ export function readDay(raw: string, timeZone: string | undefined, naive: 'local
   return dayInZone(ms, timeZone);
 }
 
-const list = (raw: string) => raw.split(';').map((s) => s.trim()).filter(Boolean);
+const list = (raw: string) =>
+  raw
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export interface RowOptions {
   file: string;
@@ -68,7 +85,8 @@ export function readRows(table: CsvTable, rules: ColumnRules, options: RowOption
   const problems = new Problems();
   const { file } = options;
   const at = matchColumns(table, rules, file, problems);
-  if (at.source === undefined && !options.source) problems.add(file, 'row 1 (header)', 'source', 'there is no "source" column: name the platform with --source <name>');
+  if (at.source === undefined && !options.source)
+    problems.add(file, 'row 1 (header)', 'source', 'there is no "source" column: name the platform with --source <name>');
   if (problems.list.length) return { reviews: [], problems };
   const reviews: Incoming[] = [];
   for (const row of table.rows) {
@@ -99,7 +117,8 @@ export function readRows(table: CsvTable, rules: ColumnRules, options: RowOption
     let response: Incoming['response'];
     if (responseText) {
       const rDay = readDay(responseRaw, options.timeZone, rules.naiveTimes);
-      if (typeof rDay !== 'string') bad(at.response_date === undefined ? 'response_text' : 'response_date', responseRaw ? rDay.error : 'a reply needs its date');
+      if (typeof rDay !== 'string')
+        bad(at.response_date === undefined ? 'response_text' : 'response_date', responseRaw ? rDay.error : 'a reply needs its date');
       else response = { date: typeof day === 'string' && rDay < day && rules.naiveTimes === 'utc' ? day : rDay, text: responseText };
     } else if (responseRaw) bad('response_date', 'has a date but the reply text is empty');
 

@@ -48,7 +48,10 @@ function pageReviews(file: GoogleFile, problems: Problems, info: PageInfo[]): un
   }
   if (Array.isArray(value)) return value;
   if (isObject(value)) {
-    info.push({ ...(typeof value.totalReviewCount === 'number' ? { total: value.totalReviewCount } : {}), more: typeof value.nextPageToken === 'string' && value.nextPageToken !== '' });
+    info.push({
+      ...(typeof value.totalReviewCount === 'number' ? { total: value.totalReviewCount } : {}),
+      more: typeof value.nextPageToken === 'string' && value.nextPageToken !== '',
+    });
     if (value.reviews === undefined) return [];
     if (Array.isArray(value.reviews)) return value.reviews;
     problems.add(file.name, undefined, 'reviews', 'must be an array of reviews');
@@ -81,7 +84,8 @@ export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions)
         problems.add(file.name, record, field, message);
         return false;
       };
-      if (!reviewId || !/^[\x21-\x7e]{1,512}$/.test(reviewId)) return bad(name === undefined ? 'reviewId' : 'name', 'must name the review (accounts/…/locations/…/reviews/<id>)');
+      if (!reviewId || !/^[\x21-\x7e]{1,512}$/.test(reviewId))
+        return bad(name === undefined ? 'reviewId' : 'name', 'must name the review (accounts/…/locations/…/reviews/<id>)');
       const location = m?.[2] ?? file.location;
       if (!location) return bad('name', 'must name the location (accounts/…/locations/<id>/reviews/…)');
 
@@ -135,7 +139,10 @@ export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions)
     };
     for (const [index, raw] of pageReviews(file, problems, pages).entries()) readOne(raw, index);
   }
-  if (duplicates) notes.push(`${duplicates} review${duplicates === 1 ? '' : 's'} appeared more than once (the same location under several manager accounts); the copy with the later updateTime was kept.`);
+  if (duplicates)
+    notes.push(
+      `${duplicates} review${duplicates === 1 ? '' : 's'} appeared more than once (the same location under several manager accounts); the copy with the later updateTime was kept.`,
+    );
 
   // reviews.list pages: each but the last has a nextPageToken (Google's reference, ListReviewsResponse).
   let incomplete = false;
@@ -155,10 +162,16 @@ export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions)
   if (options.location !== undefined) {
     const wanted = options.location.replace(/^location-/, '');
     if (!locations.includes(wanted)) {
-      problems.add('--location', undefined, undefined, `no reviews for location "${options.location}" in this export (locations: ${locations.join(', ') || 'none'})`);
+      problems.add(
+        '--location',
+        undefined,
+        undefined,
+        `no reviews for location "${options.location}" in this export (locations: ${locations.join(', ') || 'none'})`,
+      );
     }
     const others = chosen.filter((c) => c.location !== wanted).length;
-    if (others) notes.push(`${others} review${others === 1 ? '' : 's'} of other locations (${locations.filter((l) => l !== wanted).join(', ')}) left out by --location.`);
+    if (others)
+      notes.push(`${others} review${others === 1 ? '' : 's'} of other locations (${locations.filter((l) => l !== wanted).join(', ')}) left out by --location.`);
     chosen = chosen.filter((c) => c.location === wanted);
   } else if (locations.length > 1) {
     problems.add('export', undefined, undefined, `holds reviews of ${locations.length} locations (${locations.join(', ')}); pick one with --location <id>`);

@@ -5,7 +5,13 @@ const SAFE = /^[A-Za-z0-9_-]+$/;
 
 /** The slug of a source name used as the id prefix: "Google" → "google", "Angi (typed)" → "angi-typed". */
 export function sourcePrefix(source: string): string {
-  const slug = source.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 20).replace(/-+$/, '');
+  const slug = source
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 20)
+    .replace(/-+$/, '');
   return slug || 'src';
 }
 

@@ -68,7 +68,14 @@ export interface Existing {
   parsed: readonly Review[];
 }
 
-export function mergeImport(business: Business, existing: Existing, incoming: readonly Incoming[], skipped: readonly Skipped[], notes: readonly string[], options: MergeOptions): MergeResult {
+export function mergeImport(
+  business: Business,
+  existing: Existing,
+  incoming: readonly Incoming[],
+  skipped: readonly Skipped[],
+  notes: readonly string[],
+  options: MergeOptions,
+): MergeResult {
   const problems = new Problems();
   const link = createEntityLinker(business);
   const names = resolver(business);
@@ -104,7 +111,8 @@ export function mergeImport(business: Business, existing: Existing, incoming: re
       });
       return out;
     };
-    const technicians = fromSource(r.technicians, names.technician, 'technicians') ?? (linked.technicians.length || !old ? linked.technicians : old.technicians);
+    const technicians =
+      fromSource(r.technicians, names.technician, 'technicians') ?? (linked.technicians.length || !old ? linked.technicians : old.technicians);
     const services = fromSource(r.services, names.service, 'services') ?? (linked.services.length || !old ? linked.services : old.services);
     let area: string | undefined;
     if (r.service_area !== undefined) {
@@ -114,7 +122,10 @@ export function mergeImport(business: Business, existing: Existing, incoming: re
     else if (linked.service_areas.length === 0) area = old?.service_area;
     // A technician kept from reviews.json (filled in by hand) settles an ambiguous name.
     const settled = r.technicians !== undefined || (linked.technicians.length === 0 && (old?.technicians.length ?? 0) > 0);
-    const unsure = [...(settled ? [] : linked.ambiguous), ...(r.service_area === undefined && linked.service_areas.length > 1 ? [linked.service_areas.join(' / ')] : [])];
+    const unsure = [
+      ...(settled ? [] : linked.ambiguous),
+      ...(r.service_area === undefined && linked.service_areas.length > 1 ? [linked.service_areas.join(' / ')] : []),
+    ];
     if (unsure.length) ambiguous.push({ id, names: unsure });
 
     // Keys in schema order, so a file written here reads like one written by hand.
@@ -184,7 +195,8 @@ export function mergeImport(business: Business, existing: Existing, incoming: re
   const skippedCounts: ImportReport['skipped'] = {};
   for (const s of skipped) skippedCounts[s.reason] = (skippedCounts[s.reason] ?? 0) + 1;
   const allNotes = [...notes];
-  if (duplicateRows) allNotes.push(`${duplicateRows} row${duplicateRows === 1 ? '' : 's'} repeated another row word for word (same day, author and text) and counted once.`);
+  if (duplicateRows)
+    allNotes.push(`${duplicateRows} row${duplicateRows === 1 ? '' : 's'} repeated another row word for word (same day, author and text) and counted once.`);
   const verified = result.filter((raw) => (raw as { verified?: unknown }).verified === true).length;
   return {
     reviews: result,

@@ -31,6 +31,8 @@ export function formatReport(r: ImportReport, how: { dryRun: boolean; file: stri
     if (r.ambiguous.length > MAX_LISTED) lines.push(`    … and ${r.ambiguous.length - MAX_LISTED} more`);
   }
   for (const note of r.notes) lines.push(`  note: ${note}`);
-  lines.push(`${how.file}: ${plural(r.total, 'review')}; ${r.published} published, ${r.unverified} left out as not verified. No review is ever left out for its rating.`);
+  lines.push(
+    `${how.file}: ${plural(r.total, 'review')}; ${r.published} published, ${r.unverified} left out as not verified. No review is ever left out for its rating.`,
+  );
   return lines.join('\n');
 }

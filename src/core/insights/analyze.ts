@@ -126,8 +126,7 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
       const a = newAnchor(m, aspects, kind === 'weak');
       // a scare-quoted noun is a judgement too: done with the "work"
       if (quoted[m.from]) addTo(a, -2, 1);
-    }
-    else if (kind === 'term') {
+    } else if (kind === 'term') {
       // "Honestly, ..." opening a clause is a discourse marker, not a judgement of honesty.
       if (phrase === 'honestly' && m.from === 0) continue;
       // Narration ("after the call", "I called them") judges nothing; "didn't call" does.
@@ -145,7 +144,10 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
       const sameSeg = cueAnchors.filter((a) => seg[a.from] === seg[m.from]);
       // Speed ("quick", "fast") about the work itself is workmanship, anywhere in the clause;
       // otherwise it is about coming out or getting help, which is punctuality.
-      const work = m.entry.aspects[0] === 'punctuality' ? anchors.filter((a) => a.aspects[0] === 'workmanship' && !EQUIPMENT_SET.has(words.slice(a.from, a.to).join(' '))) : [];
+      const work =
+        m.entry.aspects[0] === 'punctuality'
+          ? anchors.filter((a) => a.aspects[0] === 'workmanship' && !EQUIPMENT_SET.has(words.slice(a.from, a.to).join(' ')))
+          : [];
       const target = nearest(sameSeg, m.from, dist) ?? nearest(work, m.from, dist);
       if (target) polar.push({ m, target });
       else addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));

@@ -148,7 +148,14 @@ function buildAspects(insights: readonly ReviewInsight[]) {
       }
       if (!best) continue;
       const text = (analysis.sentences[best.sentence] as { text: string }).text;
-      quotes[found.polarity].push({ review_id: r.review.id, date: r.review.date, rating: r.review.rating, polarity: found.polarity, text, strength: Math.abs(best.score) });
+      quotes[found.polarity].push({
+        review_id: r.review.id,
+        date: r.review.date,
+        rating: r.review.rating,
+        polarity: found.polarity,
+        text,
+        strength: Math.abs(best.score),
+      });
     }
     return {
       id,
@@ -180,7 +187,13 @@ function entityExtras(insights: readonly ReviewInsight[], indices: readonly numb
   return {
     text_mentions: textMentions,
     linked_reviews: indices.length,
-    sentiment: { reviews: sentiment.mentions, positive: sentiment.positive, negative: sentiment.negative, neutral: sentiment.neutral, score: netScore(sentiment) },
+    sentiment: {
+      reviews: sentiment.mentions,
+      positive: sentiment.positive,
+      negative: sentiment.negative,
+      neutral: sentiment.neutral,
+      score: netScore(sentiment),
+    },
     strongest_aspect: strongest,
     weakest_aspect: weakest,
     review_ids: indices.slice(0, LIMITS.entity_review_ids).map((i) => (insights[i] as ReviewInsight).review.id),
@@ -209,7 +222,10 @@ function buildEntities(dataset: Dataset, insights: readonly ReviewInsight[]) {
 
 function buildTopics(dataset: Dataset, insights: readonly ReviewInsight[]) {
   const { business } = dataset;
-  const words = (s: string) => tokenize(s).filter((t) => !t.punct).map((t) => t.t);
+  const words = (s: string) =>
+    tokenize(s)
+      .filter((t) => !t.punct)
+      .map((t) => t.t);
   const serviceWords = new Set(business.services.flatMap((s) => [s.name, ...s.synonyms]).flatMap(words));
   // People, places and the business's own name are entities, not themes.
   const names = new Set([
@@ -244,7 +260,8 @@ function buildSummary(dataset: Dataset, insights: readonly ReviewInsight[], aspe
     text_sentiment: { positive: sentiment.positive, negative: sentiment.negative, neutral: sentiment.neutral, score: netScore(sentiment) },
     aspect_mentions: total.mentions,
     positive_share: total.mentions ? round3(total.positive / total.mentions) : null,
-    most_mentioned_aspect: mostMentioned && mostMentioned.mentions > 0 ? { aspect: mostMentioned.id, mentions: mostMentioned.mentions, score: mostMentioned.score as number } : null,
+    most_mentioned_aspect:
+      mostMentioned && mostMentioned.mentions > 0 ? { aspect: mostMentioned.id, mentions: mostMentioned.mentions, score: mostMentioned.score as number } : null,
     strongest_aspect: strongest,
     weakest_aspect: weakest,
     top_topics: topics.slice(0, 3).map((t) => t.phrase),

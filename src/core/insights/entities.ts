@@ -69,7 +69,10 @@ function nameWords(text: string): string[] {
   return out;
 }
 
-const lowerWords = (text: string) => tokenize(text).filter((t) => !t.punct).map((t) => t.t);
+const lowerWords = (text: string) =>
+  tokenize(text)
+    .filter((t) => !t.punct)
+    .map((t) => t.t);
 
 function resolve(targets: readonly string[], context: readonly string[] | undefined): string | undefined {
   if (targets.length === 1) return targets[0];

@@ -10,22 +10,37 @@ const add = (score: number, list: string) => {
   for (const w of list.split(/\s+/)) if (w) WORDS[w] = score;
 };
 
-add(3, `excellent amazing awesome fantastic outstanding wonderful superb perfect perfectly exceptional incredible
-  phenomenal stellar impeccable best superior brilliant terrific fabulous magnificent`);
-add(2, `top great good glad happy pleased love loved loving impressed impressive helpful smooth smoothly easy reliable
+add(
+  3,
+  `excellent amazing awesome fantastic outstanding wonderful superb perfect perfectly exceptional incredible
+  phenomenal stellar impeccable best superior brilliant terrific fabulous magnificent`,
+);
+add(
+  2,
+  `top great good glad happy pleased love loved loving impressed impressive helpful smooth smoothly easy reliable
   dependable appreciate appreciated appreciative thank thanks thankful grateful pleasure solid satisfied better
   fair recommend recommended wonderfully beautiful beautifully awesome exceeded quality seamless seamlessly
-  fabulous kudos enjoyed satisfaction friendly delighted blessed lucky nicely nice right correctly properly`);
+  fabulous kudos enjoyed satisfaction friendly delighted blessed lucky nicely nice right correctly properly`,
+);
 add(1, `quick quickly fast promptly efficient decent clearly well ready accommodating helped uncomplicated`);
-add(-1, `surprise surprised wait waited waiting unfortunately slow slowly confusing difficult
-  confused mistake mistakes hassle complicated questionable unclear`);
-add(-2, `bad poor disappointed disappointing disappoint disappointment unhappy frustrated frustrating frustration
+add(
+  -1,
+  `surprise surprised wait waited waiting unfortunately slow slowly confusing difficult
+  confused mistake mistakes hassle complicated questionable unclear`,
+);
+add(
+  -2,
+  `bad poor disappointed disappointing disappoint disappointment unhappy frustrated frustrating frustration
   annoyed annoying ridiculous excessive insane broken broke fail failed failure waste wasted useless careless
   worse complain complaint complaints complained wrong damaged damage unacceptable mediocre lazy unreliable
   inconvenient upset angry awkward stressful sad regret avoid ignored refused dissatisfied horrendous pathetic lousy subpar crash crashed
-  crashing crashes glitchy buggy`);
-add(-3, `terrible awful horrible worst hate hated nightmare disgusting incompetent unprofessional beware shameful
-  disaster atrocious miserable`);
+  crashing crashes glitchy buggy`,
+);
+add(
+  -3,
+  `terrible awful horrible worst hate hated nightmare disgusting incompetent unprofessional beware shameful
+  disaster atrocious miserable`,
+);
 
 /** Whether a word carries general sentiment: such words are judgements, not topics. */
 export function isSentimentWord(word: string): boolean {

@@ -29,7 +29,32 @@ export interface Clause {
   exception: boolean;
 }
 
-const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'vs', 'etc', 'approx', 'appt', 'est', 'no', 'co', 'inc', 'ave', 'hr', 'hrs', 'min', 'mins', 'a.m', 'p.m', 'e.g', 'i.e']);
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'jr',
+  'sr',
+  'vs',
+  'etc',
+  'approx',
+  'appt',
+  'est',
+  'no',
+  'co',
+  'inc',
+  'ave',
+  'hr',
+  'hrs',
+  'min',
+  'mins',
+  'a.m',
+  'p.m',
+  'e.g',
+  'i.e',
+]);
 
 const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s|$)|\n+/g;
 

@@ -50,11 +50,30 @@ const STOPWORDS = new Set(
 );
 
 /** Words that break a phrase even in its middle: a phrase never spans two clauses. */
-const BREAKS = new Set(['but', 'however', 'although', 'though', 'because', 'when', 'which', 'who', 'that', 'since', 'after', 'before', 'while', 'if', 'then', 'so']);
+const BREAKS = new Set([
+  'but',
+  'however',
+  'although',
+  'though',
+  'because',
+  'when',
+  'which',
+  'who',
+  'that',
+  'since',
+  'after',
+  'before',
+  'while',
+  'if',
+  'then',
+  'so',
+]);
 
 /** Pronouns and auxiliaries: a phrase may not run through them ("appointment was two"). */
 const MIDDLE_BLOCK = new Set(
-  'i me my we us our you your he him his she her they them their it its was were is are am be been being had has have do did does will would could should can'.split(' '),
+  'i me my we us our you your he him his she her they them their it its was were is are am be been being had has have do did does will would could should can'.split(
+    ' ',
+  ),
 );
 
 const MIN_N = 2;

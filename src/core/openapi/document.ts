@@ -43,7 +43,13 @@ function cachedHeaders(options: { topic?: boolean; lastModified?: boolean } = {}
 }
 
 /** A facet page (src/core/facets.ts): its path, with the paging every facet page shares. */
-function facetPage(path: string, operationId: string, summary: string, what: string, parameter: { name: string; description: string; schema: JsonSchema }): Obj {
+function facetPage(
+  path: string,
+  operationId: string,
+  summary: string,
+  what: string,
+  parameter: { name: string; description: string; schema: JsonSchema },
+): Obj {
   return {
     [path]: {
       get: {
@@ -139,7 +145,9 @@ function paths(urls: SiteUrls): Obj {
         tags: ['Pages'],
         summary: 'One page of the review archive',
         description: `Every review, ${ARCHIVE_PAGE_SIZE} a page. Pages are counted from the oldest review, so page 1 holds the ${ARCHIVE_PAGE_SIZE} oldest, the last page the newest, and a review never moves to another page when newer ones arrive.`,
-        parameters: [{ name: 'page', in: 'path', required: true, description: 'Page number, from 1 (the oldest reviews)', schema: { type: 'integer', minimum: 1 } }],
+        parameters: [
+          { name: 'page', in: 'path', required: true, description: 'Page number, from 1 (the oldest reviews)', schema: { type: 'integer', minimum: 1 } },
+        ],
         responses: {
           '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } },
           ...notFound,
@@ -170,11 +178,17 @@ function paths(urls: SiteUrls): Obj {
       description: 'The area name as a slug (Cañon City: canon-city)',
       schema: { type: 'string' },
     }),
-    ...facetPage('/reviews/stars/{stars}/', 'getStarsPage', 'The reviews with one star rating', 'Reviews with exactly that many stars; each of the five pages links the others.', {
-      name: 'stars',
-      description: 'Star rating, 1 to 5',
-      schema: { type: 'integer', minimum: 1, maximum: 5 },
-    }),
+    ...facetPage(
+      '/reviews/stars/{stars}/',
+      'getStarsPage',
+      'The reviews with one star rating',
+      'Reviews with exactly that many stars; each of the five pages links the others.',
+      {
+        name: 'stars',
+        description: 'Star rating, 1 to 5',
+        schema: { type: 'integer', minimum: 1, maximum: 5 },
+      },
+    ),
     '/embed/': {
       get: {
         operationId: 'getEmbedPage',
@@ -189,7 +203,8 @@ function paths(urls: SiteUrls): Obj {
         operationId: 'getWidgetScript',
         tags: ['Embed'],
         summary: 'The <reviews-widget> custom element',
-        description: 'Attributes: layout (list, carousel, badge), limit (1-20), min-stars (1-5, stated in the widget), technician, service. No dependencies, no cookies, nothing inline; needs script-src and connect-src for this origin.',
+        description:
+          'Attributes: layout (list, carousel, badge), limit (1-20), min-stars (1-5, stated in the widget), technician, service. No dependencies, no cookies, nothing inline; needs script-src and connect-src for this origin.',
         responses: { '200': { description: 'JavaScript', headers: cachedHeaders(), content: { 'text/javascript': { schema: { type: 'string' } } } } },
       },
     },
@@ -205,7 +220,8 @@ function paths(urls: SiteUrls): Obj {
       operationId: 'getRatings',
       tags: ['Embed'],
       summary: 'Every rating a widget shows',
-      description: 'The aggregate rating of the business and of every technician, service and service area, with the URL of its page, and how many reviews were left out and why. No reviews: small enough for a widget.',
+      description:
+        'The aggregate rating of the business and of every technician, service and service area, with the URL of its page, and how many reviews were left out and why. No reviews: small enough for a widget.',
       content: json(schemaRef('RatingsDocument')),
     }),
     '/reviews.json': readOperation({
@@ -243,7 +259,8 @@ function paths(urls: SiteUrls): Obj {
       operationId: 'searchReviews',
       tags: ['Reviews'],
       summary: 'Search reviews',
-      description: 'Reviews matching every given filter, with full review fields; the HTTP twin of the MCP tool search_reviews. Unknown parameters and parameters given twice are rejected (400).',
+      description:
+        'Reviews matching every given filter, with full review fields; the HTTP twin of the MCP tool search_reviews. Unknown parameters and parameters given twice are rejected (400).',
       parameters: searchParameters(),
       content: json(schemaRef('SearchResult')),
       errors: invalid,
@@ -270,7 +287,9 @@ function paths(urls: SiteUrls): Obj {
         operationId: 'getLlmsTxt',
         tags: ['Discovery'],
         summary: 'The service described for language models (llms.txt)',
-        responses: { '200': { description: 'Markdown in the llms.txt format', headers: cachedHeaders(), content: { [TEXT_MEDIA]: { schema: { type: 'string' } } } } },
+        responses: {
+          '200': { description: 'Markdown in the llms.txt format', headers: cachedHeaders(), content: { [TEXT_MEDIA]: { schema: { type: 'string' } } } },
+        },
       },
     },
     [PATHS.hub]: {
@@ -281,11 +300,22 @@ function paths(urls: SiteUrls): Obj {
         description: `${HUB_DESCRIPTION} Topics: ${topics.join(', ')}.`,
         requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: schemaRef('HubForm') } } },
         responses: {
-          '202': { description: 'Accepted: subscribe and unsubscribe are confirmed later by a GET to the callback; a publish ping says whether anything changed', headers: { 'Cache-Control': ref('headers', 'No-Store') }, content: text('Accepted: the hub will confirm this subscribe request with a GET to the callback') },
-          '400': { description: 'The form is invalid: a field is missing, repeated or out of range, the topic is not one of this hub, or the callback is not HTTPS', content: text('hub.callback must be an https: URL') },
+          '202': {
+            description: 'Accepted: subscribe and unsubscribe are confirmed later by a GET to the callback; a publish ping says whether anything changed',
+            headers: { 'Cache-Control': ref('headers', 'No-Store') },
+            content: text('Accepted: the hub will confirm this subscribe request with a GET to the callback'),
+          },
+          '400': {
+            description: 'The form is invalid: a field is missing, repeated or out of range, the topic is not one of this hub, or the callback is not HTTPS',
+            content: text('hub.callback must be an https: URL'),
+          },
           '413': { description: 'The body is larger than 8 KiB', content: text('Request body is larger than 8192 bytes') },
           '415': { description: 'The body is not application/x-www-form-urlencoded', content: text('Request body must be application/x-www-form-urlencoded') },
-          '429': { description: 'Too many requests for callbacks on one host, or too many publish pings', headers: { 'Retry-After': ref('headers', 'Retry-After') }, content: text('Too many requests for callbacks on example.org') },
+          '429': {
+            description: 'Too many requests for callbacks on one host, or too many publish pings',
+            headers: { 'Retry-After': ref('headers', 'Retry-After') },
+            content: text('Too many requests for callbacks on example.org'),
+          },
           '503': { description: 'publish only: the topics could not be read', content: text('The topics could not be read; try again later') },
         },
       },
@@ -300,8 +330,20 @@ function paths(urls: SiteUrls): Obj {
           ref('parameters', 'Mcp-Session-Id'),
           ref('parameters', 'MCP-Protocol-Version'),
           { name: 'Accept', in: 'header', required: true, schema: { type: 'string', const: 'application/json, text/event-stream' } },
-          { name: 'Mcp-Method', in: 'header', required: false, description: 'Protocol 2026-07-28: the JSON-RPC method of the body (required there)', schema: { type: 'string' } },
-          { name: 'Mcp-Name', in: 'header', required: false, description: 'Protocol 2026-07-28: params.name of tools/call or params.uri of resources/read (required for those)', schema: { type: 'string' } },
+          {
+            name: 'Mcp-Method',
+            in: 'header',
+            required: false,
+            description: 'Protocol 2026-07-28: the JSON-RPC method of the body (required there)',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'Mcp-Name',
+            in: 'header',
+            required: false,
+            description: 'Protocol 2026-07-28: params.name of tools/call or params.uri of resources/read (required for those)',
+            schema: { type: 'string' },
+          },
         ],
         requestBody: { required: true, content: json(schemaRef('JsonRpcRequest')) },
         responses: {
@@ -320,18 +362,26 @@ function paths(urls: SiteUrls): Obj {
             content: json(schemaRef('JsonRpcResponse')),
           },
           '403': { description: 'A browser page from an origin that is not allowed (DNS-rebinding protection)', content: json(schemaRef('JsonRpcResponse')) },
-          '404': { description: 'Unknown or ended session: send initialize again; on 2026-07-28, a method the revision does not have (-32601)', content: json(schemaRef('JsonRpcResponse')) },
+          '404': {
+            description: 'Unknown or ended session: send initialize again; on 2026-07-28, a method the revision does not have (-32601)',
+            content: json(schemaRef('JsonRpcResponse')),
+          },
           '406': { description: 'Accept does not list both application/json and text/event-stream', content: json(schemaRef('JsonRpcResponse')) },
           '413': { description: 'The body is too large', content: json(schemaRef('JsonRpcResponse')) },
           '415': { description: 'Content-Type is not application/json', content: json(schemaRef('JsonRpcResponse')) },
-          '503': { description: 'Too many open sessions; try again later', headers: { 'Retry-After': ref('headers', 'Retry-After') }, content: json(schemaRef('JsonRpcResponse')) },
+          '503': {
+            description: 'Too many open sessions; try again later',
+            headers: { 'Retry-After': ref('headers', 'Retry-After') },
+            content: json(schemaRef('JsonRpcResponse')),
+          },
         },
       },
       get: {
         operationId: 'mcpStream',
         tags: ['MCP'],
         summary: "A 2025 session's event stream",
-        description: 'With Mcp-Session-Id: the stream on which resources/subscribe updates arrive. Without it 405 (protocol 2026-07-28 uses subscriptions/listen instead).',
+        description:
+          'With Mcp-Session-Id: the stream on which resources/subscribe updates arrive. Without it 405 (protocol 2026-07-28 uses subscriptions/listen instead).',
         parameters: [{ ...ref('parameters', 'Mcp-Session-Id') }],
         responses: {
           '200': { description: 'Server-sent events (notifications/resources/updated)', content: { 'text/event-stream': { schema: { type: 'string' } } } },
@@ -388,13 +438,40 @@ function components(): Obj {
       'Mcp-Session-Id': header('MCP session id, set by the initialize response; a transport identifier, not a credential'),
     },
     parameters: {
-      'If-None-Match': { name: 'If-None-Match', in: 'header', required: false, description: 'ETag of the copy the client holds; a match answers 304', schema: { type: 'string' } },
-      'If-Modified-Since': { name: 'If-Modified-Since', in: 'header', required: false, description: 'Considered only without If-None-Match; not modified since answers 304', schema: { type: 'string' } },
-      'Mcp-Session-Id': { name: 'Mcp-Session-Id', in: 'header', required: false, description: 'Session id from the initialize response; required on every request after it', schema: { type: 'string' } },
-      'MCP-Protocol-Version': { name: 'MCP-Protocol-Version', in: 'header', required: false, description: `Negotiated protocol revision, e.g. ${MCP_PROTOCOL_VERSION}; sent after initialize`, schema: { type: 'string' } },
+      'If-None-Match': {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'ETag of the copy the client holds; a match answers 304',
+        schema: { type: 'string' },
+      },
+      'If-Modified-Since': {
+        name: 'If-Modified-Since',
+        in: 'header',
+        required: false,
+        description: 'Considered only without If-None-Match; not modified since answers 304',
+        schema: { type: 'string' },
+      },
+      'Mcp-Session-Id': {
+        name: 'Mcp-Session-Id',
+        in: 'header',
+        required: false,
+        description: 'Session id from the initialize response; required on every request after it',
+        schema: { type: 'string' },
+      },
+      'MCP-Protocol-Version': {
+        name: 'MCP-Protocol-Version',
+        in: 'header',
+        required: false,
+        description: `Negotiated protocol revision, e.g. ${MCP_PROTOCOL_VERSION}; sent after initialize`,
+        schema: { type: 'string' },
+      },
     },
     responses: {
-      NotModified: { description: 'Not Modified: the client copy is current; empty body', headers: { ETag: ref('headers', 'ETag'), 'Cache-Control': ref('headers', 'Cache-Control') } },
+      NotModified: {
+        description: 'Not Modified: the client copy is current; empty body',
+        headers: { ETag: ref('headers', 'ETag'), 'Cache-Control': ref('headers', 'Cache-Control') },
+      },
       ValidationError: { description: 'A parameter is invalid; `issues` says which and why', content: json(schemaRef('ValidationError')) },
       NotFound: { description: 'Nothing is published at this path', content: json(schemaRef('Error')) },
     },

@@ -33,7 +33,10 @@ export const BusinessSchema = z
     opening_hours: z.array(Name).default([]).describe('schema.org openingHours strings, e.g. "Mo-Fr 07:00-19:00"'),
     price_range: Name.optional(),
     founded: z.int().min(1800).max(2100).optional(),
-    language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/).default('en'),
+    language: z
+      .string()
+      .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/)
+      .default('en'),
     service_areas: z.array(Name).min(1),
     services: z.array(ServiceSchema).min(1),
     technicians: z.array(TechnicianSchema),
@@ -55,8 +58,16 @@ export const BusinessSchema = z
         seen.add(folded);
       });
     };
-    dup(b.services.map((s) => s.id), 'services', 'id');
-    dup(b.technicians.map((t) => t.name), 'technicians', 'name');
+    dup(
+      b.services.map((s) => s.id),
+      'services',
+      'id',
+    );
+    dup(
+      b.technicians.map((t) => t.name),
+      'technicians',
+      'name',
+    );
     dup(b.service_areas, 'service_areas');
   });
 

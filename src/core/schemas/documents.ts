@@ -6,9 +6,7 @@ import { ReviewSchema } from './review.ts';
 
 const Count = z.int().min(0);
 
-export const DistributionSchema = z
-  .object({ '1': Count, '2': Count, '3': Count, '4': Count, '5': Count })
-  .describe('Number of reviews per star rating');
+export const DistributionSchema = z.object({ '1': Count, '2': Count, '3': Count, '4': Count, '5': Count }).describe('Number of reviews per star rating');
 
 export const AggregateRatingSchema = z.object({
   rating_value: z.number().min(1).max(5).nullable().describe('Mean rating, 2 decimals; null without reviews'),
@@ -22,7 +20,9 @@ export const AggregateRatingSchema = z.object({
 export const ReviewsDocumentSchema = z.object({
   business: BusinessSchema,
   aggregate_rating: AggregateRatingSchema,
-  review_counts: ReviewCountsSchema.optional().describe('Present when the reviews came in through `npm run import`: how many were imported, published and left out, by reason'),
+  review_counts: ReviewCountsSchema.optional().describe(
+    'Present when the reviews came in through `npm run import`: how many were imported, published and left out, by reason',
+  ),
   reviews: z.array(ReviewSchema).describe('Every verified review, newest first'),
 });
 

@@ -14,8 +14,16 @@ export const HubFormSchema = z.object({
     .url()
     .optional()
     .describe('Topic URL: /feed.xml, /api/feed.json or /reviews.json. Required to subscribe or unsubscribe; with publish, names a changed topic'),
-  'hub.callback': z.url().max(HUB_CALLBACK_MAX_LENGTH).optional().describe('HTTPS URL the hub verifies and delivers to, without a fragment or user info. Required to subscribe or unsubscribe'),
-  'hub.lease_seconds': z.int().min(1).optional().describe('Lease wanted; the hub clamps it to its minimum and maximum and says which it granted in the verification GET'),
+  'hub.callback': z
+    .url()
+    .max(HUB_CALLBACK_MAX_LENGTH)
+    .optional()
+    .describe('HTTPS URL the hub verifies and delivers to, without a fragment or user info. Required to subscribe or unsubscribe'),
+  'hub.lease_seconds': z
+    .int()
+    .min(1)
+    .optional()
+    .describe('Lease wanted; the hub clamps it to its minimum and maximum and says which it granted in the verification GET'),
   'hub.secret': z.string().min(1).max(HUB_SECRET_MAX_BYTES).optional().describe('Secret (under 200 bytes) for the X-Hub-Signature HMAC of each delivery'),
   'hub.url': z.url().optional().describe('publish only: a changed topic URL (same as hub.topic; may be repeated)'),
 });

@@ -33,14 +33,16 @@ export const AspectInsightSchema = z.object({
   definition: Text,
   ...counts,
   score: NetScore,
-  trend: z.array(z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/), ...counts, score: NetScore })).describe('Every quarter from the first to the last review with text'),
+  trend: z
+    .array(z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/), ...counts, score: NetScore }))
+    .describe('Every quarter from the first to the last review with text'),
   quotes: z.array(AspectQuoteSchema).describe('At most 2 positive then 2 negative'),
 });
 
 const AspectRefSchema = z.object({ aspect: AspectIdSchema, mentions: Count, score: z.number().min(-1).max(1) }).nullable();
 
 const entityFields = {
-  mentions: Count.describe("Reviews whose own fields name it (entityStatistics)"),
+  mentions: Count.describe('Reviews whose own fields name it (entityStatistics)'),
   mean_rating: z.number().min(1).max(5).nullable(),
   distribution: z.object({ '1': Count, '2': Count, '3': Count, '4': Count, '5': Count }),
   latest_mention: CalendarDate.nullable(),

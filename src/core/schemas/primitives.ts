@@ -19,6 +19,4 @@ export const Text = z
 
 export const Name = Text.trim().min(1, { message: 'must not be empty' }).max(200);
 
-export const Slug = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'must be lowercase letters, digits and hyphens' });
+export const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'must be lowercase letters, digits and hyphens' });

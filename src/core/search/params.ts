@@ -25,12 +25,10 @@ export const SearchParamsShape = {
   sort: z.enum(SORTS).default('newest').describe('newest (default), oldest, highest or lowest rating; ties go newest first'),
 };
 
-export const SearchParamsSchema = z
-  .strictObject(SearchParamsShape)
-  .refine((p) => p.since === undefined || p.until === undefined || p.since <= p.until, {
-    message: 'since must not be after until',
-    path: ['since'],
-  });
+export const SearchParamsSchema = z.strictObject(SearchParamsShape).refine((p) => p.since === undefined || p.until === undefined || p.since <= p.until, {
+  message: 'since must not be after until',
+  path: ['since'],
+});
 
 export type SearchParams = z.output<typeof SearchParamsSchema>;
 
@@ -53,7 +51,8 @@ export function parseSearchQuery(query: URLSearchParams): z.ZodSafeParseResult<S
       repeated.push({ code: 'custom', path: [key], message: `is given ${values.length} times; give it once`, input: values });
     }
     const value = values[0] as string;
-    raw[key] = NUMERIC.has(key) && NUMBER_RE.test(value) ? Number(value) : BOOLEAN.has(key) && Object.hasOwn(BOOLEAN_VALUES, value) ? BOOLEAN_VALUES[value] : value;
+    raw[key] =
+      NUMERIC.has(key) && NUMBER_RE.test(value) ? Number(value) : BOOLEAN.has(key) && Object.hasOwn(BOOLEAN_VALUES, value) ? BOOLEAN_VALUES[value] : value;
   }
   const result = SearchParamsSchema.safeParse(raw);
   if (repeated.length === 0) return result;

@@ -100,7 +100,12 @@ export function apiExamples({ business, reviews }: Dataset, urls: SiteUrls): Rec
       mcpRequest(urls, { jsonrpc: '2.0', method: 'notifications/initialized' }),
       '# 3. list the tools, then call one (answers arrive as server-sent events: "data: {json}")',
       mcpRequest(urls, { jsonrpc: '2.0', id: 2, method: 'tools/list' }),
-      mcpRequest(urls, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_reviews', arguments: { query: 'water heater', min_rating: 4, limit: 3 } } }),
+      mcpRequest(urls, {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'search_reviews', arguments: { query: 'water heater', min_rating: 4, limit: 3 } },
+      }),
     ].join('\n'),
     mcpStream: `curl -sN ${urls.mcp} -H 'Accept: text/event-stream' -H "Mcp-Session-Id: $SESSION"   # resource updates after resources/subscribe`,
     mcpEndSession: `curl -si -X DELETE ${urls.mcp} -H "Mcp-Session-Id: $SESSION"`,

@@ -119,7 +119,14 @@ export function facets(dataset: Dataset): Facets {
       make('technician', technicianSlugs.get(t.name) as string, t.name, byTech.get(t.name) ?? [], entity(doc.entities.technicians, t.name), t.role),
     ),
     services: business.services.map((s) =>
-      make('service', s.id, s.name, byService.get(s.id) ?? [], doc.entities.services.find((e) => e.id === s.id), s.synonyms.join(', ')),
+      make(
+        'service',
+        s.id,
+        s.name,
+        byService.get(s.id) ?? [],
+        doc.entities.services.find((e) => e.id === s.id),
+        s.synonyms.join(', '),
+      ),
     ),
     areas: business.service_areas.map((a) => make('area', areaSlugs.get(a) as string, a, byArea.get(a) ?? [], entity(doc.entities.service_areas, a))),
     stars: ([5, 4, 3, 2, 1] as const).map((n) => {

@@ -91,13 +91,12 @@ export function pageInsights(dataset: Dataset): PageInsights {
   const cached = insightsCache.get(dataset);
   if (cached) return cached;
   const doc = insightsDocument(dataset);
-  const aspects = doc.aspects.flatMap(({ id, label, mentions, score }) => (score !== null && mentions >= MIN_ASPECT_MENTIONS ? [{ id, label, mentions, score }] : []));
+  const aspects = doc.aspects.flatMap(({ id, label, mentions, score }) =>
+    score !== null && mentions >= MIN_ASPECT_MENTIONS ? [{ id, label, mentions, score }] : [],
+  );
   const byScore = aspects.sort((a, b) => b.score - a.score || b.mentions - a.mentions || (a.id < b.id ? -1 : 1));
   const best = byScore.slice(0, HIGHLIGHTED_ASPECTS).filter((a) => a.score > 0);
-  const weakest = byScore
-    .slice(best.length)
-    .reverse()
-    .slice(0, HIGHLIGHTED_ASPECTS);
+  const weakest = byScore.slice(best.length).reverse().slice(0, HIGHLIGHTED_ASPECTS);
   const roles = new Map(dataset.business.technicians.map((t) => [t.name, t.role]));
   const result: PageInsights = {
     headline: doc.summary.headline,
