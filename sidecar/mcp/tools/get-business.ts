@@ -3,8 +3,9 @@ import { BusinessSchema } from '../../../src/core/schemas/business.ts';
 import { AggregateRatingSchema } from '../../../src/core/schemas/documents.ts';
 import { jsonResult, READ_ONLY } from '../results.ts';
 import { defineTool } from '../tool.ts';
+import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 
-export const GET_BUSINESS = 'get_business';
+export const GET_BUSINESS: McpToolName = 'get_business';
 
 export const GetBusinessInput = z.strictObject({});
 

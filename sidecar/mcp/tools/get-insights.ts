@@ -3,8 +3,9 @@ import { InsightsDocumentSchema } from '../../../src/core/schemas/insights.ts';
 import { insightsOf } from '../deps.ts';
 import { jsonResult, READ_ONLY } from '../results.ts';
 import { defineTool } from '../tool.ts';
+import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 
-export const GET_INSIGHTS = 'get_insights';
+export const GET_INSIGHTS: McpToolName = 'get_insights';
 
 export const INSIGHTS_SECTIONS = ['aspects', 'entities', 'topics', 'faq', 'summary'] as const;
 

@@ -3,8 +3,9 @@ import { ReviewIdSchema, ReviewSchema } from '../../../src/core/schemas/review.t
 import { reviewsById } from '../deps.ts';
 import { errorResult, jsonResult, READ_ONLY } from '../results.ts';
 import { defineTool } from '../tool.ts';
+import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 
-export const GET_REVIEW = 'get_review';
+export const GET_REVIEW: McpToolName = 'get_review';
 
 export const GetReviewInput = z.strictObject({
   id: ReviewIdSchema.describe('The review id, exactly as in the `id` field of a search_reviews or get_reviews_since result'),

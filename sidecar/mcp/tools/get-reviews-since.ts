@@ -5,8 +5,9 @@ import { CalendarDate } from '../../../src/core/schemas/primitives.ts';
 import { MAX_LIMIT, SearchParamsShape } from '../../../src/core/search/params.ts';
 import { jsonResult, READ_ONLY } from '../results.ts';
 import { defineTool } from '../tool.ts';
+import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 
-export const GET_REVIEWS_SINCE = 'get_reviews_since';
+export const GET_REVIEWS_SINCE: McpToolName = 'get_reviews_since';
 
 export const GetReviewsSinceInput = z.strictObject({
   date: CalendarDate.describe('Return the reviews written on or after this day (YYYY-MM-DD)'),

@@ -4,8 +4,9 @@ import { searchReviews } from '../../../src/core/search/run.ts';
 import { searchIndexOf } from '../../site/search-index.ts';
 import { jsonResult, READ_ONLY } from '../results.ts';
 import { defineTool } from '../tool.ts';
+import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 
-export const SEARCH_REVIEWS = 'search_reviews';
+export const SEARCH_REVIEWS: McpToolName = 'search_reviews';
 
 /**
  * The parameters of GET /api/reviews/search, as the one shared schema: strict (an unknown
