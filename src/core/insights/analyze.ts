@@ -36,6 +36,9 @@ const NEGATION_SCOPE = 4;
 const MAX_ATTACH = 10;
 const EQUIPMENT_SET = new Set(EQUIPMENT);
 const NEGATED_ONLY = new Set(NEGATED_ONLY_TERMS);
+const SPEED = new Set(['fast', 'faster', 'quick', 'quicker', 'quickly', 'speedy', 'swift']);
+/** Nouns for the whole job (not a repair of one fault): speed said of them is about getting it done soon. */
+const WHOLE_JOB = new Set(['work', 'worked', 'works', 'installation', 'installed', 'assembly']);
 const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
 
 export function polarityOf(score: number): Polarity {
@@ -149,8 +152,12 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
           ? anchors.filter((a) => a.aspects[0] === 'workmanship' && !EQUIPMENT_SET.has(words.slice(a.from, a.to).join(' ')))
           : [];
       const target = nearest(sameSeg, m.from, dist) ?? nearest(work, m.from, dist);
-      if (target) polar.push({ m, target });
-      else addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
+      if (target) {
+        polar.push({ m, target });
+        // Real reviews mean getting it done soon by "fast work" too: punctuality as well as the work.
+        if (SPEED.has(m.entry.phrase) && WHOLE_JOB.has(words.slice(target.from, target.to).join(' ')))
+          addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, 'punctuality')));
+      } else addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
     } else if (m.entry.kind === 'polar') polar.push({ m });
   }
 

@@ -117,7 +117,7 @@ export const CUES: Record<AspectId, string[]> = {
     'booking app',
     'online booking system',
   ],
-  expertise: ['expertise', 'competence', 'knowledge', 'skill', 'skills', 'diagnosis', 'diagnose*', 'diagnostic', 'troubleshoot*', 'experience level'],
+  expertise: ['advice', 'expertise', 'competence', 'knowledge', 'skill', 'skills', 'diagnosis', 'diagnose*', 'diagnostic', 'troubleshoot*', 'experience level'],
   honesty: ['honesty', 'transparency', 'recommendation', 'recommendations'],
   follow_up: ['warranty', 'warranties', 'guarantee*', 'refund*', 'rebate*', 'warranty claim', 'claim', 'return visit', 'follow up call'],
 };
@@ -199,7 +199,7 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
     'after hours',
     'next week',
   ],
-  expertise: ['advice', 'advised'],
+  expertise: ['advised'],
   honesty: ['promises', 'promise'],
   follow_up: ['come back', 'after the job', 'afterwards', 'afterward'],
 };
