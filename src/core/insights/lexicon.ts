@@ -207,6 +207,8 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
 /** Words that name an aspect and judge it at once ("late", "no-show", "overcharged"). */
 export const TERMS: Record<AspectId, Record<string, number>> = {
   punctuality: {
+    'in a very short time': 2,
+    'in a short time': 2,
     'not been completed': -2,
     'not completed': -2,
     "didn't arrive until": -2,
@@ -274,6 +276,9 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'appointment was not kept': -2,
   },
   professionalism: {
+    unprofessionalism: -3,
+    welcoming: 2,
+    unwelcoming: -2,
     professional: 2,
     professionally: 2,
     unprofessional: -3,
