@@ -145,7 +145,7 @@ export const EQUIPMENT = [
  */
 export const WEAK_CUES: Record<AspectId, string[]> = {
   punctuality: ['arriv*'],
-  professionalism: ['customer service', 'staff', 'crew', 'employees', 'employee', 'workers', 'tone', 'style'],
+  professionalism: ['customer service', 'staff', 'crew', 'employees', 'employee', 'workers', 'tone', 'style', 'fitters', 'fitter', 'trainees'],
   communication: ['explain', 'phone'],
   pricing: ['value', 'budget', 'deal'],
   workmanship: [
