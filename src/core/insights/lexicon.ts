@@ -1022,6 +1022,10 @@ export const NEGATORS = [
 
 /** Phrases consumed with no effect, so that their words do not count ("kind of", "not only"). */
 export const NEUTRAL_PHRASES = [
+  'made an appointment',
+  'make an appointment',
+  'after an appointment',
+  'appointment request',
   'not only',
   'not just',
   'no matter',
