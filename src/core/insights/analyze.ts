@@ -78,19 +78,25 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   const negSeg: number[] = [];
   let s = 0;
   let ns = 0;
+  const commaSeg: number[] = [];
+  let cs = 0;
   for (const tok of clause.tokens) {
     if (tok.punct) {
       s += 1;
       ns += 1;
+      cs += 1;
       continue;
     }
     words.push(tok.t);
     seg.push(s);
+    commaSeg.push(cs);
     negSeg.push(ns);
     quoted.push(tok.quoted);
     if (SEGMENT_WORDS.has(tok.t)) s += 1;
     if (SEGMENT_WORDS.has(tok.t) && tok.t !== 'or' && tok.t !== 'nor') ns += 1;
   }
+  // A list item ("great work, quick help") judges its own thing.
+  const commaBetween = (p: number, q: number) => commaSeg[Math.min(p, q)] !== commaSeg[Math.max(p, q)];
   const dist = (p: number, a: { from: number; to: number }) => {
     const q = p >= a.to ? a.to - 1 : p < a.from ? a.from : p;
     return Math.abs(p - q) + SEGMENT_DISTANCE * Math.abs((seg[p] as number) - (seg[q] as number));
@@ -149,9 +155,16 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
       // otherwise it is about coming out or getting help, which is punctuality.
       const work =
         m.entry.aspects[0] === 'punctuality'
-          ? anchors.filter((a) => a.aspects[0] === 'workmanship' && !EQUIPMENT_SET.has(words.slice(a.from, a.to).join(' ')))
+          ? anchors.filter((a) => a.aspects[0] === 'workmanship' && !EQUIPMENT_SET.has(words.slice(a.from, a.to).join(' ')) && !commaBetween(a.from, m.from))
           : [];
-      const target = nearest(sameSeg, m.from, dist) ?? nearest(work, m.from, dist);
+      // "reliable" or "fast" said of people is about them turning up and getting it done: punctuality.
+      const people = (a: Anchor) => m.entry.aspects[0] === 'punctuality' && a.aspects[0] === 'professionalism';
+      const target =
+        nearest(
+          sameSeg.filter((a) => !people(a)),
+          m.from,
+          dist,
+        ) ?? nearest(work, m.from, dist);
       if (target) {
         polar.push({ m, target });
         // Real reviews mean getting it done soon by "fast work" too: punctuality as well as the work.
