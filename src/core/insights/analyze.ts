@@ -202,6 +202,12 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
     else clauseScore += g;
   }
 
+  // "The advice and communication is great": a judgement of two coordinated nouns judges both.
+  for (const a of cueAnchors) {
+    if (a.judged || a.weak) continue;
+    const pair = cueAnchors.find((b) => b.judged && (words[a.to] === 'and' ? b.from === a.to + 1 : words[b.to] === 'and' && a.from === b.to + 1));
+    if (pair && pair.aspects[0] !== a.aspects[0]) addTo(a, pair.totals[0] as number, 1);
+  }
   const byAspect = new Map<AspectId, number>();
   for (const a of anchors) {
     // a judgement of two aspects at once ("hidden fees") counts once for the whole text
