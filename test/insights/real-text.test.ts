@@ -18,6 +18,27 @@ describe('real review text', () => {
     });
   });
 
+  it('reads speed said of the whole job, or of people, as punctuality too', () => {
+    expect(aspects('Clean and fast work!')).toEqual({ punctuality: 'positive', workmanship: 'positive', cleanliness: 'positive' });
+    expect(aspects('Very quick installation')).toMatchObject({ punctuality: 'positive' });
+    expect(aspects('Very friendly, competent and reliable employee who quickly clarified and dealt with my request.')).toEqual({
+      punctuality: 'positive',
+      professionalism: 'positive',
+      expertise: 'positive',
+    });
+    // a list item judges its own thing: "quick help" is not about "great work"
+    expect(
+      aspects('Great company, great work, great appointments, quick help with urgent matters and of course not to forget very nice and competent staff.'),
+    ).toMatchObject({ punctuality: 'positive', workmanship: 'positive' });
+  });
+
+  it('reads stated non-completion, fraud, finding the error and coordinated nouns', () => {
+    expect(aspects('To date, the facility has not been completed.')).toEqual({ punctuality: 'negative' });
+    expect(aspects("For me it's a clear attempt at fraud!")).toEqual({ honesty: 'negative' });
+    expect(aspects('We quickly found the error and repaired my Vaillant heater.')).toMatchObject({ expertise: 'positive' });
+    expect(aspects('The advice and communication is great.')).toEqual({ communication: 'positive', expertise: 'positive' });
+  });
+
   it('reads punctual, kept dates and met deadlines', () => {
     expect(aspects('Friendly, punctual and professional.')).toEqual({ punctuality: 'positive', professionalism: 'positive' });
     expect(aspects('The agreed date was kept.')).toEqual({ punctuality: 'positive' });
@@ -54,6 +75,7 @@ describe('real review text', () => {
       'Unfortunately we now had an emergency.',
       'During a renovation, three floors were equipped with surface heating and an air heat pump was installed as a heat generator.',
       'Beware of this installer!!!',
+      'I made an appointment by phone because my washing machine needed to be connected with a siphon.',
     ]) {
       expect(analyzeText(text), text).toEqual([]);
     }

@@ -36,6 +36,9 @@ const NEGATION_SCOPE = 4;
 const MAX_ATTACH = 10;
 const EQUIPMENT_SET = new Set(EQUIPMENT);
 const NEGATED_ONLY = new Set(NEGATED_ONLY_TERMS);
+const SPEED = new Set(['fast', 'faster', 'quick', 'quicker', 'quickly', 'speedy', 'swift']);
+/** Nouns for the whole job (not a repair of one fault): speed said of them is about getting it done soon. */
+const WHOLE_JOB = new Set(['work', 'worked', 'works', 'installation', 'installed', 'assembly']);
 const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
 
 export function polarityOf(score: number): Polarity {
@@ -75,19 +78,25 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   const negSeg: number[] = [];
   let s = 0;
   let ns = 0;
+  const commaSeg: number[] = [];
+  let cs = 0;
   for (const tok of clause.tokens) {
     if (tok.punct) {
       s += 1;
       ns += 1;
+      cs += 1;
       continue;
     }
     words.push(tok.t);
     seg.push(s);
+    commaSeg.push(cs);
     negSeg.push(ns);
     quoted.push(tok.quoted);
     if (SEGMENT_WORDS.has(tok.t)) s += 1;
     if (SEGMENT_WORDS.has(tok.t) && tok.t !== 'or' && tok.t !== 'nor') ns += 1;
   }
+  // A list item ("great work, quick help") judges its own thing.
+  const commaBetween = (p: number, q: number) => commaSeg[Math.min(p, q)] !== commaSeg[Math.max(p, q)];
   const dist = (p: number, a: { from: number; to: number }) => {
     const q = p >= a.to ? a.to - 1 : p < a.from ? a.from : p;
     return Math.abs(p - q) + SEGMENT_DISTANCE * Math.abs((seg[p] as number) - (seg[q] as number));
@@ -146,11 +155,22 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
       // otherwise it is about coming out or getting help, which is punctuality.
       const work =
         m.entry.aspects[0] === 'punctuality'
-          ? anchors.filter((a) => a.aspects[0] === 'workmanship' && !EQUIPMENT_SET.has(words.slice(a.from, a.to).join(' ')))
+          ? anchors.filter((a) => a.aspects[0] === 'workmanship' && !EQUIPMENT_SET.has(words.slice(a.from, a.to).join(' ')) && !commaBetween(a.from, m.from))
           : [];
-      const target = nearest(sameSeg, m.from, dist) ?? nearest(work, m.from, dist);
-      if (target) polar.push({ m, target });
-      else addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
+      // "reliable" or "fast" said of people is about them turning up and getting it done: punctuality.
+      const people = (a: Anchor) => m.entry.aspects[0] === 'punctuality' && a.aspects[0] === 'professionalism';
+      const target =
+        nearest(
+          sameSeg.filter((a) => !people(a)),
+          m.from,
+          dist,
+        ) ?? nearest(work, m.from, dist);
+      if (target) {
+        polar.push({ m, target });
+        // Real reviews mean getting it done soon by "fast work" too: punctuality as well as the work.
+        if (SPEED.has(m.entry.phrase) && WHOLE_JOB.has(words.slice(target.from, target.to).join(' ')))
+          addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, 'punctuality')));
+      } else addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
     } else if (m.entry.kind === 'polar') polar.push({ m });
   }
 
@@ -182,6 +202,12 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
     else clauseScore += g;
   }
 
+  // "The advice and communication is great": a judgement of two coordinated nouns judges both.
+  for (const a of cueAnchors) {
+    if (a.judged || a.weak) continue;
+    const pair = cueAnchors.find((b) => b.judged && (words[a.to] === 'and' ? b.from === a.to + 1 : words[b.to] === 'and' && a.from === b.to + 1));
+    if (pair && pair.aspects[0] !== a.aspects[0]) addTo(a, pair.totals[0] as number, 1);
+  }
   const byAspect = new Map<AspectId, number>();
   for (const a of anchors) {
     // a judgement of two aspects at once ("hidden fees") counts once for the whole text

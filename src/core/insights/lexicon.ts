@@ -117,7 +117,7 @@ export const CUES: Record<AspectId, string[]> = {
     'booking app',
     'online booking system',
   ],
-  expertise: ['expertise', 'competence', 'knowledge', 'skill', 'skills', 'diagnosis', 'diagnose*', 'diagnostic', 'troubleshoot*', 'experience level'],
+  expertise: ['advice', 'expertise', 'competence', 'knowledge', 'skill', 'skills', 'diagnosis', 'diagnose*', 'diagnostic', 'troubleshoot*', 'experience level'],
   honesty: ['honesty', 'transparency', 'recommendation', 'recommendations'],
   follow_up: ['warranty', 'warranties', 'guarantee*', 'refund*', 'rebate*', 'warranty claim', 'claim', 'return visit', 'follow up call'],
 };
@@ -145,7 +145,7 @@ export const EQUIPMENT = [
  */
 export const WEAK_CUES: Record<AspectId, string[]> = {
   punctuality: ['arriv*'],
-  professionalism: ['customer service', 'staff', 'crew', 'employees', 'employee', 'workers', 'tone', 'style'],
+  professionalism: ['customer service', 'staff', 'crew', 'employees', 'employee', 'workers', 'tone', 'style', 'fitters', 'fitter', 'trainees'],
   communication: ['explain', 'phone'],
   pricing: ['value', 'budget', 'deal'],
   workmanship: [
@@ -199,7 +199,7 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
     'after hours',
     'next week',
   ],
-  expertise: ['advice', 'advised'],
+  expertise: ['advised'],
   honesty: ['promises', 'promise'],
   follow_up: ['come back', 'after the job', 'afterwards', 'afterward'],
 };
@@ -207,6 +207,16 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
 /** Words that name an aspect and judge it at once ("late", "no-show", "overcharged"). */
 export const TERMS: Record<AspectId, Record<string, number>> = {
   punctuality: {
+    'in a very short time': 2,
+    'in a short time': 2,
+    'not been completed': -2,
+    'not completed': -2,
+    "didn't arrive until": -2,
+    'did not arrive until': -2,
+    'hours later': -1,
+    'less than 24 hours': 2,
+    'on the date': 1,
+    'keep the appointments': 2,
     'on time': 2,
     'right on time': 3,
     'on schedule': 2,
@@ -266,6 +276,9 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'appointment was not kept': -2,
   },
   professionalism: {
+    unprofessionalism: -3,
+    welcoming: 2,
+    unwelcoming: -2,
     professional: 2,
     professionally: 2,
     unprofessional: -3,
@@ -482,6 +495,14 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     surcharges: -2,
   },
   workmanship: {
+    'done perfectly': 3,
+    'carried out as discussed': 2,
+    'as discussed': 1,
+    "hasn't dripped": 2,
+    'laid straight': 2,
+    'professional implementation': 2,
+    'professional execution': 2,
+    'proper execution': 2,
     fixed: 1,
     fixing: 1,
     fixes: 1,
@@ -613,6 +634,12 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'lying around': -2,
   },
   scheduling: {
+    '24 7': 2,
+    'no time': -2,
+    "didn't have any time": -2,
+    'not interested in new customers': -2,
+    'short term solutions': 2,
+    'always there when': 2,
     'same day': 2,
     'easy to schedule': 2,
     'easy to book': 2,
@@ -648,6 +675,12 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'shortage of staff': -2,
   },
   expertise: {
+    'found the error': 2,
+    'recognized the problem': 2,
+    'finally found it': 1,
+    'perfectly dimensioned': 2,
+    expertly: 2,
+    'finding solutions': 1,
     knowledgeable: 2,
     knowledgable: 2,
     'knew what he was doing': 2,
@@ -707,6 +740,11 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     overwhelmed: -2,
   },
   honesty: {
+    fraud: -3,
+    fraudulent: -3,
+    'never been replaced': -2,
+    'never replaced': -2,
+    'make me believe': -2,
     honest: 2,
     honestly: 2,
     dishonest: -3,
@@ -799,6 +837,9 @@ export const MULTI_TERMS: [string, AspectId[], number][] = [
   ['stuck to the quote', ['pricing', 'honesty'], 2],
   ['bait and switch', ['pricing', 'honesty'], -3],
   ['tried to charge', ['pricing', 'honesty'], -2],
+  ['incorrectly billed', ['pricing', 'honesty'], -2],
+  ['billed twice', ['pricing', 'honesty'], -2],
+  ['clean work', ['workmanship', 'cleanliness'], 2],
 ];
 
 /**
@@ -981,6 +1022,10 @@ export const NEGATORS = [
 
 /** Phrases consumed with no effect, so that their words do not count ("kind of", "not only"). */
 export const NEUTRAL_PHRASES = [
+  'made an appointment',
+  'make an appointment',
+  'after an appointment',
+  'appointment request',
   'not only',
   'not just',
   'no matter',
