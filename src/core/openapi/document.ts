@@ -1,5 +1,6 @@
 // GET /openapi.json: every HTTP endpoint of the service as OpenAPI 3.1, built from the zod
 // schemas the code validates with, so the description cannot drift from the behaviour.
+import { BADGE_PATH, EMBED_PATH, WIDGET_PATH } from '../site/embed.ts';
 import { FEED_SIZE } from '../feeds/items.ts';
 import { HubFormSchema } from '../schemas/hub.ts';
 import { JsonRpcRequestSchema, JsonRpcResponseSchema, ErrorSchema, ValidationErrorSchema } from './schemas.ts';
@@ -189,7 +190,7 @@ function paths(urls: SiteUrls): Obj {
         schema: { type: 'integer', minimum: 1, maximum: 5 },
       },
     ),
-    '/embed/': {
+    [EMBED_PATH]: {
       get: {
         operationId: 'getEmbedPage',
         tags: ['Embed'],
@@ -198,7 +199,7 @@ function paths(urls: SiteUrls): Obj {
         responses: { '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } } },
       },
     },
-    '/widget.js': {
+    [WIDGET_PATH]: {
       get: {
         operationId: 'getWidgetScript',
         tags: ['Embed'],
@@ -208,7 +209,7 @@ function paths(urls: SiteUrls): Obj {
         responses: { '200': { description: 'JavaScript', headers: cachedHeaders(), content: { 'text/javascript': { schema: { type: 'string' } } } } },
       },
     },
-    '/badge.svg': {
+    [BADGE_PATH]: {
       get: {
         operationId: 'getBadge',
         tags: ['Embed'],
