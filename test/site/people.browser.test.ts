@@ -37,7 +37,11 @@ async function open(context: BrowserContext, url: string): Promise<{ page: Page;
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
   });
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  // A request the page's own next navigation cancels (a favicon still loading when a link is
+  // clicked) ends in net::ERR_ABORTED: that is the browser's doing, not a failure of the server.
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+  });
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
   });
