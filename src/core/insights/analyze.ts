@@ -1,9 +1,7 @@
 import { ASPECT_IDS, type AspectId, type Polarity } from '../schemas/aspects.ts';
-import { aspectProbabilities, aspectProbability, type SentenceModel, sentenceFeatures } from './classifier.ts';
 import { type GeneralScorer, ownLexiconScorer } from './general.ts';
 import { EQUIPMENT, NEGATED_ONLY_TERMS, type Score } from './lexicon.ts';
 import { type Match, matchLexicon } from './match.ts';
-import MODEL from './model.json' with { type: 'json' };
 import { type Clause, type Span, splitClauses } from './text.ts';
 
 export interface AspectMention {
@@ -28,11 +26,7 @@ export interface TextAnalysis {
 export interface AnalyzeOptions {
   /** Scores the general (non-domain) words; defaults to the built-in lexicon */
   general?: GeneralScorer;
-  /** Decides per sentence which aspects are judged at all; `null` leaves the lexicon alone */
-  model?: SentenceModel | null;
 }
-
-const DEFAULT_MODEL = MODEL as SentenceModel;
 
 const NEUTRAL_BAND = 0.5;
 /** Each separator between two words counts as this many words of distance. */
@@ -247,46 +241,18 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000 || 0;
 /** Aspect mentions per clause, and the sentiment of the whole text. */
 export function analyzeReview(text: string, options: AnalyzeOptions = {}): TextAnalysis {
   const general = options.general ?? ownLexiconScorer;
-  const model = options.model === undefined ? DEFAULT_MODEL : options.model;
   const { sentences, clauses } = splitClauses(text);
-  const lexicon: AspectMention[] = [];
-  const sentenceScore = new Float64Array(sentences.length);
+  const mentions: AspectMention[] = [];
   let score = 0;
   for (const clause of clauses) {
     const r = analyzeClause(clause, general);
     score += r.score;
-    sentenceScore[clause.sentence] = (sentenceScore[clause.sentence] as number) + r.score;
     for (const m of r.mentions) {
       const polarity = clause.exception && polarityOf(m.score) === 'neutral' ? 'negative' : polarityOf(m.score);
-      lexicon.push({ aspect: m.aspect, polarity, score: round3(m.score), clause: clause.text, sentence: clause.sentence });
+      mentions.push({ aspect: m.aspect, polarity, score: round3(m.score), clause: clause.text, sentence: clause.sentence });
     }
   }
-  const mentions = model ? decide(model, sentences, lexicon, sentenceScore) : lexicon;
   return { mentions, score: round3(score), polarity: polarityOf(score), sentences };
-}
-
-/**
- * The model's verdict per sentence: lexicon mentions of an aspect it finds unlikely are
- * dropped; an aspect it finds likely that the lexicon missed is added with the polarity of
- * the sentence's own judgement.
- */
-function decide(model: SentenceModel, sentences: readonly Span[], lexicon: readonly AspectMention[], sentenceScore: Float64Array): AspectMention[] {
-  const out: AspectMention[] = [];
-  sentences.forEach((span, index) => {
-    const own = lexicon.filter((m) => m.sentence === index);
-    const found = new Set(own.map((m) => m.aspect));
-    const features = sentenceFeatures(span.text, model.lexicon ? found : null);
-    if (aspectProbability(model.none, features) >= model.gate) return;
-    const p = aspectProbabilities(model, features);
-    for (const m of own) if ((p.get(m.aspect) as number) >= model.keep) out.push(m);
-    const s = round3(sentenceScore[index] as number);
-    let polarity = polarityOf(s);
-    if (polarity === 'neutral') polarity = aspectProbability(model.positive, features) >= 0.5 ? 'positive' : 'negative';
-    for (const [aspect, q] of p) {
-      if (!found.has(aspect) && q >= model.add) out.push({ aspect, polarity, score: s, clause: span.text.trim(), sentence: index });
-    }
-  });
-  return out;
 }
 
 /** One entry per clause-level aspect mention in `text`. */
