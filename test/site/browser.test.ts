@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { buildOrThrow } from '../helpers/build.ts';
-import { launchChromium } from '../helpers/chromium.ts';
+import { launchChromium, watchProblems } from '../helpers/chromium.ts';
 import { ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { HOSTILE_REVIEW, sampleWith } from './content.ts';
@@ -28,19 +28,10 @@ let data: {
 /** A page that fails the test on any script dialog, page error or failed request. */
 async function open(context: BrowserContext, path: string): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
-  const problems: string[] = [];
+  const problems = watchProblems(page);
   page.on('dialog', (d) => {
     problems.push(`dialog: ${d.message()}`);
     void d.dismiss();
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  // A request the page's own next navigation cancels (a favicon still loading when a link is
-  // clicked) ends in net::ERR_ABORTED: that is the browser's doing, not a failure of the server.
-  page.on('requestfailed', (r) => {
-    if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
   });
   // The site links to SITE; the browser talks to the local server.
   await page.goto(`${server.url}${path}`);

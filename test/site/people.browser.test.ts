@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { buildOrThrow } from '../helpers/build.ts';
-import { launchChromium } from '../helpers/chromium.ts';
+import { launchChromium, watchProblems } from '../helpers/chromium.ts';
 import { ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { collidingContent } from './content.ts';
@@ -32,18 +32,9 @@ let ratings: {
 /** A page that records script errors, console errors, failed requests and CSP violations. */
 async function open(context: BrowserContext, url: string): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  const problems = watchProblems(page);
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-  });
-  // A request the page's own next navigation cancels (a favicon still loading when a link is
-  // clicked) ends in net::ERR_ABORTED: that is the browser's doing, not a failure of the server.
-  page.on('requestfailed', (r) => {
-    if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
   });
   await page.goto(url);
   return { page, problems };
