@@ -1,12 +1,12 @@
 // Aspect analysis of arbitrary text, outside the build.
-// stdin:  JSON lines {"id": "...", "text": "..."}
+// stdin:  JSON lines {"id": "...", "text": "...", "rating": 1-5 (optional: the review's stars)}
 // stdout: JSON lines {"id": "...", "aspects": [{"aspect": "...", "polarity": "..."}]}
 // A bad line is reported on stderr with its line number and skipped; the exit code is 1
 // if any line was bad. Blank lines are ignored.
 import { createInterface } from 'node:readline';
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
 
-function parse(line: string): { id: string; text: string } | string {
+function parse(line: string): { id: string; text: string; rating?: number } | string {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -17,7 +17,10 @@ function parse(line: string): { id: string; text: string } | string {
   const { id, text } = value as { id?: unknown; text?: unknown };
   if (typeof id !== 'string' || id === '') return '"id" must be a non-empty string';
   if (typeof text !== 'string') return `"text" must be a string (id "${id}")`;
-  return { id, text };
+  const { rating } = value as { rating?: unknown };
+  if (rating === undefined) return { id, text };
+  if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) return `"rating" must be a whole number from 1 to 5 (id "${id}")`;
+  return { id, text, rating };
 }
 
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -38,7 +41,7 @@ for await (const line of lines) {
     process.stderr.write(`insights:analyze: line ${lineNo}: ${input}\n`);
     continue;
   }
-  const aspects = aspectPolarities(analyzeText(input.text));
+  const aspects = aspectPolarities(analyzeText(input.text, { rating: input.rating }));
   if (!process.stdout.write(`${JSON.stringify({ id: input.id, aspects })}\n`)) {
     await new Promise((resolve) => process.stdout.once('drain', resolve));
   }

@@ -72,6 +72,28 @@ describe('several aspects in one sentence', () => {
   });
 });
 
+describe("the review's star rating", () => {
+  const read = (text: string, rating?: number) => analyzeText(text, { rating }).map((m) => `${m.aspect}:${m.polarity}`);
+
+  it('gives a mention the text does not judge the direction of the rating', () => {
+    expect(read('The invoice came to 860 euros.', 1)).toEqual(['pricing:negative']);
+    expect(read('The invoice came to 860 euros.', 2)).toEqual(['pricing:negative']);
+    expect(read('The invoice came to 860 euros.', 4)).toEqual(['pricing:positive']);
+    expect(read('The invoice came to 860 euros.', 5)).toEqual(['pricing:positive']);
+  });
+
+  it('leaves it neutral at three stars or with no rating', () => {
+    expect(read('The invoice came to 860 euros.', 3)).toEqual(['pricing:neutral']);
+    expect(read('The invoice came to 860 euros.')).toEqual(['pricing:neutral']);
+  });
+
+  it('never overrides what the text says', () => {
+    expect(read('The price was far too high.', 5)).toEqual(['pricing:negative']);
+    expect(read('Fair price, on time.', 1)).toEqual(['punctuality:positive', 'pricing:positive']);
+    expect(read('We have a 20-year-old heat pump.', 1)).toEqual([]);
+  });
+});
+
 describe('aspectPolarities', () => {
   it('takes the majority, then the last judged mention on a tie', () => {
     const mk = (polarity: 'positive' | 'negative' | 'neutral') => ({ aspect: 'pricing' as const, polarity, score: 0, clause: '', sentence: 0 });

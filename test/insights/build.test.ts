@@ -18,11 +18,11 @@ describe('buildInsights', () => {
     expect(JSON.stringify(buildInsights(dataset()))).toBe(JSON.stringify(out));
   });
 
-  it('counts per review exactly what insights:analyze reports for its text', () => {
+  it('counts per review exactly what insights:analyze reports for its text and rating', () => {
     for (const a of out.aspects) {
       const expected = { positive: 0, negative: 0, neutral: 0 };
       for (const r of data.reviews) {
-        const found = aspectPolarities(analyzeText(r.text)).find((x) => x.aspect === a.id);
+        const found = aspectPolarities(analyzeText(r.text, { rating: r.rating })).find((x) => x.aspect === a.id);
         if (found) expected[found.polarity] += 1;
       }
       expect({ positive: a.positive, negative: a.negative, neutral: a.neutral }).toEqual(expected);
@@ -30,6 +30,19 @@ describe('buildInsights', () => {
       expect(a.trend.reduce((n, t) => n + t.mentions, 0)).toBe(a.mentions);
     }
     expect(out.aspects.map((a) => a.id)).toEqual([...ASPECT_IDS]);
+  });
+
+  it("reads a mention the text does not judge in the direction of the review's stars", () => {
+    const d = dataset();
+    const base = { ...d, reviews: [] };
+    const pricing = (rating: number) => {
+      const insights = buildInsights({ ...base, reviews: [review('2024-05-01', rating, 'The invoice came to 860 euros.')] });
+      const a = insights.aspects.find((x) => x.id === 'pricing');
+      return { positive: a?.positive, negative: a?.negative, neutral: a?.neutral };
+    };
+    expect(pricing(1)).toEqual({ positive: 0, negative: 1, neutral: 0 });
+    expect(pricing(3)).toEqual({ positive: 0, negative: 0, neutral: 1 });
+    expect(pricing(5)).toEqual({ positive: 1, negative: 0, neutral: 0 });
   });
 
   it('quotes come from the reviews they name, within the caps', () => {

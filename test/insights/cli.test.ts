@@ -32,6 +32,26 @@ describe('insights:analyze', () => {
     ]);
   });
 
+  it("reads an optional rating as the review's stars, and refuses a bad one", () => {
+    const input = [
+      '{"id":"a","text":"The invoice came to 860 euros.","rating":1}',
+      '{"id":"b","text":"The invoice came to 860 euros."}',
+      '{"id":"c","text":"x","rating":7}',
+    ].join('\n');
+    const r = run('scripts/insights-analyze.ts', input);
+    expect(r.status).toBe(1);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
+      { id: 'a', aspects: [{ aspect: 'pricing', polarity: 'negative' }] },
+      { id: 'b', aspects: [{ aspect: 'pricing', polarity: 'neutral' }] },
+    ]);
+    expect(r.stderr).toMatch(/line 3: "rating" must be a whole number from 1 to 5 \(id "c"\)/);
+  });
+
   it('reports bad lines by number, keeps going, and exits non-zero', () => {
     const input = ['{"id":"a","text":"Rude tech."}', '{oops', '{"id":"c"}', '["x"]', '{"id":"d","text":"Clean and tidy."}'].join('\n');
     const r = run('scripts/insights-analyze.ts', input);

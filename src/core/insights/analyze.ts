@@ -26,6 +26,11 @@ export interface TextAnalysis {
 export interface AnalyzeOptions {
   /** Scores the general (non-domain) words; defaults to the built-in lexicon */
   general?: GeneralScorer;
+  /**
+   * The review's own star rating (1-5). A mention its clause names but does not judge
+   * takes the rating's direction: 1-2 stars negative, 4-5 positive, 3 neutral.
+   */
+  rating?: number | undefined;
 }
 
 const NEUTRAL_BAND = 0.5;
@@ -43,6 +48,11 @@ const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
 
 export function polarityOf(score: number): Polarity {
   return score >= NEUTRAL_BAND ? 'positive' : score <= -NEUTRAL_BAND ? 'negative' : 'neutral';
+}
+
+/** The direction of a star rating: what an unjudged mention in that review means. */
+export function ratingPolarity(rating: number | undefined): Polarity {
+  return rating === undefined || rating === 3 ? 'neutral' : rating < 3 ? 'negative' : 'positive';
 }
 
 function resolve(score: Score, aspect: AspectId | undefined): number {
@@ -248,7 +258,8 @@ export function analyzeReview(text: string, options: AnalyzeOptions = {}): TextA
     const r = analyzeClause(clause, general);
     score += r.score;
     for (const m of r.mentions) {
-      const polarity = clause.exception && polarityOf(m.score) === 'neutral' ? 'negative' : polarityOf(m.score);
+      const own = polarityOf(m.score);
+      const polarity = own !== 'neutral' ? own : clause.exception ? 'negative' : ratingPolarity(options.rating);
       mentions.push({ aspect: m.aspect, polarity, score: round3(m.score), clause: clause.text, sentence: clause.sentence });
     }
   }

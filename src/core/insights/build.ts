@@ -32,12 +32,13 @@ export interface ReviewInsight {
   linked: LinkedEntities | null;
 }
 
-export function analyzeReviews(dataset: Dataset, options: AnalyzeOptions = {}): ReviewInsight[] {
+/** Each review is read with its own star rating (see `AnalyzeOptions.rating`). */
+export function analyzeReviews(dataset: Dataset, options: Omit<AnalyzeOptions, 'rating'> = {}): ReviewInsight[] {
   const link = createEntityLinker(dataset.business);
   return dataset.reviews.map((review) => {
     const text = analysisText(review);
     if (text.trim() === '') return { review, analysis: null, aspects: [], linked: null };
-    const analysis = analyzeReview(text, options);
+    const analysis = analyzeReview(text, { ...options, rating: review.rating });
     const linked = link(allText(review), { technicians: review.technicians, services: review.services });
     return { review, analysis, aspects: aspectPolarities(analysis.mentions), linked };
   });
@@ -274,7 +275,7 @@ function buildSummary(dataset: Dataset, insights: readonly ReviewInsight[], aspe
  * value (and so the same bytes once serialised); aspect counts are per review, exactly
  * what `npm run insights:analyze` prints for each review's text.
  */
-export function buildInsights(dataset: Dataset, options: AnalyzeOptions = {}) {
+export function buildInsights(dataset: Dataset, options: Omit<AnalyzeOptions, 'rating'> = {}) {
   const insights = analyzeReviews(dataset, options);
   const aspects = buildAspects(insights);
   const topics = buildTopics(dataset, insights);

@@ -10,6 +10,8 @@ export interface GoldSentence {
   text: string;
   aspects: AspectLabel[];
   tags?: string[];
+  /** The star rating of the review the sentence comes from (`source.stars`), when known */
+  stars?: number;
 }
 
 export interface Scores {
@@ -57,7 +59,16 @@ export function parseGoldLine(line: string): GoldSentence {
     if (seen.has(a.aspect)) throw new Error(`aspect "${a.aspect}" labelled twice`);
     seen.add(a.aspect);
   }
-  return { id: raw.id, text: raw.text, aspects: raw.aspects, ...(raw.tags ? { tags: raw.tags } : {}) };
+  const stars = (raw as { source?: { stars?: unknown } }).source?.stars;
+  if (stars !== undefined && !(Number.isInteger(stars) && (stars as number) >= 1 && (stars as number) <= 5))
+    throw new Error(`bad source.stars ${JSON.stringify(stars)}`);
+  return {
+    id: raw.id,
+    text: raw.text,
+    aspects: raw.aspects,
+    ...(raw.tags ? { tags: raw.tags } : {}),
+    ...(stars !== undefined ? { stars: stars as number } : {}),
+  };
 }
 
 interface Counts {
@@ -89,7 +100,7 @@ function scores(c: Counts): Scores {
 }
 
 /** Micro-averaged aspect detection and polarity scores of `predict` on the gold sentences. */
-export function evaluate(gold: readonly GoldSentence[], predict: (text: string) => AspectLabel[]): Evaluation {
+export function evaluate(gold: readonly GoldSentence[], predict: (text: string, sentence: GoldSentence) => AspectLabel[]): Evaluation {
   const overall = zero();
   const dev = zero();
   const heldOut = zero();
@@ -98,7 +109,7 @@ export function evaluate(gold: readonly GoldSentence[], predict: (text: string) 
   const errors: Evaluation['errors'] = [];
   const noAspect = { sentences: 0, with_prediction: 0 };
   for (const g of gold) {
-    const predicted = predict(g.text);
+    const predicted = predict(g.text, g);
     if (g.aspects.length === 0) {
       noAspect.sentences += 1;
       if (predicted.length > 0) noAspect.with_prediction += 1;
