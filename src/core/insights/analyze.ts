@@ -43,7 +43,20 @@ const EQUIPMENT_SET = new Set(EQUIPMENT);
 const NEGATED_ONLY = new Set(NEGATED_ONLY_TERMS);
 const SPEED = new Set(['fast', 'faster', 'quick', 'quicker', 'quickly', 'speedy', 'swift']);
 /** Nouns for the whole job (not a repair of one fault): speed said of them is about getting it done soon. */
-const WHOLE_JOB = new Set(['work', 'worked', 'works', 'installation', 'installed', 'assembly']);
+const WHOLE_JOB = new Set([
+  'work',
+  'worked',
+  'works',
+  'installation',
+  'installed',
+  'assembly',
+  'repair',
+  'repaired',
+  'replacement',
+  'replaced',
+  'implementation',
+  'execution',
+]);
 const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
 
 export function polarityOf(score: number): Polarity {
@@ -178,7 +191,10 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
       if (target) {
         polar.push({ m, target });
         // Real reviews mean getting it done soon by "fast work" too: punctuality as well as the work.
-        if (SPEED.has(m.entry.phrase) && WHOLE_JOB.has(words.slice(target.from, target.to).join(' ')))
+        if (
+          SPEED.has(m.entry.phrase) &&
+          (WHOLE_JOB.has(words.slice(target.from, target.to).join(' ')) || (target.aspects[0] === 'workmanship' && words.some((w) => WHOLE_JOB.has(w))))
+        )
           addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, 'punctuality')));
       } else addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
     } else if (m.entry.kind === 'polar') polar.push({ m });

@@ -95,7 +95,7 @@ export const CUES: Record<AspectId, string[]> = {
     'value for money',
     'flat rate',
   ],
-  workmanship: ['workmanship', 'craftsmanship', 'quality', 'results', 'result', 'leak', 'leaks', 'clog', 'repair job'],
+  workmanship: ['workmanship', 'craftsmanship', 'quality', 'results', 'result', 'repair job'],
   cleanliness: ['cleanup', 'clean up', 'cleanliness', 'carpet*'],
   scheduling: [
     'schedul*',
@@ -118,7 +118,7 @@ export const CUES: Record<AspectId, string[]> = {
     'online booking system',
   ],
   expertise: ['advice', 'expertise', 'competence', 'knowledge', 'skill', 'skills', 'diagnosis', 'diagnose*', 'diagnostic', 'troubleshoot*', 'experience level'],
-  honesty: ['honesty', 'transparency', 'recommendation', 'recommendations'],
+  honesty: ['honesty', 'transparency'],
   follow_up: ['warranty', 'warranties', 'guarantee*', 'refund*', 'rebate*', 'warranty claim', 'claim', 'return visit', 'follow up call'],
 };
 
@@ -146,9 +146,12 @@ export const EQUIPMENT = [
 export const WEAK_CUES: Record<AspectId, string[]> = {
   punctuality: ['arriv*'],
   professionalism: ['customer service', 'staff', 'crew', 'employees', 'employee', 'workers', 'tone', 'style', 'fitters', 'fitter', 'trainees'],
-  communication: ['explain', 'phone'],
+  communication: ['explain', 'phone', 'available'],
   pricing: ['value', 'budget', 'deal'],
   workmanship: [
+    'leak',
+    'leaks',
+    'clog',
     'work',
     'job',
     'performance',
@@ -180,7 +183,6 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
   ],
   cleanliness: ['floors'],
   scheduling: [
-    'available',
     'emergency service',
     'emergency services',
     'emergency appointment',
@@ -433,6 +435,12 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     unavailable: -2,
     unreachable: -2,
     reachable: 1,
+    reach: 1,
+    reached: 1,
+    'easy to reach': 2,
+    'quick to reach': 2,
+    'always available': 2,
+    'never available': -2,
     callbacks: 2,
     'call backs': 2,
     discuss: 1,
@@ -681,6 +689,9 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'perfectly dimensioned': 2,
     expertly: 2,
     'finding solutions': 1,
+    'solution oriented': 2,
+    'solution for everything': 2,
+    'well trained': 2,
     knowledgeable: 2,
     knowledgable: 2,
     'knew what he was doing': 2,
@@ -821,7 +832,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
 };
 
 /** Terms that judge only when negated ("didn't call"); otherwise they are narration and only name their aspect. */
-export const NEGATED_ONLY_TERMS = ['call', 'called', 'calls'];
+export const NEGATED_ONLY_TERMS = ['call', 'called', 'calls', 'reach', 'reached'];
 
 /** Terms that judge two aspects at once. */
 export const MULTI_TERMS: [string, AspectId[], number][] = [
