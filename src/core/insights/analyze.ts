@@ -57,6 +57,8 @@ const WHOLE_JOB = new Set([
   'implementation',
   'execution',
 ]);
+/** Modifiers that judge only what they describe: alone, "immediately" times a decision or a feeling as often as a visit. */
+const UNATTACHED_NONE = new Set(['immediately']);
 const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
 
 export function polarityOf(score: number): Polarity {
@@ -196,7 +198,8 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
           (WHOLE_JOB.has(words.slice(target.from, target.to).join(' ')) || (target.aspects[0] === 'workmanship' && words.some((w) => WHOLE_JOB.has(w))))
         )
           addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, 'punctuality')));
-      } else addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
+      } else if (!UNATTACHED_NONE.has(m.entry.phrase))
+        addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
     } else if (m.entry.kind === 'polar') polar.push({ m });
   }
 
