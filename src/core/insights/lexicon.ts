@@ -513,9 +513,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'price was right': 2,
     'gone up': -1,
     'went up': -1,
-    'rip off': -3,
     ripoff: -3,
-    'ripped off': -3,
     usury: -3,
     'costs extra': -1,
     'cost extra': -1,
@@ -868,6 +866,8 @@ export const NEGATED_ONLY_TERMS = ['call', 'called', 'calls', 'reach', 'reached'
 /** Terms that judge two aspects at once. */
 export const MULTI_TERMS: [string, AspectId[], number][] = [
   ['hidden fees', ['pricing', 'honesty'], -2],
+  ['rip off', ['pricing', 'honesty'], -3],
+  ['ripped off', ['pricing', 'honesty'], -3],
   ['hidden fee', ['pricing', 'honesty'], -2],
   ['hidden costs', ['pricing', 'honesty'], -2],
   ['hidden charges', ['pricing', 'honesty'], -2],
