@@ -5,6 +5,13 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NODE = `${ROOT}node_modules/.bin/node`;
 
+/** The JSON lines a run wrote to stdout, parsed. */
+const jsonLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+
 function run(script: string, input: string, args: string[] = []) {
   return spawnSync(NODE, [script, ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 30_000 });
 }
@@ -15,12 +22,7 @@ describe('insights:analyze', () => {
     const r = run('scripts/insights-analyze.ts', input);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
-    expect(
-      r.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l)),
-    ).toEqual([
+    expect(jsonLines(r.stdout)).toEqual([
       {
         id: 'a',
         aspects: [
@@ -40,12 +42,7 @@ describe('insights:analyze', () => {
     ].join('\n');
     const r = run('scripts/insights-analyze.ts', input);
     expect(r.status).toBe(1);
-    expect(
-      r.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l)),
-    ).toEqual([
+    expect(jsonLines(r.stdout)).toEqual([
       { id: 'a', aspects: [{ aspect: 'pricing', polarity: 'negative' }] },
       { id: 'b', aspects: [{ aspect: 'pricing', polarity: 'neutral' }] },
     ]);
@@ -56,12 +53,7 @@ describe('insights:analyze', () => {
     const input = ['{"id":"a","text":"Rude tech."}', '{oops', '{"id":"c"}', '["x"]', '{"id":"d","text":"Clean and tidy."}'].join('\n');
     const r = run('scripts/insights-analyze.ts', input);
     expect(r.status).toBe(1);
-    expect(
-      r.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).id),
-    ).toEqual(['a', 'd']);
+    expect(jsonLines(r.stdout).map((l) => l.id)).toEqual(['a', 'd']);
     expect(r.stderr).toMatch(/line 2: not valid JSON/);
     expect(r.stderr).toMatch(/line 3: "text" must be a string/);
     expect(r.stderr).toMatch(/line 4: expected a JSON object/);

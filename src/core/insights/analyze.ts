@@ -1,6 +1,6 @@
 import { ASPECT_IDS, type AspectId, type Polarity } from '../schemas/aspects.ts';
 import { type GeneralScorer, ownLexiconScorer } from './general.ts';
-import { EQUIPMENT, NEGATED_ONLY_TERMS, type Score } from './lexicon.ts';
+import { ATTACHED_ONLY_MODIFIERS, EQUIPMENT, NEGATED_ONLY_TERMS, type Score } from './lexicon.ts';
 import { type Match, matchLexicon } from './match.ts';
 import { type Clause, type Span, splitClauses } from './text.ts';
 
@@ -57,8 +57,7 @@ const WHOLE_JOB = new Set([
   'implementation',
   'execution',
 ]);
-/** Modifiers that judge only what they describe: alone, "immediately" times a decision or a feeling as often as a visit. */
-const UNATTACHED_NONE = new Set(['immediately']);
+const ATTACHED_ONLY = new Set(ATTACHED_ONLY_MODIFIERS);
 const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
 
 export function polarityOf(score: number): Polarity {
@@ -66,7 +65,7 @@ export function polarityOf(score: number): Polarity {
 }
 
 /** The direction of a star rating: what an unjudged mention in that review means. */
-export function ratingPolarity(rating: number | undefined): Polarity {
+function ratingPolarity(rating: number | undefined): Polarity {
   return rating === undefined || rating === 3 ? 'neutral' : rating < 3 ? 'negative' : 'positive';
 }
 
@@ -193,12 +192,9 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
       if (target) {
         polar.push({ m, target });
         // Real reviews mean getting it done soon by "fast work" too: punctuality as well as the work.
-        if (
-          SPEED.has(m.entry.phrase) &&
-          (WHOLE_JOB.has(words.slice(target.from, target.to).join(' ')) || (target.aspects[0] === 'workmanship' && words.some((w) => WHOLE_JOB.has(w))))
-        )
+        if (SPEED.has(m.entry.phrase) && target.aspects[0] === 'workmanship' && words.some((w) => WHOLE_JOB.has(w)))
           addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, 'punctuality')));
-      } else if (!UNATTACHED_NONE.has(m.entry.phrase))
+      } else if (!ATTACHED_ONLY.has(m.entry.phrase))
         addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
     } else if (m.entry.kind === 'polar') polar.push({ m });
   }

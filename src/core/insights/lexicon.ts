@@ -918,6 +918,9 @@ export const MODIFIERS: [string, AspectId, Score][] = [
   ['swift', 'punctuality', 2],
 ];
 
+/** Modifiers that judge only a cue they describe: alone, "immediately" times a decision or a feeling as often as a visit. */
+export const ATTACHED_ONLY_MODIFIERS = ['immediately'];
+
 /** Domain judgements without an aspect of their own: they describe the nearest cue. */
 export const POLAR: Record<string, Score> = {
   'highly recommend': 3,
