@@ -145,6 +145,12 @@ describe('MCP over the SDK client', () => {
     expect(types.isError).toBe(true);
     expect(text(types)).toMatch(/limit/);
     expect(text(types)).toMatch(/query/);
+    for (const query of ['\u0301', '\u{fe0f}', '\u200b']) {
+      const nothing = await call('search_reviews', { query });
+      expect(nothing.isError, JSON.stringify(query)).toBe(true);
+      expect(text(nothing)).toMatch(/nothing|to search for/);
+      expect(text(nothing)).toMatch(/query/);
+    }
   });
 
   it('get_review returns one review, and an isError result naming an unknown id', async () => {

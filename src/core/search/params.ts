@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, Text } from '../schemas/primitives.ts';
+import { hasSearchableText } from './fold.ts';
 
 export const SORTS = ['newest', 'oldest', 'highest', 'lowest'] as const;
 export const DEFAULT_LIMIT = 20;
@@ -12,7 +13,7 @@ export const SearchParamsShape = {
   since: CalendarDate.optional().describe('Only reviews written on or after this date (YYYY-MM-DD)'),
   until: CalendarDate.optional().describe('Only reviews written on or before this date (YYYY-MM-DD)'),
   query: Text.max(200)
-    .refine((q) => q.trim().length > 0, { message: 'must contain a non-space character' })
+    .refine(hasSearchableText, { message: 'must contain a letter, digit or symbol to search for: spaces, lone accents and invisible characters are ignored' })
     .optional()
     .describe('Text to find in the review text or title; case and accents are ignored (cafe finds Café)'),
   mentions_technician: Text.trim().min(1).max(200).optional().describe('Only reviews that mention this technician (full name, case-insensitive)'),

@@ -119,7 +119,7 @@ function pageByRatingOnly(index: SearchIndex, p: SearchParams, lo: number, hi: n
 
 /** Calls `visit` with each matching position in newest-first order. Filters combine with AND. */
 function forEachMatch(index: SearchIndex, p: SearchParams, lo: number, hi: number, visit: (i: number) => void): void {
-  const query = p.query === undefined ? undefined : fold(p.query.trim());
+  const query = p.query === undefined ? undefined : fold(p.query).trim();
   const lists: Uint32Array[] = [];
   if (p.mentions_technician !== undefined) lists.push(index.technicians.get(fold(p.mentions_technician)) ?? new Uint32Array(0));
   if (p.mentions_service !== undefined) lists.push(index.services.get(p.mentions_service.toLowerCase()) ?? new Uint32Array(0));
