@@ -22,8 +22,8 @@ export class ApiError extends HTTPException {
   }
 }
 
-/** zod issues as the interface's `issues` array: code, path and message of each. */
-export function invalidRequest(issues: z.core.$ZodIssue[]): ApiError {
+/** zod issues (or issues of the same shape) as the interface's `issues` array: code, path and message of each. */
+export function invalidRequest(issues: readonly Pick<z.core.$ZodIssue, 'code' | 'path' | 'message'>[]): ApiError {
   const cleaned = issues.map(({ code, path, message }) => ({ code, path, message }));
   const summary = cleaned.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ');
   return new ApiError(400, { error: 'invalid_request', message: `Invalid request: ${summary}`, issues: cleaned });

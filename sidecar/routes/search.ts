@@ -3,12 +3,13 @@ import { strongEtag } from '../../src/core/http/etag.ts';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { JSON_TYPE } from '../../src/core/http/media.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
+import { resolveNames } from '../../src/core/search/names.ts';
 import { parseSearchQuery } from '../../src/core/search/params.ts';
 import { searchBody } from '../../src/core/search/run.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { type Representation, representation, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
-import { searchIndexOf } from '../site/search-index.ts';
+import { searchIndexOf, searchNamesOf } from '../site/search-index.ts';
 import { perBuild } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
 
@@ -31,7 +32,9 @@ export function searchRoutes({ site, maxAgeS, cacheEntries }: SearchRoutesOption
     const compute = (): Representation => {
       const parsed = parseSearchQuery(new URLSearchParams(rawQuery));
       if (!parsed.success) throw invalidRequest(parsed.error.issues);
-      const body = Buffer.from(searchBody(searchIndexOf(snapshot), parsed.data));
+      const named = resolveNames(searchNamesOf(snapshot), parsed.data);
+      if (!named.ok) throw invalidRequest(named.issues);
+      const body = Buffer.from(searchBody(searchIndexOf(snapshot), named.params));
       const lastModified = snapshot.manifest.resources['/reviews.json']?.last_modified;
       const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(lastModified ? { last_modified: lastModified } : {}) };
       return representation(body, resourceHeaders(PATHS.search, meta, maxAgeS));

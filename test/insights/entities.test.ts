@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEntityLinker } from '../../src/core/insights/entities.ts';
+import { createEntityLinker, englishPlural } from '../../src/core/insights/entities.ts';
 import { business } from './fixtures.ts';
 
 const link = createEntityLinker(business);
@@ -33,6 +33,18 @@ describe('services and areas', () => {
     expect(link('They installed a tankless water heater.').services).toEqual(['water-heater']);
     expect(link('Clogged drain cleared.').services).toEqual(['drain-cleaning']);
     expect(link('Nothing about services here.').services).toEqual([]);
+  });
+
+  it('links the regular plural of a service name or synonym', () => {
+    const plumbing = { ...business, services: [...business.services, { id: 'plumbing', name: 'Plumbing', synonyms: ['plumber', 'leaky faucet'] }] };
+    const withPlumbing = createEntityLinker(plumbing);
+    expect(withPlumbing('Best plumbers in Solingen!').services).toEqual(['plumbing']);
+    expect(withPlumbing('Two leaky faucets fixed.').services).toEqual(['plumbing']);
+    expect(withPlumbing('The plumber came.').services).toEqual(['plumbing']);
+    expect(link('Three clogged drains cleared.').services).toEqual(['drain-cleaning']);
+    expect(englishPlural('switch')).toBe('switches');
+    expect(englishPlural('company')).toBe('companies');
+    expect(englishPlural('ac')).toBe('ac');
   });
 
   it('links service areas by name', () => {

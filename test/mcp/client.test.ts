@@ -117,6 +117,20 @@ describe('MCP over the SDK client', () => {
     }
   });
 
+  it('search_reviews takes the names an agent uses, and names the candidates when one fits several or none', async () => {
+    const jose = structured(await call('search_reviews', { mentions_technician: 'José', mentions_service: 'Furnace Repair' }));
+    expect(jose).toEqual(await getJson(`/api/reviews/search?mentions_technician=${encodeURIComponent('José Martínez')}&mentions_service=furnace-repair`));
+    expect((jose as { total: number }).total).toBeGreaterThan(0);
+    const mike = await call('search_reviews', { mentions_technician: 'Mike' });
+    expect(mike.isError).toBe(true);
+    expect(text(mike)).toContain('"Mike Reyes"');
+    expect(text(mike)).toContain('"Mike Okafor"');
+    const unknown = await call('search_reviews', { mentions_technician: 'Thomas', service_area: 'Denver' });
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toMatch(/mentions_technician: "Thomas" is not a technician.*"José Martínez"/);
+    expect(text(unknown)).toMatch(/service_area: "Denver" is not a service area.*"Cañon City"/);
+  });
+
   it('search_reviews pages through every match instead of truncating', async () => {
     const ids: string[] = [];
     let total = Number.POSITIVE_INFINITY;

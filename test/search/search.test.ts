@@ -135,6 +135,12 @@ describe('search equals a plain reference filter', () => {
       fc.asyncProperty(arbParams(), async (p) => {
         const qs = new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
         const res = await search(qs);
+        if (p.source !== undefined && !reviews.some((r) => r.source === String(p.source).toLowerCase())) {
+          // sources are a closed set: one with no reviews is named in a 400, never a silent 0
+          expect(res.status, qs).toBe(400);
+          expect((await res.json()).message).toContain('known sources');
+          return;
+        }
         if (!searchable(p.query)) {
           // a slice of text such as a lone variation selector leaves nothing to search for
           expect(res.status, qs).toBe(400);
@@ -159,6 +165,65 @@ describe('search equals a plain reference filter', () => {
     const body = await (await search('')).json();
     expect(body).toMatchObject({ total: reviews.length, count: 20, limit: 20, offset: 0 });
     expect(body.reviews).toEqual(reviews.slice(0, 20));
+  });
+});
+
+describe('filters take the names people and agents use', () => {
+  const totalOf = async (qs: string) => {
+    const res = await search(qs);
+    expect(res.status, qs).toBe(200);
+    return (await res.json()).total as number;
+  };
+  const errorOf = async (qs: string) => {
+    const res = await search(qs);
+    expect(res.status, qs).toBe(400);
+    const body = await res.json();
+    expect(body.error).toBe('invalid_request');
+    return body as { message: string; issues: { path: string[]; message: string }[] };
+  };
+  const count = (pred: (r: Review) => boolean) => reviews.filter(pred).length;
+
+  it('finds a service by id, name or synonym, ignoring case, accents and punctuation', async () => {
+    const drains = count((r) => r.services.includes('drain-cleaning'));
+    expect(drains).toBeGreaterThan(0);
+    for (const name of ['drain-cleaning', 'Drain Cleaning', 'DRAIN CLEANING', 'drain cleaning', 'clogged drain', 'Clogged-Drain']) {
+      expect(await totalOf(`mentions_service=${encodeURIComponent(name)}`), name).toBe(drains);
+    }
+    expect(await totalOf('mentions_service=A%2FC')).toBe(count((r) => r.services.includes('ac-repair')));
+  });
+
+  it('finds a technician by full name, or by a first name or surname only one technician has', async () => {
+    const jose = count((r) => r.technicians.includes('José Martínez'));
+    expect(jose).toBeGreaterThan(0);
+    for (const name of ['José Martínez', 'jose martinez', 'José', 'jose', 'Martinez', 'MARTÍNEZ']) {
+      expect(await totalOf(`mentions_technician=${encodeURIComponent(name)}`), name).toBe(jose);
+    }
+    expect(await totalOf('mentions_technician=Okafor')).toBe(count((r) => r.technicians.includes('Mike Okafor')));
+    expect(await totalOf(`mentions_technician=${encodeURIComponent('zoe o brien')}`)).toBe(count((r) => r.technicians.includes("Zoë O'Brien")));
+  });
+
+  it('names the candidates when a name fits several technicians', async () => {
+    const body = await errorOf('mentions_technician=mike');
+    expect(body.issues).toHaveLength(1);
+    expect(body.issues[0]?.path).toEqual(['mentions_technician']);
+    expect(body.message).toContain('"Mike Reyes"');
+    expect(body.message).toContain('"Mike Okafor"');
+  });
+
+  it("lists the known values when a name is not the business's", async () => {
+    const tech = await errorOf('mentions_technician=Thomas');
+    for (const t of technicians) expect(tech.message).toContain(`"${t}"`);
+    const service = await errorOf('mentions_service=roofing');
+    expect(service.message).toContain('drain-cleaning (Drain Cleaning)');
+    const area = await errorOf('service_area=Denver');
+    for (const a of areas) expect(area.message).toContain(`"${a}"`);
+    // every bad filter is reported at once
+    const all = await errorOf('mentions_service=roofing&service_area=Denver&source=facebook');
+    expect(all.issues.map((i) => i.path[0]).sort()).toEqual(['mentions_service', 'service_area', 'source']);
+  });
+
+  it('finds an area by its name without its accents', async () => {
+    expect(await totalOf('service_area=canon%20city')).toBe(count((r) => r.service_area === 'Cañon City'));
   });
 });
 

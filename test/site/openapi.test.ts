@@ -205,7 +205,7 @@ describe('the OpenAPI document against the running service', () => {
     ['/insights.json', 'InsightsDocument'],
     ['/api/feed.json', 'JsonFeed'],
     ['/api/ratings.json', 'RatingsDocument'],
-    ['/api/reviews/search?service_area=Pueblo&source=google&has_text=true', 'SearchResult'],
+    ['/api/reviews/search?service_area=springfield&source=google&has_text=true', 'SearchResult'],
     ['/api/reviews/since/2024-01-01', 'SinceDocument'],
     ['/api/reviews/since/1999-12-31', 'SinceDocument'],
     ['/api/reviews/search?min_rating=2&query=drain&limit=5&sort=oldest', 'SearchResult'],

@@ -74,6 +74,14 @@ const lowerWords = (text: string) =>
     .filter((t) => !t.punct)
     .map((t) => t.t);
 
+/** The regular English plural of a noun; irregular ones are left to synonyms. */
+export function englishPlural(word: string): string {
+  if (!/^\p{Ll}{3,}$/u.test(word)) return word;
+  if (/(s|x|z|ch|sh)$/.test(word)) return `${word}es`;
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  return `${word}s`;
+}
+
 function resolve(targets: readonly string[], context: readonly string[] | undefined): string | undefined {
   if (targets.length === 1) return targets[0];
   const inReview = targets.filter((t) => context?.includes(t));
@@ -98,7 +106,15 @@ export function createEntityLinker(business: Business): (text: string, context?:
     }
   }
   const services: PhraseNode = { next: new Map() };
-  for (const s of business.services) for (const phrase of [s.name, ...s.synonyms]) addPhrase(services, lowerWords(phrase), s.id);
+  for (const s of business.services) {
+    for (const phrase of [s.name, ...s.synonyms]) {
+      const words = lowerWords(phrase);
+      addPhrase(services, words, s.id);
+      // "Best plumbers in Solingen" names the synonym "plumber"
+      const last = words[words.length - 1];
+      if (last !== undefined) addPhrase(services, [...words.slice(0, -1), englishPlural(last)], s.id);
+    }
+  }
   const areas: PhraseNode = { next: new Map() };
   for (const a of business.service_areas) addPhrase(areas, nameWords(a), a);
 

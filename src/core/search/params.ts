@@ -16,10 +16,32 @@ export const SearchParamsShape = {
     .refine(hasSearchableText, { message: 'must contain a letter, digit or symbol to search for: spaces, lone accents and invisible characters are ignored' })
     .optional()
     .describe('Text to find in the review text or title; case and accents are ignored (cafe finds Café)'),
-  mentions_technician: Text.trim().min(1).max(200).optional().describe('Only reviews that mention this technician (full name, case-insensitive)'),
-  mentions_service: Text.trim().min(1).max(64).optional().describe('Only reviews that mention this service id (e.g. "ac-repair"; see get_business)'),
-  service_area: Text.trim().min(1).max(200).optional().describe('Only reviews of jobs in this service area (case and accents ignored)'),
-  source: Text.trim().min(1).max(64).optional().describe('Only reviews collected from this source, e.g. "google" (case-insensitive)'),
+  mentions_technician: Text.trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      'Only reviews that mention this technician: full name, or a first name or surname that only one technician has (case and accents ignored). A name that fits several technicians, or none, is an error that lists the candidates',
+    ),
+  mentions_service: Text.trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'Only reviews that mention this service: its id (e.g. "ac-repair"), name or a synonym from get_business (case, accents and punctuation ignored). An unknown service is an error that lists the known ones',
+    ),
+  service_area: Text.trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Only reviews of jobs in this service area, by name (case and accents ignored). An unknown area is an error that lists the known ones'),
+  source: Text.trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'Only reviews collected from this source, e.g. "google" (case-insensitive). A source with no published reviews is an error that lists the known ones',
+    ),
   has_text: z.boolean().optional().describe('true: only reviews with written text; false: only rating-only reviews'),
   limit: z.int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe(`How many reviews to return, 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
   offset: z.int().min(0).max(10_000_000).default(0).describe('How many matching reviews to skip, for paging (default 0)'),
