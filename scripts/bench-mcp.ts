@@ -7,6 +7,8 @@
 // 2. Memory: per idle 2025 session (target < 20 KB), over HTTP (RSS) and in-process (heap after
 //    a forced GC); and per 2026-07-28 client (target: nothing kept), in-process, after 1,000
 //    clients each discover, list and call with their own clientInfo.
+// 0. Bytes and approximate tokens of tools/list and of each tool's answer with its default
+//    arguments (targets: 10 KB and 16 KB); BENCH_ONLY=sizes runs only this part.
 // Run with --expose-gc (the npm script does) for the in-process heap figures.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import autocannon from 'autocannon';
 import { mcpRoutes } from '../sidecar/mcp/routes.ts';
 import { liveSite } from '../sidecar/site/live-site.ts';
 import { build, generate, type Load, load, rssMb, startSidecar, table, tempDir } from './bench/lib.ts';
+import { reportMcpSizes } from './bench/mcp-sizes.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 /** The three loads of a query run in turn, this many times, so a burst of load from elsewhere on this shared machine hits all of them alike. */
@@ -21,6 +24,10 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const count = Number(process.env.BENCH_REVIEWS ?? 20000);
 const sessionCount = Number(process.env.BENCH_SESSIONS ?? 1000);
 const IDLE_S = 2;
+
+// 0. What an agent pays per answer, on a business of the held-out set's size.
+const sizesMet = await reportMcpSizes(Number(process.env.BENCH_SIZE_REVIEWS ?? 2507));
+if (process.env.BENCH_ONLY === 'sizes') process.exit(sizesMet ? 0 : 1);
 
 const dir = tempDir('mcp');
 generate(join(dir, 'content'), count);

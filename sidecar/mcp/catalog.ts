@@ -1,10 +1,11 @@
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { SiteSnapshot } from '../site/snapshot.ts';
+import { compactInputSchema, compactOutputSchema } from './compact-schema.ts';
 import { DATASETS, JSON_MIME, REVIEW_TEMPLATE, REVIEW_TEMPLATE_METADATA } from './resources.ts';
 import { TOOLS } from './tools/index.ts';
 
-/** A tool as tools/list describes it: the same JSON Schema SDK 1.32.2 writes for the 2025 sessions. */
+/** A tool as tools/list describes it: the JSON Schema SDK 1.32.2 writes, made compact (compact-schema.ts). */
 function describeTool(tool: (typeof TOOLS)[number]) {
   const { inputSchema, outputSchema, ...rest } = tool.config;
   const input = normalizeObjectSchema(inputSchema);
@@ -13,8 +14,8 @@ function describeTool(tool: (typeof TOOLS)[number]) {
   return {
     name: tool.name,
     ...rest,
-    inputSchema: toJsonSchemaCompat(input, { strictUnions: true, pipeStrategy: 'input' }),
-    outputSchema: toJsonSchemaCompat(output, { strictUnions: true, pipeStrategy: 'output' }),
+    inputSchema: compactInputSchema(toJsonSchemaCompat(input, { strictUnions: true, pipeStrategy: 'input' })),
+    outputSchema: compactOutputSchema(toJsonSchemaCompat(output, { strictUnions: true, pipeStrategy: 'output' })),
   };
 }
 

@@ -1,8 +1,9 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { MAX_TOOL_INPUT_ELEMENTS } from './calls.ts';
+import { toolDescriptions } from './catalog.ts';
 import type { McpDeps } from './deps.ts';
 import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
 import { registerResources } from './resources.ts';
@@ -62,7 +63,7 @@ const INSTRUCTIONS = perBuild('MCP instructions', ({ data: { business, aggregate
     `Read-only access to the ${aggregate_rating.review_count} verified customer reviews of ${business.name} (${rating}).`,
     'Start with get_business for the services and technicians, get_insights for sentiment, topics and summaries,',
     'search_reviews to find reviews by text, stars, dates, technician or service, get_reviews_since for what is new,',
-    'and get_review to re-read one review. Large results are paged: follow total, limit and offset.',
+    'and get_review to re-read one review. Large results are paged: call again with offset = next_offset.',
     'The data changes only when a new build is published; subscribe to a resource to hear when it changes.',
   ].join(' ');
 });
@@ -81,6 +82,8 @@ export function createMcpServer(deps: McpDeps): McpServer {
   for (const tool of TOOLS) {
     server.registerTool(tool.name, tool.config, (args: unknown) => tool.run(deps.site.current(), args));
   }
+  // Both eras list the same compact schemas (compact-schema.ts); the SDK still validates with the zod ones.
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolDescriptions() }));
   registerResources(server, deps);
   registerSubscriptions(server, deps.watch);
   return server;

@@ -19,7 +19,14 @@ describe('search through the real server', () => {
     const res = await fetch(`${server.url}/api/reviews/search?rating=5&limit=7&offset=3`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await res.json()).toEqual({ total: fives.length, count: 7, limit: 7, offset: 3, reviews: fives.slice(3, 10) });
+    expect(await res.json()).toEqual({
+      total: fives.length,
+      count: 7,
+      limit: 7,
+      offset: 3,
+      next_offset: fives.length > 10 ? 10 : null,
+      reviews: fives.slice(3, 10),
+    });
   });
 
   it('answers 304 to a matching If-None-Match and 400 to unknown parameters', async () => {

@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusinessSchema } from '../../src/core/schemas/business.ts';
 import { AggregateRatingSchema } from '../../src/core/schemas/documents.ts';
+import type { InsightsDocument } from '../../src/core/schemas/insights.ts';
 import { ReviewSchema } from '../../src/core/schemas/review.ts';
 import { SearchResultSchema } from '../../src/core/schemas/search.ts';
 import { SearchParamsShape } from '../../src/core/search/params.ts';
@@ -72,15 +73,22 @@ describe('MCP over the SDK client', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(['get_business', 'get_insights', 'get_review', 'get_reviews_since', 'search_reviews']);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
-      expect(tool.description?.length).toBeGreaterThan(150);
+      expect(tool.description?.length).toBeGreaterThan(100);
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
       expect(tool.outputSchema).toMatchObject({ type: 'object' });
     }
     const search = tools.find((t) => t.name === 'search_reviews');
     // every parameter of GET /api/reviews/search, from the one shared schema
-    expect(Object.keys(search?.inputSchema.properties ?? {})).toEqual(Object.keys(SearchParamsShape));
-    expect(search?.outputSchema?.required).toEqual(['total', 'count', 'limit', 'offset', 'reviews']);
+    expect(Object.keys(search?.inputSchema.properties ?? {})).toEqual([...Object.keys(SearchParamsShape), 'fields']);
+    expect(search?.outputSchema?.required).toEqual(['total', 'count', 'limit', 'offset', 'next_offset', 'reviews']);
+    // compact: the caller's constraints stay, what only the server's own validator needs goes
+    expect(search?.inputSchema.properties?.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
+    expect(JSON.stringify(tools)).not.toContain('\\u0000');
+    // what an agent reads before asking anything (README "What an agent pays"); data-independent
+    expect(Buffer.byteLength(JSON.stringify({ tools }))).toBeLessThanOrEqual(10 * 1024);
+    const review = tools.find((t) => t.name === 'get_review');
+    expect(Object.keys(review?.outputSchema?.properties ?? {})).toEqual(Object.keys(ReviewSchema.shape));
   });
 
   it('get_business returns the business and the aggregate rating with its distribution', async () => {
@@ -112,14 +120,17 @@ describe('MCP over the SDK client', () => {
     ];
     for (const [args, qs] of cases) {
       const result = structured(await call('search_reviews', args));
-      expect(result).toEqual(await getJson(`/api/reviews/search?${qs}`));
+      // the tool's default page is 10 reviews, the HTTP endpoint's 20
+      expect(result).toEqual(await getJson(`/api/reviews/search?${qs}${'limit' in args ? '' : '&limit=10'}`));
       expect(SearchResultSchema.safeParse(result).success).toBe(true);
     }
   });
 
   it('search_reviews takes the names an agent uses, and names the candidates when one fits several or none', async () => {
     const jose = structured(await call('search_reviews', { mentions_technician: 'José', mentions_service: 'Furnace Repair' }));
-    expect(jose).toEqual(await getJson(`/api/reviews/search?mentions_technician=${encodeURIComponent('José Martínez')}&mentions_service=furnace-repair`));
+    expect(jose).toEqual(
+      await getJson(`/api/reviews/search?mentions_technician=${encodeURIComponent('José Martínez')}&mentions_service=furnace-repair&limit=10`),
+    );
     expect((jose as { total: number }).total).toBeGreaterThan(0);
     const mike = await call('search_reviews', { mentions_technician: 'Mike' });
     expect(mike.isError).toBe(true);
@@ -184,23 +195,50 @@ describe('MCP over the SDK client', () => {
     const date = (data.reviews[150] as Review).date;
     const since = (await getJson(`/api/reviews/since/${date}`)) as { count: number; reviews: Review[] };
     const first = structured(await call('get_reviews_since', { date }));
-    expect(first).toEqual({ since: date, total: since.count, count: 20, limit: 20, offset: 0, reviews: since.reviews.slice(0, 20) });
+    expect(first).toEqual({ since: date, total: since.count, count: 10, limit: 10, offset: 0, next_offset: 10, reviews: since.reviews.slice(0, 10) });
     const later = structured(await call('get_reviews_since', { date, limit: 100, offset: 140 }));
-    expect(later).toMatchObject({ total: since.count, count: Math.min(100, since.count - 140), offset: 140 });
+    expect(later).toMatchObject({ total: since.count, count: Math.min(100, since.count - 140), offset: 140, next_offset: since.count > 240 ? 240 : null });
     expect(later.reviews).toEqual(since.reviews.slice(140, 240));
     const future = structured(await call('get_reviews_since', { date: '2999-01-01' }));
-    expect(future).toMatchObject({ total: 0, count: 0, reviews: [] });
+    expect(future).toMatchObject({ total: 0, count: 0, next_offset: null, reviews: [] });
+    // fields: id and the fields asked for, nothing else
+    const brief = structured(await call('get_reviews_since', { date, fields: ['rating', 'date'] })) as { reviews: Record<string, unknown>[] };
+    expect(brief.reviews).toEqual(since.reviews.slice(0, 10).map((r) => ({ id: r.id, date: r.date, rating: r.rating })));
+    const unknownField = await call('get_reviews_since', { date, fields: ['colour'] });
+    expect(unknownField.isError).toBe(true);
     const bad = await call('get_reviews_since', { date: '2025-13-01' });
     expect(bad.isError).toBe(true);
     expect(text(bad)).toMatch(/date/);
   });
 
   it('get_insights returns the insights dataset, or one section of it', async () => {
-    const insights = (await getJson('/insights.json')) as Record<string, unknown>;
-    expect(structured(await call('get_insights'))).toEqual(insights);
-    for (const section of ['aspects', 'entities', 'topics', 'faq', 'summary']) {
+    const insights = (await getJson('/insights.json')) as InsightsDocument;
+    const overview = structured(await call('get_insights')) as Record<string, unknown>;
+    expect(overview).toMatchObject({ summary: insights.summary });
+    expect(overview.aspects).toEqual(insights.aspects.map(({ definition: _d, trend: _t, quotes: _q, ...a }) => a));
+    expect(overview.topics).toEqual(insights.topics.map((t) => ({ phrase: t.phrase, reviews: t.reviews })));
+    const tech = insights.entities.technicians[0] as InsightsDocument['entities']['technicians'][number];
+    expect((overview.entities as InsightsDocument['entities']).technicians[0]).toEqual({
+      name: tech.name,
+      mentions: tech.mentions,
+      mean_rating: tech.mean_rating,
+      sentiment: { score: tech.sentiment.score },
+    });
+    expect(overview.more).toMatch(/section/);
+    for (const section of ['entities', 'topics', 'faq', 'summary'] as const) {
       expect(structured(await call('get_insights', { section }))).toEqual({ [section]: insights[section] });
     }
+    // the aspects in full, without quarters that mention nothing, or narrowed to one aspect and period
+    const withoutEmptyQuarters = insights.aspects.map((a) => ({ ...a, trend: a.trend.filter((q) => q.mentions > 0) }));
+    expect(structured(await call('get_insights', { section: 'aspects' }))).toEqual({ aspects: withoutEmptyQuarters });
+    const quarter = withoutEmptyQuarters[0]?.trend.at(-1)?.quarter as string;
+    const one = structured(await call('get_insights', { aspect: insights.aspects[0]?.id, period: quarter })) as InsightsDocument;
+    expect(one.aspects).toHaveLength(1);
+    expect(one.aspects[0]?.trend.map((q) => q.quarter)).toEqual([quarter]);
+    const year = structured(await call('get_insights', { period: quarter.slice(0, 4) })) as InsightsDocument;
+    for (const a of year.aspects) for (const q of a.trend) expect(q.quarter.startsWith(quarter.slice(0, 4))).toBe(true);
+    const clash = await call('get_insights', { section: 'topics', aspect: 'pricing' });
+    expect(clash.isError).toBe(true);
     const bad = await call('get_insights', { section: 'everything' });
     expect(bad.isError).toBe(true);
     expect(text(bad)).toMatch(/section/);

@@ -17,12 +17,9 @@ export const GetBusinessOutput = z.object({
 export const getBusinessConfig = {
   title: 'Get business',
   description: [
-    'Returns the business whose reviews this server publishes: name, description, contact details, address,',
-    'opening hours, service areas, the services it offers (with the service ids that search_reviews accepts as',
-    'mentions_service) and its technicians (the names search_reviews accepts as mentions_technician), plus the',
-    'aggregate rating: mean stars, review count and the number of reviews at each star rating (distribution).',
-    'Call it first to learn the valid service ids and technician names, or to answer questions about the business',
-    'itself or its overall rating. Takes no arguments.',
+    'The business whose reviews these are: contact details, address, opening hours, service areas, services (ids,',
+    'names and synonyms) and technicians, which search_reviews filters accept, plus the aggregate rating (mean,',
+    'count and distribution of stars). Takes no arguments.',
   ].join(' '),
   inputSchema: GetBusinessInput,
   outputSchema: GetBusinessOutput,

@@ -14,10 +14,8 @@ export const GetReviewInput = z.strictObject({
 export const getReviewConfig = {
   title: 'Get review',
   description: [
-    'Returns one review by its id with every field: date, star rating, title, text, author, verified flag, source,',
-    "technicians and services mentioned, service area and the owner's response. Use it to re-read or quote a",
-    'review whose id you already have (from search_reviews, get_reviews_since or the insights). An id that no',
-    'review has gives an error result naming the id.',
+    'One review by id, with every field (text, author, technicians, services, area, owner response, translation).',
+    'An unknown id gives an error result naming it.',
   ].join(' '),
   inputSchema: GetReviewInput,
   outputSchema: ReviewSchema,

@@ -3,16 +3,19 @@ import { sinceDocument } from '../../../src/core/documents/since.ts';
 import { SinceDocumentSchema } from '../../../src/core/schemas/documents.ts';
 import { CalendarDate } from '../../../src/core/schemas/primitives.ts';
 import { MAX_LIMIT, SearchParamsShape } from '../../../src/core/search/params.ts';
+import { nextOffset } from '../../../src/core/search/run.ts';
 import { jsonResult, READ_ONLY } from '../results.ts';
 import { defineTool } from '../tool.ts';
 import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
+import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, withFields } from './review-page.ts';
 
 export const GET_REVIEWS_SINCE: McpToolName = 'get_reviews_since';
 
 export const GetReviewsSinceInput = z.strictObject({
   date: CalendarDate.describe('Return the reviews written on or after this day (YYYY-MM-DD)'),
-  limit: SearchParamsShape.limit,
+  limit: McpLimit,
   offset: SearchParamsShape.offset,
+  fields: FieldsParam,
 });
 
 const Count = z.int().min(0);
@@ -23,15 +26,16 @@ export const GetReviewsSinceOutput = SinceDocumentSchema.extend({
   total: Count.describe('Number of reviews dated on or after `since`, in all pages'),
   limit: z.int(),
   offset: z.int(),
+  next_offset: z.int().min(0).nullable().describe('The offset of the next page, or null when this page is the last'),
+  reviews: ReviewFieldsSchema.array(),
 });
 
 export const getReviewsSinceConfig = {
   title: 'Get reviews since a date',
   description: [
-    'Returns the reviews written on or after a date, newest first, with full review fields, like GET',
-    '/api/reviews/since/{date}. Use it to catch up on what is new since a given day (for example since the last',
-    `time you looked). At most ${MAX_LIMIT} reviews come back per call (limit, default 20): total says how many`,
-    'there are in all; when total is larger than offset + count, call again with offset + count for the next page.',
+    'Returns the reviews written on or after a date, newest first, like GET /api/reviews/since/{date}: what is new',
+    `since a given day. total counts them all; next_offset is where the next page starts (null on the last). limit:`,
+    `default ${MCP_PAGE_SIZE}, at most ${MAX_LIMIT}; fields keeps only some review fields.`,
   ].join(' '),
   inputSchema: GetReviewsSinceInput,
   outputSchema: GetReviewsSinceOutput,
@@ -41,9 +45,17 @@ export const getReviewsSinceConfig = {
 export const getReviewsSinceTool = defineTool({
   name: GET_REVIEWS_SINCE,
   config: getReviewsSinceConfig,
-  run(snapshot, { date, limit, offset }) {
+  run(snapshot, { date, limit, offset, fields }) {
     const { since, count: total, reviews } = sinceDocument(snapshot.data.reviews, date);
     const page = reviews.slice(offset, offset + limit);
-    return jsonResult({ since, total, count: page.length, limit, offset, reviews: page });
+    return jsonResult({
+      since,
+      total,
+      count: page.length,
+      limit,
+      offset,
+      next_offset: nextOffset(total, offset, page.length),
+      reviews: withFields(page, fields),
+    });
   },
 });

@@ -7,5 +7,6 @@ export const SearchResultSchema = z.object({
   count: z.int().min(0).describe('Number of reviews in this page'),
   limit: z.int(),
   offset: z.int(),
+  next_offset: z.int().min(0).nullable().describe('The offset of the next page (offset + count), or null when this page is the last'),
   reviews: z.array(ReviewSchema).describe('The page of matching reviews, full review objects'),
 });

@@ -6,52 +6,42 @@ export const SORTS = ['newest', 'oldest', 'highest', 'lowest'] as const;
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
+/** A page size; MCP tools default to a smaller page than HTTP, to fit an agent's context. */
+export function limitParam(defaultLimit: number) {
+  return z.int().min(1).max(MAX_LIMIT).default(defaultLimit).describe('Page size');
+}
+
 /** The parameters of GET /api/reviews/search and of the MCP tool search_reviews. */
 export const SearchParamsShape = {
-  rating: z.int().min(1).max(5).optional().describe('Exact star rating to match (1-5)'),
-  min_rating: z.number().min(1).max(5).optional().describe('Minimum star rating, inclusive (1-5)'),
-  since: CalendarDate.optional().describe('Only reviews written on or after this date (YYYY-MM-DD)'),
-  until: CalendarDate.optional().describe('Only reviews written on or before this date (YYYY-MM-DD)'),
+  rating: z.int().min(1).max(5).optional().describe('Exact star rating'),
+  min_rating: z.number().min(1).max(5).optional().describe('Minimum star rating, inclusive'),
+  since: CalendarDate.optional().describe('Reviews written on or after this day'),
+  until: CalendarDate.optional().describe('Reviews written on or before this day'),
   query: Text.max(200)
     .refine(hasSearchableText, { message: 'must contain a letter, digit or symbol to search for: spaces, lone accents and invisible characters are ignored' })
     .optional()
-    .describe('Text to find in the review text or title; case and accents are ignored (cafe finds Café)'),
-  mentions_technician: Text.trim()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe(
-      'Only reviews that mention this technician: full name, or a first name or surname that only one technician has (case and accents ignored). A name that fits several technicians, or none, is an error that lists the candidates',
-    ),
-  mentions_service: Text.trim()
-    .min(1)
-    .max(64)
-    .optional()
-    .describe(
-      'Only reviews that mention this service: its id (e.g. "ac-repair"), name or a synonym from get_business (case, accents and punctuation ignored). An unknown service is an error that lists the known ones',
-    ),
-  service_area: Text.trim()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe('Only reviews of jobs in this service area, by name (case and accents ignored). An unknown area is an error that lists the known ones'),
-  source: Text.trim()
-    .min(1)
-    .max(64)
-    .optional()
-    .describe(
-      'Only reviews collected from this source, e.g. "google" (case-insensitive). A source with no published reviews is an error that lists the known ones',
-    ),
-  has_text: z.boolean().optional().describe('true: only reviews with written text; false: only rating-only reviews'),
-  limit: z.int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe(`How many reviews to return, 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
-  offset: z.int().min(0).max(10_000_000).default(0).describe('How many matching reviews to skip, for paging (default 0)'),
-  sort: z.enum(SORTS).default('newest').describe('newest (default), oldest, highest or lowest rating; ties go newest first'),
+    .describe('Text in the review title or text; case and accents ignored (cafe finds Café)'),
+  mentions_technician: Text.trim().min(1).max(200).optional().describe('A technician: full name, or a first name or surname only one technician has'),
+  mentions_service: Text.trim().min(1).max(64).optional().describe('A service: id (e.g. "ac-repair"), name or synonym'),
+  service_area: Text.trim().min(1).max(200).optional().describe('A service area, by name'),
+  source: Text.trim().min(1).max(64).optional().describe('Where the review was collected, e.g. "google"'),
+  has_text: z.boolean().optional().describe('true: only reviews with text; false: only rating-only ones'),
+  limit: limitParam(DEFAULT_LIMIT),
+  offset: z.int().min(0).max(10_000_000).default(0).describe('Matching reviews to skip, for paging'),
+  sort: z.enum(SORTS).default('newest').describe('Order; ties go newest first'),
 };
 
-export const SearchParamsSchema = z.strictObject(SearchParamsShape).refine((p) => p.since === undefined || p.until === undefined || p.since <= p.until, {
-  message: 'since must not be after until',
-  path: ['since'],
-});
+const SINCE_NOT_AFTER_UNTIL = {
+  check: (p: Record<string, unknown>) => typeof p.since !== 'string' || typeof p.until !== 'string' || p.since <= p.until,
+  params: { message: 'since must not be after until', path: ['since'] },
+};
+
+/** The search parameters with other fields beside them (the MCP tool's page size and field choice). */
+export function searchParamsWith<S extends z.core.$ZodLooseShape>(extra: S) {
+  return z.strictObject({ ...SearchParamsShape, ...extra }).refine(SINCE_NOT_AFTER_UNTIL.check, SINCE_NOT_AFTER_UNTIL.params);
+}
+
+export const SearchParamsSchema = z.strictObject(SearchParamsShape).refine(SINCE_NOT_AFTER_UNTIL.check, SINCE_NOT_AFTER_UNTIL.params);
 
 export type SearchParams = z.output<typeof SearchParamsSchema>;
 

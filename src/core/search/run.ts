@@ -8,6 +8,7 @@ export interface SearchResult {
   count: number;
   limit: number;
   offset: number;
+  next_offset: number | null;
   reviews: Review[];
 }
 
@@ -192,15 +193,29 @@ function page(index: SearchIndex, p: SearchParams): Page {
   return { total: matches.length, positions: order(index, matches, p.sort).slice(p.offset, p.offset + p.limit) };
 }
 
+/** Where the next page starts, or null when this one is the last. */
+export function nextOffset(total: number, offset: number, count: number): number | null {
+  return offset + count < total ? offset + count : null;
+}
+
 /** The search result as objects (for MCP tools). */
 export function searchReviews(index: SearchIndex, p: SearchParams): SearchResult {
   const { total, positions } = page(index, p);
-  return { total, count: positions.length, limit: p.limit, offset: p.offset, reviews: positions.map((i) => index.reviews[i] as Review) };
+  const count = positions.length;
+  return {
+    total,
+    count,
+    limit: p.limit,
+    offset: p.offset,
+    next_offset: nextOffset(total, p.offset, count),
+    reviews: positions.map((i) => index.reviews[i] as Review),
+  };
 }
 
 /** The same result serialised for HTTP, from each review's precomputed JSON. */
 export function searchBody(index: SearchIndex, p: SearchParams): string {
   const { total, positions } = page(index, p);
   const reviews = positions.map((i) => index.json[i]).join(',');
-  return `{"total":${total},"count":${positions.length},"limit":${p.limit},"offset":${p.offset},"reviews":[${reviews}]}`;
+  const count = positions.length;
+  return `{"total":${total},"count":${count},"limit":${p.limit},"offset":${p.offset},"next_offset":${nextOffset(total, p.offset, count)},"reviews":[${reviews}]}`;
 }
