@@ -16,10 +16,19 @@ export function loadContentDir(dir: string): Dataset {
   const files = {} as ContentFiles;
   const missing: ContentProblem[] = [];
   for (const key of Object.keys(CONTENT_FILE_NAMES) as ('business' | 'reviews' | 'editorial')[]) {
+    const file = names[key] as string;
     try {
-      files[key] = readFileSync(names[key], 'utf8');
+      files[key] = readFileSync(file, 'utf8');
     } catch (err) {
-      missing.push({ file: names[key], message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` });
+      const code = (err as NodeJS.ErrnoException).code;
+      if (key === 'editorial' && code === 'ENOENT') continue;
+      missing.push({
+        file,
+        message:
+          key === 'reviews' && code === 'ENOENT'
+            ? 'does not exist: import reviews first (npm run import, see the README), or write it by hand as a JSON array'
+            : `cannot be read (${code ?? (err as Error).message})`,
+      });
     }
   }
   if (missing.length) throw new ContentError(missing);

@@ -1,6 +1,6 @@
 // `npm run import`: read an export, merge it into the content folder, report. All or
 // nothing: any problem throws before anything is written.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_FILE_NAMES, ContentError, type ContentProblem, IMPORTS_FILE_NAME } from '../core/content/dataset.ts';
 import { sourcePrefix } from '../core/import/ids.ts';
@@ -16,6 +16,7 @@ import { type Review, ReviewSchema } from '../core/schemas/review.ts';
 import { isTimeZone } from '../core/schemas/time-zone.ts';
 import { findGoogleFiles } from './google-files.ts';
 import { writeFileAtomic } from './atomic.ts';
+import { mixUp, sniff } from './sniff.ts';
 
 export const IMPORT_SOURCES = ['google', 'csv', 'trustpilot'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
@@ -96,6 +97,8 @@ function readSource(
     const files: GoogleFile[] = [];
     const notes: string[] = [];
     for (const p of options.paths) {
+      const wrong = isFile(p) ? mixUp('google', sniff(p)) : undefined;
+      if (wrong) throw new ContentError([{ file: p, message: wrong }]);
       const found = findGoogleFiles(p);
       files.push(...found.files);
       notes.push(...found.notes);
@@ -118,6 +121,11 @@ function readSource(
   for (const file of options.paths) {
     let text: string;
     try {
+      const wrong = mixUp(options.source, sniff(file));
+      if (wrong) {
+        problems.push({ file, message: wrong });
+        continue;
+      }
       text = readFileSync(file, 'utf8');
     } catch (err) {
       problems.push({ file, message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` });
@@ -129,6 +137,14 @@ function readSource(
     reviews.push(...rows.reviews);
   }
   return { reviews, skipped: [], notes: [], problems };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** imports.json with this import's record per source; other sources' records kept. */

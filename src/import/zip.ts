@@ -3,6 +3,7 @@
 // straight from the file, so a Takeout full of photos costs no memory.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { crc32, inflateRawSync } from 'node:zlib';
+import { ZIP_LOCAL_HEADER } from './sniff.ts';
 
 export interface ZipEntry {
   name: string;
@@ -86,7 +87,14 @@ export class ZipReader {
         break;
       }
     }
-    if (at < 0) throw new ZipError(`${this.path}: is not a ZIP file (no end of central directory)`);
+    if (at < 0) {
+      const starts = this.fileSize >= 4 && this.read(0, 4).readUInt32LE(0) === ZIP_LOCAL_HEADER;
+      throw new ZipError(
+        starts
+          ? `${this.path}: the archive looks cut short: it starts as a ZIP file but its end (the central directory) is missing; download it again`
+          : `${this.path}: is not a ZIP file (no end of central directory)`,
+      );
+    }
     let count: number = tail.readUInt16LE(at + 10);
     let size: number = tail.readUInt32LE(at + 12);
     let offset: number = tail.readUInt32LE(at + 16);

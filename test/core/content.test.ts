@@ -58,6 +58,27 @@ describe('content validation', () => {
     expect(problemsFor({ business: '{"name": ""}' })).toContain('business.json: field "name": must not be empty');
   });
 
+  it('reports every problem at once: a bad rating does not hide an unknown service id, in other records or the same one', () => {
+    const list = reviews();
+    list[0] = { ...list[0], rating: 0 };
+    list[1] = { ...list[1], services: ['roofing'] };
+    list[2] = { ...list[2], rating: 9, technicians: ['Bob'] };
+    const message = problemsFor({ reviews: JSON.stringify(list) });
+    expect(message).toContain('Invalid content (4 problems)');
+    expect(message).toContain('review "a1" (index 0): field "rating"');
+    expect(message).toContain('review "a2" (index 1): field "services[0]": unknown service id "roofing"');
+    expect(message).toContain('review "a3" (index 2): field "rating"');
+    expect(message).toContain('review "a3" (index 2): field "technicians[0]": technician "Bob" is not in business.json technicians');
+  });
+
+  it('builds without editorial.json: the summary is the business name and description, with no FAQ', () => {
+    const { editorial: _, ...rest } = files;
+    const data = parseContent(rest);
+    const business = JSON.parse(files.business);
+    expect(data.editorial).toEqual({ summary: { headline: business.name, text: business.description ?? business.name }, faq: [] });
+    expect(problemsFor({ editorial: '{"summary": {}}' })).toContain('editorial.json: field "summary.headline"');
+  });
+
   it('rejects duplicate service ids in business.json', () => {
     const business = JSON.parse(files.business);
     business.services.push({ id: 'water-heater', name: 'Again' });

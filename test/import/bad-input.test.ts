@@ -56,7 +56,7 @@ describe('npm run import: all or nothing', () => {
     expectRefused(csv('unknown-column.csv'), /unknown-column\.csv: row 1 \(header\): field "stars_given": unknown column "stars_given"/);
     expectRefused(csv('bad-rating.csv'), /bad-rating\.csv: row 4: field "rating": must be a whole number of stars from 1 to 5, got "ten"/);
     expectRefused(csv('unclosed-quote.csv'), /unclosed-quote\.csv: line 2: has a quoted field that is never closed/);
-    expectRefused(csv('not-csv.csv'), /not-csv\.csv: .*is not a CSV file/);
+    expectRefused(csv('not-csv.csv'), /not-csv\.csv: .*not a CSV file/);
   });
 
   it('refuses a review that breaks the schema, with every problem listed', () => {
@@ -123,6 +123,33 @@ describe('npm run import: hostile archives', () => {
     const zip = join(tempDir('zip'), 'big.zip');
     writeZip(zip, [{ name: 'Takeout/Google Business Profile/account-1/location-2/reviews.json', data: REVIEWS, sizeOverride: 300 * 1024 * 1024 }]);
     expectRefused((dir) => ['google', zip, '--content', dir], /more than the 268435456 allowed/);
+  });
+
+  it('names the likely mix-up when given the wrong kind of export', () => {
+    const zip = join(tempDir('zip'), 'takeout.zip');
+    writeZip(zip, [good('Takeout/Google Business Profile/account-1/location-2/reviews.json')]);
+    expectRefused(
+      (dir) => ['trustpilot', zip, '--content', dir],
+      /takeout\.zip: is a ZIP archive, not a CSV file: a Google Takeout is imported with "google" instead of "trustpilot"/,
+    );
+    const page = join(tempDir('page'), 'reviews.json');
+    writeFileSync(page, REVIEWS);
+    expectRefused((dir) => ['csv', page, '--content', dir, '--source', 'yelp'], /reviews\.json: is JSON, not a CSV file: .* "google" instead of "csv"/);
+    expectRefused((dir) => ['google', join(FIXTURES, 'trustpilot.csv'), '--content', dir], /trustpilot\.csv: looks like a CSV file, not a Google export/);
+  });
+
+  it('says a download that was cut short looks cut short', () => {
+    const whole = join(tempDir('zip'), 'whole.zip');
+    writeZip(whole, [
+      {
+        name: 'Takeout/Google Business Profile/account-1/location-2/reviews.json',
+        data: readFileSync(join(FIXTURES, 'takeout-v1', 'Takeout', 'Google Business Profile', 'account-1111', 'location-9001', 'reviews.json')),
+      },
+    ]);
+    const bytes = readFileSync(whole);
+    const cut = join(tempDir('zip'), 'takeout-cut.zip');
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    expectRefused((dir) => ['google', cut, '--content', dir], /takeout-cut\.zip: the archive looks cut short.*download it again/);
   });
 
   it('refuses a damaged archive and a file that is not one', () => {

@@ -20,14 +20,15 @@ export interface Dataset {
 export interface ContentFiles {
   business: string;
   reviews: string;
-  editorial: string;
+  /** editorial.json, optional: without it the summary is the business's name and description (defaultEditorial) */
+  editorial?: string;
   /** imports.json, optional */
   imports?: string;
 }
 
 export const IMPORTS_FILE_NAME = 'imports.json';
 
-export const CONTENT_FILE_NAMES: ContentFiles = {
+export const CONTENT_FILE_NAMES: Required<Omit<ContentFiles, 'imports'>> = {
   business: 'business.json',
   reviews: 'reviews.json',
   editorial: 'editorial.json',
@@ -89,28 +90,43 @@ function reviewLabel(raw: unknown, index: number): string {
   return typeof id === 'string' && id ? `review "${id}" (index ${index})` : `review at index ${index}`;
 }
 
-function checkReferences(business: Business, reviews: Review[], file: string): ContentProblem[] {
+const strings = (x: unknown): string[] => (Array.isArray(x) ? x : []).map((v) => (typeof v === 'string' ? v : undefined)).filter((v) => v !== undefined);
+
+/**
+ * Ids and the names of services, technicians and areas, checked on every record, even one
+ * that failed its schema for another field: one build reports every problem at once.
+ */
+function checkReferences(business: Business, raws: readonly unknown[], file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const serviceIds = new Set(business.services.map((s) => s.id));
   const technicians = new Set(business.technicians.map((t) => t.name));
   const areas = new Set(business.service_areas);
   const seenIds = new Map<string, number>();
-  reviews.forEach((r, i) => {
+  raws.forEach((raw, i) => {
+    if (raw === null || typeof raw !== 'object') return;
+    const r = raw as Record<string, unknown>;
     const record = reviewLabel(r, i);
-    const first = seenIds.get(r.id);
-    if (first !== undefined) problems.push({ file, record, field: 'id', message: `duplicate id (first used at index ${first})` });
-    else seenIds.set(r.id, i);
-    r.services.forEach((s, j) => {
+    if (typeof r.id === 'string') {
+      const first = seenIds.get(r.id);
+      if (first !== undefined) problems.push({ file, record, field: 'id', message: `duplicate id (first used at index ${first})` });
+      else seenIds.set(r.id, i);
+    }
+    strings(r.services).forEach((s, j) => {
       if (!serviceIds.has(s)) problems.push({ file, record, field: `services[${j}]`, message: `unknown service id "${s}" (not in business.json services)` });
     });
-    r.technicians.forEach((t, j) => {
+    strings(r.technicians).forEach((t, j) => {
       if (!technicians.has(t)) problems.push({ file, record, field: `technicians[${j}]`, message: `technician "${t}" is not in business.json technicians` });
     });
-    if (r.service_area !== undefined && !areas.has(r.service_area)) {
+    if (typeof r.service_area === 'string' && !areas.has(r.service_area)) {
       problems.push({ file, record, field: 'service_area', message: `service area "${r.service_area}" is not in business.json service_areas` });
     }
   });
   return problems;
+}
+
+/** The summary of a business that has not written editorial.json: its name and description; no FAQ. */
+export function defaultEditorial(business: Business): Editorial {
+  return { summary: { headline: business.name, text: business.description ?? business.name }, faq: [] };
 }
 
 /**
@@ -124,12 +140,14 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
   const business = businessRaw === undefined ? undefined : BusinessSchema.safeParse(businessRaw);
   if (business && !business.success) problems.push(...zodProblems(names.business, business.error));
 
-  const editorialRaw = parseJson(names.editorial, files.editorial, problems);
+  const editorialName = names.editorial ?? CONTENT_FILE_NAMES.editorial;
+  const editorialRaw = files.editorial === undefined ? undefined : parseJson(editorialName, files.editorial, problems);
   const editorial = editorialRaw === undefined ? undefined : EditorialSchema.safeParse(editorialRaw);
-  if (editorial && !editorial.success) problems.push(...zodProblems(names.editorial, editorial.error));
+  if (editorial && !editorial.success) problems.push(...zodProblems(editorialName, editorial.error));
 
   const reviewsRaw = parseJson(names.reviews, files.reviews, problems);
   const reviews: Review[] = [];
+  const rawReviews: unknown[] = Array.isArray(reviewsRaw) ? reviewsRaw : [];
   if (reviewsRaw !== undefined && !Array.isArray(reviewsRaw)) {
     problems.push({ file: names.reviews, message: 'must be a JSON array of reviews' });
   } else if (Array.isArray(reviewsRaw)) {
@@ -152,13 +170,14 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
     }
   }
 
-  if (business?.success && problems.length === 0) problems.push(...checkReferences(business.data, reviews, names.reviews));
-  if (problems.length > 0 || !business?.success || !editorial?.success) throw new ContentError(problems);
+  if (business?.success) problems.push(...checkReferences(business.data, rawReviews, names.reviews));
+  const editorialData = files.editorial === undefined ? (business?.success ? defaultEditorial(business.data) : undefined) : editorial?.success ? editorial.data : undefined;
+  if (problems.length > 0 || !business?.success || editorialData === undefined) throw new ContentError(problems);
 
   return {
     business: business.data,
     reviews: reviews.filter((r) => r.verified).sort(newestFirst),
-    editorial: editorial.data,
+    editorial: editorialData,
     left_out: { unverified: reviews.filter((r) => !r.verified).length },
     ...(counts ? { counts } : {}),
   };
