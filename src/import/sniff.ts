@@ -18,7 +18,10 @@ export function sniff(path: string): FileKind {
   }
   const bytes = head.subarray(0, n);
   if (n >= 4 && bytes.readUInt32LE(0) === ZIP_LOCAL_HEADER) return 'zip';
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (text.startsWith('{') || text.startsWith('[')) return 'json';
   if (bytes.includes(0)) return 'binary';
   return /^[^\r\n]*[,;\t][^\r\n]*(\r?\n|$)/.test(text) ? 'csv' : 'text';

@@ -171,7 +171,9 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
   }
 
   if (business?.success) problems.push(...checkReferences(business.data, rawReviews, names.reviews));
-  const editorialData = files.editorial === undefined ? (business?.success ? defaultEditorial(business.data) : undefined) : editorial?.success ? editorial.data : undefined;
+  let editorialData: Editorial | undefined;
+  if (files.editorial === undefined) editorialData = business?.success ? defaultEditorial(business.data) : undefined;
+  else if (editorial?.success) editorialData = editorial.data;
   if (problems.length > 0 || !business?.success || editorialData === undefined) throw new ContentError(problems);
 
   return {
