@@ -28,6 +28,7 @@ export function freePort(): Promise<number> {
 
 function startTool(args: string[], ready: RegExp, url: string, env: Record<string, string>, timeoutMs = 120_000): Promise<RunningHost> {
   const child: ChildProcess = spawn(NODE, args, {
+    // Both tools write state where they run (.wrangler/, .netlify/, a rewritten .gitignore): never in the repository.
     cwd: tempDir('host'),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,8 +67,8 @@ function startTool(args: string[], ready: RegExp, url: string, env: Record<strin
 }
 
 /** `wrangler pages dev <dir>`: Cloudflare's asset server and the folder's `_worker.js` in workerd, offline. */
-export async function startWrangler(dir: string, bindings: Record<string, string> = {}): Promise<RunningHost> {
-  const port = await freePort();
+export async function startWrangler(dir: string, bindings: Record<string, string> = {}, port?: number): Promise<RunningHost> {
+  port ??= await freePort();
   const inspector = await freePort();
   const args = [join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'pages', 'dev', dir];
   args.push('--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--compatibility-date', COMPATIBILITY_DATE);
@@ -77,8 +78,8 @@ export async function startWrangler(dir: string, bindings: Record<string, string
 }
 
 /** `netlify dev --offline` serving a folder as Netlify does, with its `_headers` and `_redirects`. */
-export async function startNetlify(dir: string): Promise<RunningHost> {
-  const port = await freePort();
+export async function startNetlify(dir: string, port?: number): Promise<RunningHost> {
+  port ??= await freePort();
   const args = [
     join(ROOT, 'node_modules', 'netlify-cli', 'bin', 'run.js'),
     'dev',

@@ -1,6 +1,7 @@
 // How agents find the MCP server before connecting: the registry's server.json in the build,
 // the (experimental) server card, and OAuth discovery URLs that must say 404 (no auth here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { description } from '../../src/core/site/mcp-metadata.ts';
 import { type McpTestServer, SITE_URL, startMcpServer } from './helpers.ts';
 
 let mcp: McpTestServer;
@@ -24,6 +25,21 @@ describe('MCP metadata', () => {
     expect(json.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
     expect(String(json.description).length).toBeLessThanOrEqual(100);
     expect(json.description).toContain('reviews');
+  });
+
+  it('describes the server in at most 100 characters, never cutting a word', () => {
+    for (const name of [
+      'Brightwater Home Services',
+      'Sanitär- und Heizungstechnik Müller & Söhne GmbH Solingen-Ohligs',
+      'A'.repeat(120),
+      'Über '.repeat(30).trim(),
+    ]) {
+      const text = description(name);
+      expect(text.length, name).toBeLessThanOrEqual(100);
+      const whole = new Set(`Verified Customer customer reviews of ${name} with search and sentiment insights (read-only)`.split(' '));
+      for (const w of text.replace(/…$/u, '').split(' ')) expect(whole.has(w.replace(/[,.]$/u, '')), `${w} in "${text}"`).toBe(true);
+    }
+    expect(description('Brightwater Home Services')).toBe('Verified customer reviews of Brightwater Home Services, with search and insights.');
   });
 
   it('serves a server card at /mcp/server-card naming both eras', async () => {

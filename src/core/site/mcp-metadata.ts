@@ -8,15 +8,29 @@ export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', 
 export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 const VERSION = '1.0.0';
+const MAX_DESCRIPTION = 100;
 
 /** A registry name: the site's host in reverse-DNS order, then /reviews. */
 export function mcpServerName(urls: SiteUrls): string {
   return `${new URL(urls.base).hostname.split('.').reverse().join('.')}/reviews`;
 }
 
-function description(businessName: string): string {
-  const text = `Verified customer reviews of ${businessName}, with search and sentiment insights (read-only).`;
-  return text.length <= 100 ? text : `${text.slice(0, 99)}…`;
+/** The registry allows 100 characters: the longest wording that fits, never a word cut in half. */
+export function description(businessName: string): string {
+  const wordings = [
+    `Verified customer reviews of ${businessName}, with search and sentiment insights (read-only).`,
+    `Verified customer reviews of ${businessName}, with search and insights.`,
+    `Customer reviews of ${businessName}.`,
+  ];
+  const fits = wordings.find((w) => w.length <= MAX_DESCRIPTION);
+  if (fits) return fits;
+  const words = `Customer reviews of ${businessName}`.split(' ');
+  let text = '';
+  for (const w of words) {
+    if (`${text} ${w}…`.trim().length > MAX_DESCRIPTION) break;
+    text = `${text} ${w}`.trim();
+  }
+  return `${text}…`;
 }
 
 /** /server.json, for the MCP registry. */
