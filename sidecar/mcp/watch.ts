@@ -23,7 +23,7 @@ export interface ResourceWatch {
 /**
  * What changed between two builds, for the URIs someone listens to. The datasets compare by
  * the ETag the build computed for each file (the comparison the WebSub hub makes for its
- * topics, sidecar/site/topics.ts); one review compares by its JSON.
+ * topics, sidecar/hub/topics.ts); one review compares by its JSON.
  */
 export function changedUris(prev: SiteSnapshot, next: SiteSnapshot, uris: Iterable<string>): string[] {
   const changed: string[] = [];

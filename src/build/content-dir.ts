@@ -10,7 +10,7 @@ import {
   parseContent,
 } from '../core/content/dataset.ts';
 
-/** Reads and validates a content folder (the fs adapter around core/content.ts). */
+/** Reads and validates a content folder (the fs adapter around src/core/content/dataset.ts). */
 export function loadContentDir(dir: string): Dataset {
   const names = Object.fromEntries(Object.entries(CONTENT_FILE_NAMES).map(([key, file]) => [key, join(dir, file)])) as unknown as ContentFiles;
   const files = {} as ContentFiles;

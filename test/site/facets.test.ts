@@ -2,7 +2,7 @@
 // slugs from names with accents and apostrophes (and two names that collide), each listing
 // exactly its reviews, newest first, 50 a page; the home page links every facet and every
 // review card links its technicians, services and area. Expected values are computed here
-// from reviews.json, independently of src/core/facets.ts.
+// from reviews.json, independently of src/core/site/facets.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -32,7 +32,7 @@ const ref = (kind: 'headers' | 'parameters' | 'responses', name: string) => ({ $
 const json = (schema: Obj) => ({ [JSON_MEDIA]: { schema } });
 const text = (example: string) => ({ [TEXT_MEDIA]: { schema: { type: 'string' }, example } });
 
-/** Headers of every published GET (src/core/headers.ts resourceHeaders). */
+/** Headers of every published GET (src/core/http/headers.ts resourceHeaders). */
 function cachedHeaders(options: { topic?: boolean; lastModified?: boolean } = {}): Obj {
   return {
     ETag: ref('headers', 'ETag'),
@@ -43,7 +43,7 @@ function cachedHeaders(options: { topic?: boolean; lastModified?: boolean } = {}
   };
 }
 
-/** A facet page (src/core/facets.ts): its path, with the paging every facet page shares. */
+/** A facet page (src/core/site/facets.ts): its path, with the paging every facet page shares. */
 function facetPage(
   path: string,
   operationId: string,
