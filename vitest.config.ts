@@ -1,11 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The quick lane (`npm run test:unit`): the pure core and the routes in process, with no host
+ * tool, browser or MCP conformance run. Everything else is the rest of `npm test`.
+ */
+const UNIT = [
+  'test/core/**/*.test.ts',
+  'test/insights/**/*.test.ts',
+  'test/search/**/*.test.ts',
+  'test/site/page-data.test.ts',
+  'test/hub/address.test.ts',
+  'test/import/titles.test.ts',
+  'test/import/units.test.ts',
+  'test/architecture.test.ts',
+  'test/comments.test.ts',
+  'test/settings-docs.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Build and end-to-end suites start real processes; two cores do not like many at once.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT } },
+      { extends: true, test: { name: 'rest', include: ['test/**/*.test.ts'], exclude: UNIT } },
+    ],
   },
 });
