@@ -1,5 +1,6 @@
-// Keeps ARCHITECTURE.md honest: every source folder has a row in its layer table, and every
-// relative import goes to a folder that row allows.
+// Keeps ARCHITECTURE.md honest: every source folder has a row in its layer table, every
+// relative import goes to a folder that row allows and to a lower row (an earlier one in the
+// table, or the same), and no file imports itself through others.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,4 +67,76 @@ describe('ARCHITECTURE.md', () => {
     }
     expect(violations).toEqual([]);
   });
+
+  it('never lets a lower row import a higher one', () => {
+    const upward: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = rowOf(rows, file);
+      if (!from || from.row.mayImport.includes('*')) continue;
+      for (const target of targets) {
+        const to = rowOf(rows, target);
+        if (to && rows.indexOf(to.row) > rows.indexOf(from.row)) upward.push(`${file} imports ${target}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('has no import circles', () => {
+    expect(cycles(graph)).toEqual([]);
+    // the check itself finds one
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
+  });
 });
+
+/** Every relative import of every source file, type-only ones included, as repository paths. */
+const graph = new Map(
+  files.map((file) => [
+    file,
+    [...readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT_RE)].map(([, spec]) => relative(ROOT, normalize(join(ROOT, dirname(file), spec as string)))),
+  ]),
+);
+
+/** The strongly connected components with more than one file (Tarjan), each sorted. */
+function cycles(edges: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!edges.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop() as string;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return found;
+}

@@ -2,7 +2,8 @@ import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/serv
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { SiteSnapshot } from '../site/snapshot.ts';
-import { type McpDeps, reviewsById } from './deps.ts';
+import type { LiveSite } from '../site/live-site.ts';
+import { reviewsById } from './build-data.ts';
 
 export const JSON_MIME = 'application/json';
 
@@ -81,8 +82,8 @@ export function readResource(snapshot: SiteSnapshot, uri: string): ReadResourceR
   return review && { contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(review) }] };
 }
 
-function readBuiltFile(deps: McpDeps, uri: URL): ReadResourceResult {
-  const result = readResource(deps.site.current(), uri.href);
+function readBuiltFile(site: LiveSite, uri: URL): ReadResourceResult {
+  const result = readResource(site.current(), uri.href);
   if (!result) throw new McpError(RESOURCE_NOT_FOUND, `Resource ${uri.href} is not in the current build`, { uri: uri.href });
   return result;
 }
@@ -91,11 +92,11 @@ function readBuiltFile(deps: McpDeps, uri: URL): ReadResourceResult {
  * The datasets at their public URLs (a client may also fetch them directly), and one review
  * at reviews://review/{id}, with completion of the id. Every read takes the current build once.
  */
-export function registerResources(server: McpServer, deps: McpDeps): void {
-  const snapshot = deps.site.current();
+export function registerResources(server: McpServer, site: LiveSite): void {
+  const snapshot = site.current();
   for (const dataset of DATASETS) {
     const { name, title, description } = dataset;
-    server.registerResource(name, dataset.url(snapshot), { title, description, mimeType: JSON_MIME }, (uri) => readBuiltFile(deps, uri));
+    server.registerResource(name, dataset.url(snapshot), { title, description, mimeType: JSON_MIME }, (uri) => readBuiltFile(site, uri));
   }
 
   const template = new ResourceTemplate(REVIEW_TEMPLATE, {
@@ -103,12 +104,12 @@ export function registerResources(server: McpServer, deps: McpDeps): void {
     list: undefined,
     // The SDK answers the first 100 matches (newest reviews first) with the total count.
     complete: {
-      id: (value) => completeReviewIds(deps.site.current(), value),
+      id: (value) => completeReviewIds(site.current(), value),
     },
   });
   server.registerResource('review', template, REVIEW_TEMPLATE_METADATA, (uri, variables) => {
     const id = String(variables.id);
-    const review = reviewsById(deps.site.current()).get(id);
+    const review = reviewsById(site.current()).get(id);
     if (!review) throw new McpError(RESOURCE_NOT_FOUND, `No review has the id "${id}"`, { uri: uri.href });
     return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: JSON.stringify(review) }] };
   });

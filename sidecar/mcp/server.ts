@@ -4,7 +4,7 @@ import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprot
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { MAX_TOOL_INPUT_ELEMENTS } from './calls.ts';
 import { toolDescriptions } from './catalog.ts';
-import type { McpDeps } from './deps.ts';
+import type { LiveSite } from '../site/live-site.ts';
 import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
 import { registerResources } from './resources.ts';
 import { SERVER_CAPABILITIES, SERVER_INFO } from './server-info.ts';
@@ -68,6 +68,13 @@ const INSTRUCTIONS = perBuild('MCP instructions', ({ data: { business, aggregate
   ].join(' ');
 });
 
+/** What the MCP tools and resources read: the published builds, nothing else. */
+export interface McpDeps {
+  site: LiveSite;
+  /** Change notifications for resources/subscribe and subscriptions/listen. */
+  watch: ResourceWatch;
+}
+
 /**
  * A new MCP server with every tool and resource, for exactly one session: an McpServer is
  * bound to one transport and must never be shared between sessions.
@@ -84,7 +91,7 @@ export function createMcpServer(deps: McpDeps): McpServer {
   }
   // Both eras list the same compact schemas (compact-schema.ts); the SDK still validates with the zod ones.
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolDescriptions() }));
-  registerResources(server, deps);
+  registerResources(server, deps.site);
   registerSubscriptions(server, deps.watch);
   return server;
 }

@@ -1,6 +1,6 @@
 import type { LiveSite } from '../site/live-site.ts';
 import type { SiteSnapshot } from '../site/snapshot.ts';
-import { reviewsById } from './deps.ts';
+import { reviewsById } from './build-data.ts';
 import { DATASETS, reviewIdOf } from './resources.ts';
 
 /** Resources one session or one listen stream may subscribe to. */

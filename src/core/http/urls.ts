@@ -13,6 +13,11 @@ export const PATHS = {
   notFoundPage: '/404.html',
 } as const;
 
+/** What another website embeds: the iframe page, the widget script and the badge (built files). */
+export const EMBED_PATH = '/embed/';
+export const WIDGET_PATH = '/widget.js';
+export const BADGE_PATH = '/badge.svg';
+
 /** The WebSub topics (Atom, JSON Feed, the reviews document), by path. */
 export const TOPIC_PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'] as const;
 

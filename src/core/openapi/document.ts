@@ -1,6 +1,5 @@
 // GET /openapi.json: every HTTP endpoint of the service as OpenAPI 3.1, built from the zod
 // schemas the code validates with, so the description cannot drift from the behaviour.
-import { BADGE_PATH, EMBED_PATH, WIDGET_PATH } from '../site/embed.ts';
 import { FEED_SIZE } from '../feeds/items.ts';
 import { HubFormSchema } from '../schemas/hub.ts';
 import { JsonRpcRequestSchema, JsonRpcResponseSchema, ErrorSchema, ValidationErrorSchema } from './schemas.ts';
@@ -16,7 +15,7 @@ import { ReviewSchema } from '../schemas/review.ts';
 import { SearchResultSchema } from '../schemas/search.ts';
 import { SearchParamsShape } from '../search/params.ts';
 import { ARCHIVE_PAGE_SIZE } from '../documents/archive.ts';
-import { PATHS, type SiteUrls, topicUrls } from '../http/urls.ts';
+import { BADGE_PATH, EMBED_PATH, PATHS, type SiteUrls, topicUrls, WIDGET_PATH } from '../http/urls.ts';
 
 /** The HTTP interface's version: keys are only ever added (see README, The documents). */
 export const API_VERSION = '1.0.0';

@@ -1,11 +1,7 @@
 // The copy-paste snippets for showing the reviews on another website (the API page shows
 // them, the browser test runs them on a page of another origin).
 import type { Business } from '../schemas/business.ts';
-import type { SiteUrls } from '../http/urls.ts';
-
-export const EMBED_PATH = '/embed/';
-export const WIDGET_PATH = '/widget.js';
-export const BADGE_PATH = '/badge.svg';
+import { BADGE_PATH, EMBED_PATH, type SiteUrls, WIDGET_PATH } from '../http/urls.ts';
 export const EMBED_REVIEWS = 10;
 
 export interface EmbedSnippet {

@@ -1,15 +1,7 @@
 import type { InsightsDocument } from '../../src/core/schemas/insights.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
-import type { LiveSite } from '../site/live-site.ts';
+// What the MCP tools and resources read from a published build besides its files, derived once per build.
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
-import type { ResourceWatch } from './watch.ts';
-
-/** What the MCP tools and resources read: the published builds, nothing else. */
-export interface McpDeps {
-  site: LiveSite;
-  /** Change notifications for resources/subscribe and subscriptions/listen. */
-  watch: ResourceWatch;
-}
 
 const REVIEWS_BY_ID = perBuild('reviews by id', (s): ReadonlyMap<string, Review> => new Map(s.data.reviews.map((r) => [r.id, r])));
 
