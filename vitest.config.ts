@@ -15,6 +15,7 @@ const UNIT = [
   'test/architecture.test.ts',
   'test/comments.test.ts',
   'test/settings-docs.test.ts',
+  'test/surface.test.ts',
 ];
 
 export default defineConfig({

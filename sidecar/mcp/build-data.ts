@@ -2,6 +2,7 @@ import type { InsightsDocument } from '../../src/core/schemas/insights.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 // What the MCP tools and resources read from a published build besides its files, derived once per build.
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
+import { SURFACE } from '../../src/core/http/surface.ts';
 
 const REVIEWS_BY_ID = perBuild('reviews by id', (s): ReadonlyMap<string, Review> => new Map(s.data.reviews.map((r) => [r.id, r])));
 
@@ -12,8 +13,8 @@ export function reviewsById(snapshot: SiteSnapshot): ReadonlyMap<string, Review>
 
 /** The build validated /insights.json against InsightsDocumentSchema before writing it; here it is only parsed, once. */
 const INSIGHTS = perBuild('insights document', (s): InsightsDocument => {
-  const bytes = s.bytes('/insights.json');
-  if (!bytes) throw new Error(`Build ${s.manifest.build_id} has no /insights.json`);
+  const bytes = s.bytes(SURFACE.insights.path);
+  if (!bytes) throw new Error(`Build ${s.manifest.build_id} has no ${SURFACE.insights.path}`);
   return JSON.parse(bytes.toString('utf8')) as InsightsDocument;
 });
 

@@ -4,6 +4,7 @@ import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/typ
 import type { SiteSnapshot } from '../site/snapshot.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { reviewsById } from './build-data.ts';
+import { SURFACE, SURFACE_ROWS } from '../../src/core/http/surface.ts';
 
 export const JSON_MIME = 'application/json';
 
@@ -22,29 +23,34 @@ interface DatasetResource {
   url: (s: SiteSnapshot) => string;
 }
 
-export const DATASETS: readonly DatasetResource[] = [
-  {
-    name: 'reviews',
+/** What each dataset resource says about itself, in the order resources/list gives them; its path comes from SURFACE. */
+const ABOUT: Record<string, { title: string; description: string; url: (s: SiteSnapshot) => string }> = {
+  reviews: {
     title: 'Reviews dataset',
-    description: 'Business metadata, aggregate rating and every verified review, newest first (the same bytes as GET /reviews.json).',
-    path: '/reviews.json',
+    description: `Business metadata, aggregate rating and every verified review, newest first (the same bytes as GET ${SURFACE.reviews.path}).`,
     url: (s) => s.urls.reviews,
   },
-  {
-    name: 'insights',
+  insights: {
     title: 'Insights dataset',
-    description: 'Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ and an editorial summary (GET /insights.json).',
-    path: '/insights.json',
+    description: `Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ and an editorial summary (GET ${SURFACE.insights.path}).`,
     url: (s) => s.urls.insights,
   },
-  {
-    name: 'feed',
+  feed: {
     title: 'Newest reviews (JSON Feed)',
-    description: 'JSON Feed 1.1 of the 50 newest reviews (GET /api/feed.json).',
-    path: '/api/feed.json',
+    description: `JSON Feed 1.1 of the 50 newest reviews (GET ${SURFACE.jsonFeed.path}).`,
     url: (s) => s.urls.jsonFeed,
   },
-];
+};
+
+/** The datasets, in the order of ABOUT; every SURFACE row with mcpResource must have its entry there. */
+export const DATASETS: readonly DatasetResource[] = SURFACE_ROWS.filter((r) => r.mcpResource !== undefined)
+  .map((r) => {
+    const name = r.mcpResource as string;
+    const about = ABOUT[name];
+    if (!about) throw new Error(`MCP resource ${name} (${r.path}) has no title and description`);
+    return { name, path: r.path, ...about };
+  })
+  .sort((a, b) => Object.keys(ABOUT).indexOf(a.name) - Object.keys(ABOUT).indexOf(b.name));
 
 export const REVIEW_TEMPLATE_METADATA = {
   title: 'One review',

@@ -12,6 +12,7 @@ import type { LiveSite } from '../site/live-site.ts';
 import { searchIndexOf, searchNamesOf } from '../site/search-index.ts';
 import { perBuild } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
+import { SURFACE } from '../../src/core/http/surface.ts';
 
 /** GET /api/reviews/search: parse, run the query core, answer with an ETag. */
 export interface SearchRoutesOptions {
@@ -35,7 +36,7 @@ export function searchRoutes({ site, maxAgeS, cacheEntries }: SearchRoutesOption
       const named = resolveNames(searchNamesOf(snapshot), parsed.data);
       if (!named.ok) throw invalidRequest(named.issues);
       const body = Buffer.from(searchBody(searchIndexOf(snapshot), named.params));
-      const lastModified = snapshot.manifest.resources['/reviews.json']?.last_modified;
+      const lastModified = snapshot.manifest.resources[SURFACE.reviews.path]?.last_modified;
       const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(lastModified ? { last_modified: lastModified } : {}) };
       return representation(body, resourceHeaders(PATHS.search, meta, maxAgeS));
     };

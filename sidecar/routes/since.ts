@@ -10,6 +10,7 @@ import { type Representation, representation, respond } from '../http/respond.ts
 import type { LiveSite } from '../site/live-site.ts';
 import { perBuild } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
+import { SURFACE } from '../../src/core/http/surface.ts';
 
 const SINCE_RESPONSES = perBuild('since responses', () => new Lru<string, Representation>(32));
 
@@ -25,14 +26,14 @@ export interface SinceRoutesOptions {
 export function sinceRoutes({ site, maxAgeS }: SinceRoutesOptions): Hono {
   const app = new Hono();
   app.on(['GET', 'HEAD'], `${PATHS.sincePrefix}:date`, (c) => {
-    const date = c.req.param('date');
+    const date = c.req.param('date') ?? '';
     const parsed = CalendarDate.safeParse(date);
     if (!parsed.success) throw invalidRequest(parsed.error.issues.map((i) => ({ ...i, path: ['date'] })));
     const snapshot = site.current();
     const cache = snapshot.derive(SINCE_RESPONSES);
     const rep = cache.get(date, () => {
       const body = Buffer.from(renderSince(snapshot.data.reviews, date));
-      const reviewsMeta = snapshot.manifest.resources['/reviews.json'];
+      const reviewsMeta = snapshot.manifest.resources[SURFACE.reviews.path];
       const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(reviewsMeta ? { last_modified: reviewsMeta.last_modified } : {}) };
       return representation(body, resourceHeaders(c.req.path, meta, maxAgeS));
     });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest, parseManifest } from '../../src/core/http/manifest.ts';
 import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
 import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
+import { SURFACE } from '../../src/core/http/surface.ts';
 
 /**
  * One published build, immutable once loaded. A request takes the current snapshot once
@@ -65,7 +66,7 @@ export function loadSnapshot(buildDir: string): SiteSnapshot {
       // The build validated every record before writing this file; here a shape check is
       // enough, and skipping a second zod pass saves ~25 MB and 0.3 s at 20,000 reviews.
       if (!data) {
-        const parsed = JSON.parse((snapshot.bytes('/reviews.json') as Buffer).toString('utf8')) as ReviewsDocument;
+        const parsed = JSON.parse((snapshot.bytes(SURFACE.reviews.path) as Buffer).toString('utf8')) as ReviewsDocument;
         if (!Array.isArray(parsed?.reviews) || typeof parsed.business !== 'object') throw new Error('reviews.json has no reviews array');
         data = parsed;
       }

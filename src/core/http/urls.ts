@@ -1,37 +1,33 @@
+import { READ_METHODS, SURFACE, SURFACE_ROWS } from './surface.ts';
+
+export { READ_METHODS };
+
 /**
- * Paths of the service that are not files of the build. Static hosts send every request for
- * them to the sidecar; an unknown path under an API prefix gets the JSON 404, any other
- * unknown path the 404 page.
+ * Paths of the service that are not files of the build (from SURFACE). Static hosts send
+ * every request for them to the sidecar; an unknown path under an API prefix gets the JSON
+ * 404, any other unknown path the 404 page.
  */
 export const PATHS = {
-  search: '/api/reviews/search',
-  hub: '/api/websub/hub',
-  mcp: '/mcp',
-  /** The MCP server card (SEP-2127, experimental). */
-  mcpServerCard: '/mcp/server-card',
-  sincePrefix: '/api/reviews/since/',
-  notFoundPage: '/404.html',
+  search: SURFACE.search.path,
+  hub: SURFACE.hub.path,
+  mcp: SURFACE.mcp.path,
+  mcpServerCard: SURFACE.mcpServerCard.path,
+  sincePrefix: SURFACE.since.path.slice(0, -'{date}'.length),
+  notFoundPage: SURFACE.notFoundPage.path,
 } as const;
 
 /** What another website embeds: the iframe page, the widget script and the badge (built files). */
-export const EMBED_PATH = '/embed/';
-export const WIDGET_PATH = '/widget.js';
-export const BADGE_PATH = '/badge.svg';
+export const EMBED_PATH = SURFACE.embed.path;
+export const WIDGET_PATH = SURFACE.widget.path;
+export const BADGE_PATH = SURFACE.badge.path;
 
 /** The WebSub topics (Atom, JSON Feed, the reviews document), by path. */
-export const TOPIC_PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'] as const;
-
-/** Methods of every built file and since date: reads, and the CORS preflight. */
-export const READ_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+export const TOPIC_PATHS: readonly string[] = SURFACE_ROWS.filter((r) => r.topic).map((r) => r.path);
 
 /** The route table of the paths only the sidecar answers: the methods each allows (a 405 lists them in Allow). */
-export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
-  [PATHS.search]: READ_METHODS,
-  [PATHS.hub]: ['POST'],
-  // GET opens a 2025 session's stream; the 2026-07-28 revision is POST only.
-  [PATHS.mcp]: ['POST', 'GET', 'DELETE', 'OPTIONS'],
-  [PATHS.mcpServerCard]: READ_METHODS,
-};
+export const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  SURFACE_ROWS.filter((r) => r.servedBy === 'sidecar' && !r.path.includes('{')).map((r) => [r.path, r.methods]),
+);
 
 export const API_PREFIXES = ['/api/', '/mcp/', '/.well-known/'] as const;
 
@@ -60,10 +56,10 @@ export function siteUrls(siteUrl: string): SiteUrls {
   return {
     base,
     home: `${base}/`,
-    reviews: `${base}/reviews.json`,
-    insights: `${base}/insights.json`,
-    jsonFeed: `${base}/api/feed.json`,
-    atomFeed: `${base}/feed.xml`,
+    reviews: `${base}${SURFACE.reviews.path}`,
+    insights: `${base}${SURFACE.insights.path}`,
+    jsonFeed: `${base}${SURFACE.jsonFeed.path}`,
+    atomFeed: `${base}${SURFACE.atomFeed.path}`,
     hub: `${base}${PATHS.hub}`,
     mcp: `${base}${PATHS.mcp}`,
     search: `${base}${PATHS.search}`,

@@ -15,7 +15,8 @@ import { ReviewSchema } from '../schemas/review.ts';
 import { SearchResultSchema } from '../schemas/search.ts';
 import { SearchParamsShape } from '../search/params.ts';
 import { ARCHIVE_PAGE_SIZE } from '../documents/archive.ts';
-import { BADGE_PATH, EMBED_PATH, PATHS, type SiteUrls, topicUrls, WIDGET_PATH } from '../http/urls.ts';
+import { SURFACE, type SurfaceRow } from '../http/surface.ts';
+import { PATHS, type SiteUrls, topicUrls } from '../http/urls.ts';
 
 /** The HTTP interface's version: keys are only ever added (see README, The documents). */
 export const API_VERSION = '1.0.0';
@@ -32,6 +33,12 @@ const json = (schema: Obj) => ({ [JSON_MEDIA]: { schema } });
 const text = (example: string) => ({ [TEXT_MEDIA]: { schema: { type: 'string' }, example } });
 
 /** Headers of every published GET (src/core/http/headers.ts resourceHeaders). */
+/** The operationId the surface table gives a path. */
+function operationOf(row: SurfaceRow): string {
+  if (row.operationId === undefined) throw new Error(`${row.path} has no OpenAPI operation in SURFACE`);
+  return row.operationId;
+}
+
 function cachedHeaders(options: { topic?: boolean; lastModified?: boolean } = {}): Obj {
   return {
     ETag: ref('headers', 'ETag'),
@@ -189,18 +196,18 @@ function paths(urls: SiteUrls): Obj {
         schema: { type: 'integer', minimum: 1, maximum: 5 },
       },
     ),
-    [EMBED_PATH]: {
+    [SURFACE.embed.path]: {
       get: {
-        operationId: 'getEmbedPage',
+        operationId: operationOf(SURFACE.embed),
         tags: ['Embed'],
         summary: 'The rating and the newest reviews for an iframe',
         description: 'A small page with the rating, the histogram and the 10 newest reviews; links open on this site in a new tab.',
         responses: { '200': { description: 'HTML page', headers: cachedHeaders(), content: { [HTML_MEDIA]: { schema: { type: 'string' } } } } },
       },
     },
-    [WIDGET_PATH]: {
+    [SURFACE.widget.path]: {
       get: {
-        operationId: 'getWidgetScript',
+        operationId: operationOf(SURFACE.widget),
         tags: ['Embed'],
         summary: 'The <reviews-widget> custom element',
         description:
@@ -208,55 +215,55 @@ function paths(urls: SiteUrls): Obj {
         responses: { '200': { description: 'JavaScript', headers: cachedHeaders(), content: { 'text/javascript': { schema: { type: 'string' } } } } },
       },
     },
-    [BADGE_PATH]: {
+    [SURFACE.badge.path]: {
       get: {
-        operationId: 'getBadge',
+        operationId: operationOf(SURFACE.badge),
         tags: ['Embed'],
         summary: 'The rating and the review count as an SVG badge',
         responses: { '200': { description: 'SVG image', headers: cachedHeaders(), content: { 'image/svg+xml': { schema: { type: 'string' } } } } },
       },
     },
-    '/api/ratings.json': readOperation({
-      operationId: 'getRatings',
+    [SURFACE.ratings.path]: readOperation({
+      operationId: operationOf(SURFACE.ratings),
       tags: ['Embed'],
       summary: 'Every rating a widget shows',
       description:
         'The aggregate rating of the business and of every technician, service and service area, with the URL of its page, and how many reviews were left out and why. No reviews: small enough for a widget.',
       content: json(schemaRef('RatingsDocument')),
     }),
-    '/reviews.json': readOperation({
-      operationId: 'getReviews',
+    [SURFACE.reviews.path]: readOperation({
+      operationId: operationOf(SURFACE.reviews),
       tags: ['Reviews'],
       summary: 'The reviews dataset',
       description: 'Business metadata, the aggregate rating and every verified review, newest first. A WebSub topic.',
       content: json(schemaRef('ReviewsDocument')),
       topic: true,
     }),
-    '/insights.json': readOperation({
-      operationId: 'getInsights',
+    [SURFACE.insights.path]: readOperation({
+      operationId: operationOf(SURFACE.insights),
       tags: ['Reviews'],
       summary: 'The insights dataset',
       description: 'Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ and an editorial summary.',
       content: json(schemaRef('InsightsDocument')),
     }),
-    '/api/feed.json': readOperation({
-      operationId: 'getJsonFeed',
+    [SURFACE.jsonFeed.path]: readOperation({
+      operationId: operationOf(SURFACE.jsonFeed),
       tags: ['Feeds'],
       summary: 'JSON Feed 1.1 of the newest reviews',
       description: `The ${FEED_SIZE} newest reviews; each item links to the review's anchor on the home page and carries the review itself in _review. A WebSub topic.`,
       content: json(schemaRef('JsonFeed')),
       topic: true,
     }),
-    '/feed.xml': readOperation({
-      operationId: 'getAtomFeed',
+    [SURFACE.atomFeed.path]: readOperation({
+      operationId: operationOf(SURFACE.atomFeed),
       tags: ['Feeds'],
       summary: 'Atom feed of the newest reviews',
       description: `The ${FEED_SIZE} newest reviews as Atom (RFC 4287). A WebSub topic.`,
       content: { 'application/atom+xml': { schema: { type: 'string' } } },
       topic: true,
     }),
-    [PATHS.search]: readOperation({
-      operationId: 'searchReviews',
+    [SURFACE.search.path]: readOperation({
+      operationId: operationOf(SURFACE.search),
       tags: ['Reviews'],
       summary: 'Search reviews',
       description:
@@ -265,8 +272,8 @@ function paths(urls: SiteUrls): Obj {
       content: json(schemaRef('SearchResult')),
       errors: invalid,
     }),
-    [`${PATHS.sincePrefix}{date}`]: readOperation({
-      operationId: 'getReviewsSince',
+    [SURFACE.since.path]: readOperation({
+      operationId: operationOf(SURFACE.since),
       tags: ['Reviews'],
       summary: 'Reviews since a date',
       description: 'Every review dated on or after the date, newest first. Any real calendar date works.',
@@ -274,17 +281,17 @@ function paths(urls: SiteUrls): Obj {
       content: json(schemaRef('SinceDocument')),
       errors: invalid,
     }),
-    '/openapi.json': {
+    [SURFACE.openapi.path]: {
       get: {
-        operationId: 'getOpenApiDocument',
+        operationId: operationOf(SURFACE.openapi),
         tags: ['Discovery'],
         summary: 'This document',
         responses: { '200': { description: 'OpenAPI 3.1 document', headers: cachedHeaders(), content: json({ type: 'object' }) } },
       },
     },
-    '/llms.txt': {
+    [SURFACE.llmsTxt.path]: {
       get: {
-        operationId: 'getLlmsTxt',
+        operationId: operationOf(SURFACE.llmsTxt),
         tags: ['Discovery'],
         summary: 'The service described for language models (llms.txt)',
         responses: {
@@ -292,9 +299,9 @@ function paths(urls: SiteUrls): Obj {
         },
       },
     },
-    [PATHS.hub]: {
+    [SURFACE.hub.path]: {
       post: {
-        operationId: 'websubHub',
+        operationId: operationOf(SURFACE.hub),
         tags: ['WebSub'],
         summary: 'Subscribe, unsubscribe or ping the WebSub hub',
         description: `${HUB_DESCRIPTION} Topics: ${topics.join(', ')}.`,
