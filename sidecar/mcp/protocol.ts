@@ -1,5 +1,5 @@
 // The vocabulary of the two protocol eras served at /mcp, defined once.
-import { MCP_PROTOCOL_VERSIONS } from '../../src/core/site/mcp-metadata.ts';
+import { MCP_PROTOCOL_VERSIONS } from '../../src/core/openapi/mcp.ts';
 
 /** The first stateless revision: no initialize, every request carries its own _meta envelope. */
 export const MODERN_VERSION = '2026-07-28';

@@ -1,7 +1,14 @@
 // What a person or an agent needs to connect to the MCP endpoint, shared by /openapi.json,
-// /llms.txt and the /api/ page. The tools' names and order are defined here once; the server
+// /llms.txt, the /api/ page, the registry metadata and the server itself: its identity and
+// revisions are defined here once. The tools' names and order are defined here once; the server
 // (sidecar/mcp/tools/, one file per tool) lists exactly these, and the type below makes a
 // missing or extra tool in these docs a compile error.
+
+/** How the server names itself, on both eras (initialize, server/discover, result _meta, server.json, the server card). */
+export const MCP_SERVER_INFO = { name: 'reviews-service', version: '1.0.0' } as const;
+
+/** The revisions /mcp speaks: 2026-07-28 statelessly, the rest through initialize and a session. */
+export const MCP_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 
 /** The MCP protocol revision the examples use. */
 export const MCP_PROTOCOL_VERSION = '2025-06-18';

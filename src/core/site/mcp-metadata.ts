@@ -2,12 +2,11 @@
 // (schema 2025-12-11, one streamable-http remote) and a server card (SEP-2127, experimental:
 // its shape may still change). Pure: both come from the business name and the base URL.
 import type { SiteUrls } from '../http/urls.ts';
+import { MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO } from '../openapi/mcp.ts';
 
-/** The revisions /mcp speaks: 2026-07-28 statelessly, the rest through initialize and a session. */
-export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
-const VERSION = '1.0.0';
+const VERSION = MCP_SERVER_INFO.version;
 const MAX_DESCRIPTION = 100;
 
 /** A registry name: the site's host in reverse-DNS order, then /reviews. */
