@@ -6,6 +6,8 @@ import { businessJsonLd, scriptJson } from '../../src/core/site/jsonld.ts';
 import { formatDate, histogram, openingHoursText, pageInsights, scoreText, telHref } from '../../src/core/site/page-data.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { siteUrls } from '../../src/core/http/urls.ts';
+import { insightsDocument } from '../../src/core/documents/documents.ts';
+import { MIN_CLAIM_MENTIONS, wilsonInterval } from '../../src/core/insights/claims.ts';
 import { SAMPLE_CONTENT, SMALL_CONTENT } from '../helpers/paths.ts';
 
 /** `n` reviews, newest first, one a day. */
@@ -79,8 +81,14 @@ describe('pageInsights', () => {
     expect(insights.technicians.map((t) => t.name)).toEqual(data.business.technicians.map((t) => t.name));
     const best = insights.best.map((a) => a.id);
     expect(insights.weakest.some((a) => best.includes(a.id))).toBe(false);
-    const scores = [...insights.best, ...insights.weakest.toReversed()].map((a) => a.score);
-    expect(scores).toEqual(scores.toSorted((a, b) => b - a));
+    // each claim is backed: 20+ mentions, and every strong interval is above every weak one
+    const doc = insightsDocument(data);
+    const ci = (id: string) => {
+      const a = doc.aspects.find((x) => x.id === id) as { positive: number; mentions: number };
+      expect(a.mentions).toBeGreaterThanOrEqual(MIN_CLAIM_MENTIONS.business);
+      return wilsonInterval(a.positive, a.mentions);
+    };
+    for (const b of insights.best) for (const w of insights.weakest) expect(ci(b.id)[0]).toBeGreaterThan(ci(w.id)[1]);
     expect(pageInsights(data)).toBe(insights);
   });
 });

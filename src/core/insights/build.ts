@@ -6,6 +6,7 @@ import { allText, analysisText } from '../content/review-text.ts';
 import type { Review } from '../schemas/review.ts';
 import { type AnalyzeOptions, analyzeReview, aspectPolarities, type TextAnalysis } from './analyze.ts';
 import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from '../schemas/aspects.ts';
+import { aspectClaims, MIN_CLAIM_MENTIONS } from './claims.ts';
 import { createEntityLinker, type LinkedEntities } from './entities.ts';
 import { isSentimentWord } from './general.ts';
 import { tokenize } from './text.ts';
@@ -19,8 +20,6 @@ export const LIMITS = {
   entity_review_ids: 10,
   topic_review_ids: 5,
   topics: 20,
-  /** An aspect needs this many reviews before it can be called strongest or weakest */
-  min_aspect_mentions: 3,
 } as const;
 
 /** What the analysis found in one review; the same as `insights:analyze` prints for its text. */
@@ -64,23 +63,14 @@ function count(c: Counts, p: Polarity): void {
 /** Net sentiment in [-1, 1]: (positive - negative) / mentions. */
 const netScore = (c: Counts) => (c.mentions === 0 ? null : round3((c.positive - c.negative) / c.mentions));
 
-interface AspectRef {
-  aspect: AspectId;
-  mentions: number;
-  score: number;
-}
-
-/** Strongest and weakest aspects among those with enough mentions (ties: more mentions, then vocabulary order). */
-function extremes(byAspect: Map<AspectId, Counts>): { strongest: AspectRef | null; weakest: AspectRef | null } {
-  const refs: AspectRef[] = ASPECT_IDS.flatMap((aspect) => {
+/** Strongest and weakest aspect, each only when the data supports the claim (see claims.ts). */
+function extremes(byAspect: Map<AspectId, Counts>, minMentions: number) {
+  const tallies = ASPECT_IDS.flatMap((aspect) => {
     const c = byAspect.get(aspect);
-    return c && c.mentions >= LIMITS.min_aspect_mentions ? [{ aspect, mentions: c.mentions, score: netScore(c) as number }] : [];
+    return c ? [{ aspect, ...c }] : [];
   });
-  const order = (a: AspectRef, b: AspectRef) => b.score - a.score || b.mentions - a.mentions || ASPECT_IDS.indexOf(a.aspect) - ASPECT_IDS.indexOf(b.aspect);
-  const sorted = [...refs].sort(order);
-  const strongest = sorted[0] ?? null;
-  const rest = sorted.slice(1).sort((a, b) => a.score - b.score || b.mentions - a.mentions || ASPECT_IDS.indexOf(a.aspect) - ASPECT_IDS.indexOf(b.aspect));
-  return { strongest, weakest: rest[0] ?? null };
+  const { strongest, weakest } = aspectClaims(tallies, minMentions);
+  return { strongest: strongest[0] ?? null, weakest: weakest[0] ?? null };
 }
 
 function quarterRange(first: string, last: string): string[] {
@@ -184,7 +174,7 @@ function entityExtras(insights: readonly ReviewInsight[], indices: readonly numb
       count(byAspect.get(a.aspect) as Counts, a.polarity);
     }
   }
-  const { strongest, weakest } = extremes(byAspect);
+  const { strongest, weakest } = extremes(byAspect, MIN_CLAIM_MENTIONS.entity);
   return {
     text_mentions: textMentions,
     linked_reviews: indices.length,
@@ -249,7 +239,7 @@ function buildSummary(dataset: Dataset, insights: readonly ReviewInsight[], aspe
     total.negative += a.negative;
     total.neutral += a.neutral;
   }
-  const { strongest, weakest } = extremes(new Map(aspects.map((a) => [a.id, a])));
+  const { strongest, weakest } = extremes(new Map(aspects.map((a) => [a.id, a])), MIN_CLAIM_MENTIONS.business);
   const mostMentioned = [...aspects].sort((a, b) => b.mentions - a.mentions || ASPECT_IDS.indexOf(a.id) - ASPECT_IDS.indexOf(b.id))[0];
   const dates = dataset.reviews.map((r) => r.date).sort();
   return {

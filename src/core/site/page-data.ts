@@ -2,6 +2,7 @@
 import { type AggregateRating, aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { insightsDocument } from '../documents/documents.ts';
+import { type AspectClaim, aspectClaims, MIN_CLAIM_MENTIONS } from '../insights/claims.ts';
 import { FEED_SIZE } from '../feeds/items.ts';
 import { type ArchivePage, archivePages } from '../documents/archive.ts';
 import type { Review } from '../schemas/review.ts';
@@ -55,8 +56,6 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 // ---- insights ---------------------------------------------------------------------------
 
-/** An aspect needs this many reviews before the page calls it strong or weak. */
-const MIN_ASPECT_MENTIONS = 3;
 const HIGHLIGHTED_ASPECTS = 3;
 
 export interface AspectSummary {
@@ -77,9 +76,9 @@ export interface PageInsights {
   headline: string;
   text: string;
   faq: { question: string; answer: string }[];
-  /** Highest net sentiment first; empty while insights.json has no aspects. */
+  /** Highest positive share first; only aspects the data supports calling strong (claims.ts), else empty. */
   best: AspectSummary[];
-  /** Lowest net sentiment first, never one of `best`. */
+  /** Lowest positive share first, never one of `best`; only claims the data supports. */
   weakest: AspectSummary[];
   technicians: TechnicianRating[];
 }
@@ -91,12 +90,15 @@ export function pageInsights(dataset: Dataset): PageInsights {
   const cached = insightsCache.get(dataset);
   if (cached) return cached;
   const doc = insightsDocument(dataset);
-  const aspects = doc.aspects.flatMap(({ id, label, mentions, score }) =>
-    score !== null && mentions >= MIN_ASPECT_MENTIONS ? [{ id, label, mentions, score }] : [],
+  const labels = new Map(doc.aspects.map((a) => [a.id, a.label]));
+  const claims = aspectClaims(
+    doc.aspects.map((a) => ({ aspect: a.id, mentions: a.mentions, positive: a.positive, negative: a.negative })),
+    MIN_CLAIM_MENTIONS.business,
+    HIGHLIGHTED_ASPECTS,
   );
-  const byScore = aspects.sort((a, b) => b.score - a.score || b.mentions - a.mentions || (a.id < b.id ? -1 : 1));
-  const best = byScore.slice(0, HIGHLIGHTED_ASPECTS).filter((a) => a.score > 0);
-  const weakest = byScore.slice(best.length).reverse().slice(0, HIGHLIGHTED_ASPECTS);
+  const summary = (c: AspectClaim): AspectSummary => ({ id: c.aspect, label: labels.get(c.aspect) ?? c.aspect, mentions: c.mentions, score: c.score });
+  const best = claims.strongest.map(summary);
+  const weakest = claims.weakest.map(summary);
   const roles = new Map(dataset.business.technicians.map((t) => [t.name, t.role]));
   const result: PageInsights = {
     headline: doc.summary.headline,
