@@ -139,3 +139,22 @@ describe('strongest and weakest aspects need support', () => {
     expect(carlos?.strongest_aspect).toBeNull();
   });
 });
+
+describe('quotes come from the most certain readings', () => {
+  const base = dataset();
+
+  it('never quotes a reading the stars alone gave, and prefers readings the stars agree with', () => {
+    const reviews = [
+      review('2024-03-01', 1, 'The invoice for the whole thing came to 860 euros in the end.'),
+      review('2024-03-02', 2, 'The price was fair, but the plumber was very rude to my wife.'),
+      review('2024-02-01', 5, 'The price was very fair for such a big job in our basement.'),
+    ];
+    const pricing = buildInsights({ ...base, reviews }).aspects.find((a) => a.id === 'pricing');
+    expect(pricing?.negative).toBe(1);
+    expect(pricing?.quotes.map((q) => q.text)).toEqual([
+      'The price was very fair for such a big job in our basement.',
+      'The price was fair, but the plumber was very rude to my wife.',
+    ]);
+    expect(pricing?.quotes.some((q) => q.text.includes('860'))).toBe(false);
+  });
+});

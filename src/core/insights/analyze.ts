@@ -1,6 +1,15 @@
 import { ASPECT_IDS, type AspectId, type Polarity } from '../schemas/aspects.ts';
 import { type GeneralScorer, ownLexiconScorer } from './general.ts';
-import { ATTACHED_ONLY_MODIFIERS, EQUIPMENT, NEGATED_ONLY_TERMS, type Score } from './lexicon.ts';
+import {
+  ATTACHED_ONLY_MODIFIERS,
+  EQUIPMENT,
+  NEGATED_ONLY_TERMS,
+  PROBLEM_AGENTS,
+  PROBLEM_LEADS,
+  PROBLEM_OPENERS,
+  PROBLEM_WORDS,
+  type Score,
+} from './lexicon.ts';
 import { type Match, matchLexicon } from './match.ts';
 import { type Clause, type Span, splitClauses } from './text.ts';
 
@@ -59,6 +68,26 @@ const WHOLE_JOB = new Set([
 ]);
 const ATTACHED_ONLY = new Set(ATTACHED_ONLY_MODIFIERS);
 const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
+const PROBLEM_OPENER_LIST = PROBLEM_OPENERS.map((p) => p.split(' '));
+const PROBLEM_LEAD_SET = new Set(PROBLEM_LEADS);
+const PROBLEM_AGENT_SET = new Set(PROBLEM_AGENTS);
+const PROBLEM_WORD_SET = new Set(PROBLEM_WORDS);
+
+/** Comma-separated stretches (by index in `stretchOf`) that describe the customer's problem; see PROBLEM_OPENERS. */
+function problemStretches(words: readonly string[], stretchOf: readonly number[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < words.length; i++) {
+    if (i > 0 && stretchOf[i] === stretchOf[i - 1]) continue;
+    let j = i;
+    while (PROBLEM_LEAD_SET.has(words[j] as string) && stretchOf[j + 1] === stretchOf[i]) j += 1;
+    const opens = PROBLEM_OPENER_LIST.some((p) => p.every((w, k) => words[j + k] === w && stretchOf[j + k] === stretchOf[i]));
+    if (!opens) continue;
+    let agent = false;
+    for (let k = i; k < words.length && stretchOf[k] === stretchOf[i]; k++) if (PROBLEM_AGENT_SET.has(words[k] as string)) agent = true;
+    if (!agent) out.add(stretchOf[i] as number);
+  }
+  return out;
+}
 
 export function polarityOf(score: number): Polarity {
   return score >= NEUTRAL_BAND ? 'positive' : score <= -NEUTRAL_BAND ? 'negative' : 'neutral';
@@ -105,6 +134,8 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   const commaSeg: number[] = [];
   let cs = 0;
   for (const tok of clause.tokens) {
+    // Quoted speech is what someone said, not what the reviewer judges.
+    if (tok.speech) continue;
     if (tok.punct) {
       s += 1;
       ns += 1;
@@ -126,7 +157,12 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
     return Math.abs(p - q) + SEGMENT_DISTANCE * Math.abs((seg[p] as number) - (seg[q] as number));
   };
 
-  const matches = matchLexicon(words);
+  const problems = problemStretches(words, commaSeg);
+  const inProblem = (i: number) => problems.has(commaSeg[i] as number);
+  // Fault words in a problem description name what the firm was called for: no judgement.
+  const matches = matchLexicon(words).map((m) =>
+    inProblem(m.from) && PROBLEM_WORD_SET.has(m.entry.phrase) ? { ...m, entry: { ...m.entry, kind: 'neutral' as const, aspects: [] } } : m,
+  );
   // Multiplier per match: -1 when negated, 0 when hypothetical.
   const mult = new Map<Match, number>();
   let negatedUntil = -1;
@@ -213,7 +249,7 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   for (const m of matches) if (m.entry.kind !== 'negator') claimed.fill(1, m.from, m.to);
   const groups = new Map<Anchor | undefined, string[]>();
   for (let i = 0; i < Math.min(words.length, irrealisFrom); i++) {
-    if (claimed[i]) continue;
+    if (claimed[i] || (inProblem(i) && PROBLEM_WORD_SET.has(words[i] as string))) continue;
     const near = nearest(anchors, i, dist);
     const a = near && dist(i, near) <= MAX_ATTACH ? near : undefined;
     const list = groups.get(a);

@@ -4,7 +4,7 @@ import { quarterOf } from '../schemas/dates.ts';
 import { entityStatistics } from '../content/entity-ratings.ts';
 import { allText, analysisText } from '../content/review-text.ts';
 import type { Review } from '../schemas/review.ts';
-import { type AnalyzeOptions, analyzeReview, aspectPolarities, type TextAnalysis } from './analyze.ts';
+import { type AnalyzeOptions, analyzeReview, aspectPolarities, polarityOf, type TextAnalysis } from './analyze.ts';
 import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from '../schemas/aspects.ts';
 import { aspectClaims, MIN_CLAIM_MENTIONS } from './claims.ts';
 import { createEntityLinker, type LinkedEntities } from './entities.ts';
@@ -97,19 +97,25 @@ interface QuoteCandidate {
   polarity: Polarity;
   text: string;
   strength: number;
+  /** 0 when the stars agree with the reading, 1 when they do not */
+  doubt: number;
 }
 
 function clip(text: string): string {
   return text.length <= LIMITS.quote_chars ? text : `${text.slice(0, LIMITS.quote_chars - 1).trimEnd()}…`;
 }
 
-/** Quotes that read well on their own: 40-200 characters first, then the strongest, then the newest. */
+/**
+ * The most certain readings first: the sentence's own words judge the aspect (never a reading
+ * taken from the stars alone) and the stars agree; then quotes that read well on their own
+ * (40-200 characters), the strongest, the newest.
+ */
 function pickQuotes(candidates: QuoteCandidate[]) {
   const fits = (q: QuoteCandidate) => (q.text.length >= 40 && q.text.length <= 200 ? 0 : 1);
-  candidates.sort((a, b) => fits(a) - fits(b) || b.strength - a.strength || cmp(b.date, a.date) || cmp(b.review_id, a.review_id));
-  const picked: Omit<QuoteCandidate, 'strength'>[] = [];
+  candidates.sort((a, b) => a.doubt - b.doubt || fits(a) - fits(b) || b.strength - a.strength || cmp(b.date, a.date) || cmp(b.review_id, a.review_id));
+  const picked: Omit<QuoteCandidate, 'strength' | 'doubt'>[] = [];
   const seen = new Set<string>();
-  for (const { strength: _, ...q } of candidates) {
+  for (const { strength: _, doubt: __, ...q } of candidates) {
     if (picked.length === LIMITS.quotes_per_polarity) break;
     if (seen.has(q.text)) continue;
     seen.add(q.text);
@@ -137,7 +143,8 @@ function buildAspects(insights: readonly ReviewInsight[]) {
       for (const m of analysis.mentions) {
         if (m.aspect === id && m.polarity === found.polarity && (!best || Math.abs(m.score) > Math.abs(best.score))) best = m;
       }
-      if (!best) continue;
+      // a reading the text does not make itself (the stars gave its direction) is never quoted
+      if (!best || polarityOf(best.score) !== found.polarity) continue;
       const text = (analysis.sentences[best.sentence] as { text: string }).text;
       quotes[found.polarity].push({
         review_id: r.review.id,
@@ -146,6 +153,7 @@ function buildAspects(insights: readonly ReviewInsight[]) {
         polarity: found.polarity,
         text,
         strength: Math.abs(best.score),
+        doubt: (found.polarity === 'positive' ? r.review.rating >= 4 : r.review.rating <= 2) ? 0 : 1,
       });
     }
     return {

@@ -11,6 +11,8 @@ export interface Token {
   punct: boolean;
   /** Inside a short double-quoted span: scare quotes, as in they "fixed" it */
   quoted: boolean;
+  /** Inside a longer quotation: someone's words ("yes, that's good"), not the reviewer's judgement */
+  speech: boolean;
 }
 
 export interface Span {
@@ -81,7 +83,10 @@ export function splitSentences(text: string): Span[] {
   return spans;
 }
 
-const TOKEN_RE = /\$?\d+(?:[.,:]\d+)*%?|[\p{L}\p{N}]+(?:['’][\p{L}]+)*|[,;:]|\s[-–—]+\s|[–—]|["“”]/gu;
+const TOKEN_RE = /\$?\d+(?:[.,:]\d+)*%?|[\p{L}\p{N}]+(?:['’][\p{L}]+)*|[,;:]|\s[-–—]+\s|[–—]|["“”„«»]/gu;
+
+// German opens with „ and closes with “, English opens with “: every mark toggles.
+const QUOTE_MARKS = new Set(['"', '“', '”', '„', '«', '»']);
 
 /** Word and separator tokens of a sentence; offsets are relative to `offset`. */
 export function tokenize(sentence: string, offset = 0): Token[] {
@@ -91,19 +96,23 @@ export function tokenize(sentence: string, offset = 0): Token[] {
   for (let m = TOKEN_RE.exec(sentence); m; m = TOKEN_RE.exec(sentence)) {
     const raw = m[0];
     const c = raw[0] as string;
-    if (c === '"' || c === '“' || c === '”') {
-      // Mark a span of one to three words as scare-quoted; longer spans are real quotes.
+    if (QUOTE_MARKS.has(c)) {
+      // One to three words with no separator are scare quotes; anything longer is quoted speech.
       if (quoteOpen < 0) quoteOpen = tokens.length;
       else {
-        const n = tokens.length - quoteOpen;
-        if (n >= 1 && n <= 3) for (let i = quoteOpen; i < tokens.length; i++) (tokens[i] as Token).quoted = true;
+        const inside = tokens.slice(quoteOpen);
+        const scare = inside.length >= 1 && inside.length <= 3 && !inside.some((t) => t.punct);
+        for (const t of inside) {
+          if (scare) t.quoted = true;
+          else t.speech = true;
+        }
         quoteOpen = -1;
       }
       continue;
     }
     const punct = c === ',' || c === ';' || c === ':' || /^\s*[-–—]/.test(raw);
     const t = punct ? (c === ';' ? ';' : ',') : raw.toLowerCase().replace(/’/g, "'");
-    tokens.push({ t, start: offset + m.index, end: offset + m.index + raw.length, punct, quoted: false });
+    tokens.push({ t, start: offset + m.index, end: offset + m.index + raw.length, punct, quoted: false, speech: false });
   }
   return tokens;
 }
