@@ -2,15 +2,16 @@ import { summarizeRatings } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { quarterOf } from '../schemas/dates.ts';
 import { entityStatistics } from '../content/entity-ratings.ts';
-import { allText, analysisText } from '../content/review-text.ts';
+import { allText } from '../content/review-text.ts';
 import type { Review } from '../schemas/review.ts';
 import { type AnalyzeOptions, analyzeReview, aspectPolarities, polarityOf, type TextAnalysis } from './analyze.ts';
 import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from '../schemas/aspects.ts';
 import { aspectClaims, MIN_CLAIM_MENTIONS } from './claims.ts';
 import { createEntityLinker, type LinkedEntities } from './entities.ts';
-import { isSentimentWord } from './general.ts';
 import { tokenize } from './text.ts';
-import { extractTopics } from './topics.ts';
+import { detectLanguage } from './detect.ts';
+import { baseLanguage, LANGUAGES } from './languages.ts';
+import { extractTopics, type TopicWords } from './topics.ts';
 
 /** Caps that keep insights.json small whatever the number of reviews (documented in README.md). */
 export const LIMITS = {
@@ -25,22 +26,64 @@ export const LIMITS = {
 /** What the analysis found in one review; the same as `insights:analyze` prints for its text. */
 export interface ReviewInsight {
   review: Review;
-  /** null for a rating-only review (no text) */
+  /** Language of the review's own text (said by the source, else detected); null without text */
+  language: string | null;
+  /** The words analysed and their language: the text, or the translation it carries; null when neither is in a language analysed */
+  read: { language: string; text: string } | null;
+  /** null for a rating-only review (no text) or one in a language not analysed */
   analysis: TextAnalysis | null;
   aspects: { aspect: AspectId; polarity: Polarity }[];
   linked: LinkedEntities | null;
 }
 
-/** Each review is read with its own star rating (see `AnalyzeOptions.rating`). */
-export function analyzeReviews(dataset: Dataset, options: Omit<AnalyzeOptions, 'rating'> = {}): ReviewInsight[] {
+/**
+ * What to analyse: the review's own words when their language is analysed, else a
+ * translation the review carries into an analysed language, else nothing (the review is
+ * counted in `coverage`, never dropped silently).
+ */
+export function readingOf(review: Pick<Review, 'text' | 'translation' | 'language'>, businessLanguage: string) {
+  if (review.text.trim() === '') return { language: null, read: null };
+  const language = baseLanguage(review.language ?? detectLanguage(review.text, businessLanguage));
+  if (LANGUAGES[language]) return { language, read: { language, text: review.text } };
+  const t = review.translation;
+  if (t && LANGUAGES[baseLanguage(t.language)]) return { language, read: { language: baseLanguage(t.language), text: t.text } };
+  return { language, read: null };
+}
+
+/** Each review is read in its own language with its own star rating (see `AnalyzeOptions`). */
+export function analyzeReviews(dataset: Dataset, options: Omit<AnalyzeOptions, 'rating' | 'language'> = {}): ReviewInsight[] {
   const link = createEntityLinker(dataset.business);
   return dataset.reviews.map((review) => {
-    const text = analysisText(review);
-    if (text.trim() === '') return { review, analysis: null, aspects: [], linked: null };
-    const analysis = analyzeReview(text, { ...options, rating: review.rating });
+    const { language, read } = readingOf(review, dataset.business.language);
+    if (!read) return { review, language, read, analysis: null, aspects: [], linked: null };
+    const analysis = analyzeReview(read.text, { ...options, rating: review.rating, language: read.language });
     const linked = link(allText(review), { technicians: review.technicians, services: review.services });
-    return { review, analysis, aspects: aspectPolarities(analysis.mentions), linked };
+    return { review, language, read, analysis, aspects: aspectPolarities(analysis.mentions), linked };
   });
+}
+
+/** How many reviews the insights read, by language: a review in a language not analysed is counted, not dropped. */
+function buildCoverage(insights: readonly ReviewInsight[]) {
+  const languages: Record<string, { reviews: number; analysed: number }> = {};
+  let withText = 0;
+  let analysed = 0;
+  for (const r of insights) {
+    if (r.language === null) continue;
+    withText += 1;
+    const entry = languages[r.language] ?? { reviews: 0, analysed: 0 };
+    entry.reviews += 1;
+    if (r.analysis) {
+      entry.analysed += 1;
+      analysed += 1;
+    }
+    languages[r.language] = entry;
+  }
+  const sorted = Object.fromEntries(
+    Object.keys(languages)
+      .sort()
+      .map((k) => [k, languages[k] as { reviews: number; analysed: number }]),
+  );
+  return { reviews_with_text: withText, analysed, languages: sorted };
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000 || 0;
@@ -219,6 +262,16 @@ function buildEntities(dataset: Dataset, insights: readonly ReviewInsight[]) {
   };
 }
 
+// Topics are taken from texts in every analysed language, so every pack's function words apply.
+const packs = Object.values(LANGUAGES);
+const TOPIC_WORDS: TopicWords = {
+  stopwords: new Set(packs.flatMap((p) => p.topicWords.stopwords)),
+  breaks: new Set(packs.flatMap((p) => p.topicWords.breaks)),
+  middleBlock: new Set(packs.flatMap((p) => p.topicWords.middleBlock)),
+};
+/** Sentiment words are judgements, not topics. */
+const SENTIMENT_WORDS = new Set(packs.flatMap((p) => Object.keys(p.general)));
+
 function buildTopics(dataset: Dataset, insights: readonly ReviewInsight[]) {
   const { business } = dataset;
   const words = (s: string) =>
@@ -232,8 +285,13 @@ function buildTopics(dataset: Dataset, insights: readonly ReviewInsight[]) {
     ...business.service_areas.flatMap(words),
     ...words(business.name).filter((w) => !serviceWords.has(w)),
   ]);
-  const inputs = insights.flatMap((r) => (r.analysis ? [{ id: r.review.id, text: analysisText(r.review), polarity: r.analysis.polarity }] : []));
-  return extractTopics(inputs, { exclude: (w) => names.has(w) || isSentimentWord(w), max: LIMITS.topics, examples: LIMITS.topic_review_ids });
+  const inputs = insights.flatMap((r) => (r.analysis && r.read ? [{ id: r.review.id, text: r.read.text, polarity: r.analysis.polarity }] : []));
+  return extractTopics(inputs, {
+    exclude: (w) => names.has(w) || SENTIMENT_WORDS.has(w),
+    max: LIMITS.topics,
+    examples: LIMITS.topic_review_ids,
+    words: TOPIC_WORDS,
+  });
 }
 
 function buildSummary(dataset: Dataset, insights: readonly ReviewInsight[], aspects: ReturnType<typeof buildAspects>, topics: ReturnType<typeof buildTopics>) {
@@ -250,10 +308,11 @@ function buildSummary(dataset: Dataset, insights: readonly ReviewInsight[], aspe
   const { strongest, weakest } = extremes(new Map(aspects.map((a) => [a.id, a])), MIN_CLAIM_MENTIONS.business);
   const mostMentioned = [...aspects].sort((a, b) => b.mentions - a.mentions || ASPECT_IDS.indexOf(a.id) - ASPECT_IDS.indexOf(b.id))[0];
   const dates = dataset.reviews.map((r) => r.date).sort();
+  const textCount = insights.filter((r) => r.language !== null).length;
   return {
     review_count: dataset.reviews.length,
-    reviews_with_text: withText.length,
-    rating_only_reviews: dataset.reviews.length - withText.length,
+    reviews_with_text: textCount,
+    rating_only_reviews: dataset.reviews.length - textCount,
     rating_value: summarizeRatings(dataset.reviews).rating_value,
     period: dates.length ? { first: dates[0] as string, last: dates[dates.length - 1] as string } : null,
     text_sentiment: { positive: sentiment.positive, negative: sentiment.negative, neutral: sentiment.neutral, score: netScore(sentiment) },
@@ -273,7 +332,7 @@ function buildSummary(dataset: Dataset, insights: readonly ReviewInsight[], aspe
  * value (and so the same bytes once serialised); aspect counts are per review, exactly
  * what `npm run insights:analyze` prints for each review's text.
  */
-export function buildInsights(dataset: Dataset, options: Omit<AnalyzeOptions, 'rating'> = {}) {
+export function buildInsights(dataset: Dataset, options: Omit<AnalyzeOptions, 'rating' | 'language'> = {}) {
   const insights = analyzeReviews(dataset, options);
   const aspects = buildAspects(insights);
   const topics = buildTopics(dataset, insights);
@@ -282,6 +341,7 @@ export function buildInsights(dataset: Dataset, options: Omit<AnalyzeOptions, 'r
     entities: buildEntities(dataset, insights),
     topics,
     summary_figures: buildSummary(dataset, insights, aspects, topics),
+    coverage: buildCoverage(insights),
   };
 }
 

@@ -31,7 +31,8 @@ export interface Clause {
   exception: boolean;
 }
 
-const ABBREVIATIONS = new Set([
+/** English abbreviations: a "." after them does not end a sentence. */
+export const ABBREVIATIONS = new Set([
   'mr',
   'mrs',
   'ms',
@@ -61,7 +62,7 @@ const ABBREVIATIONS = new Set([
 const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s|$)|\n+/g;
 
 /** Splits text into sentences at . ! ? and line breaks, not after abbreviations or initials. */
-export function splitSentences(text: string): Span[] {
+export function splitSentences(text: string, abbreviations: ReadonlySet<string> = ABBREVIATIONS): Span[] {
   const spans: Span[] = [];
   let start = 0;
   const push = (end: number) => {
@@ -75,7 +76,7 @@ export function splitSentences(text: string): Span[] {
   for (let m = SENTENCE_END.exec(text); m; m = SENTENCE_END.exec(text)) {
     if (m[0][0] === '.' && m[0].length === 1) {
       const word = /([\p{L}.]+)$/u.exec(text.slice(Math.max(0, m.index - 6), m.index))?.[1] ?? '';
-      if (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word)) continue;
+      if (abbreviations.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word)) continue;
     }
     push(m.index + m[0].length);
   }
@@ -119,6 +120,25 @@ export function tokenize(sentence: string, offset = 0): Token[] {
 
 const SUBORDINATORS = new Set(['although', 'though', 'whereas', 'despite']);
 
+export type ClauseWord = 'but' | 'however' | 'though' | 'although' | 'whereas' | 'despite' | 'except' | 'otherwise' | 'even' | 'while' | 'yet' | 'in';
+
+/** How a language splits clauses: its words mapped to the English word whose rule they follow. */
+export interface ClauseRules {
+  words: ReadonlyMap<string, ClauseWord>;
+  /** "but" does not split before these ("but also") or after these ("nothing but", "all but") */
+  butKeepsBefore: ReadonlySet<string>;
+  butKeepsAfter: ReadonlySet<string>;
+}
+
+/** English: every control word stands for itself. */
+export const ENGLISH_CLAUSES: ClauseRules = {
+  words: new Map(
+    (['but', 'however', 'though', 'although', 'whereas', 'despite', 'except', 'otherwise', 'even', 'while', 'yet', 'in'] as const).map((w) => [w, w]),
+  ),
+  butKeepsBefore: new Set(['also']),
+  butKeepsAfter: new Set(['nothing', 'all']),
+};
+
 function isWord(tok: Token | undefined): tok is Token {
   return tok !== undefined && !tok.punct;
 }
@@ -128,7 +148,7 @@ function isWord(tok: Token | undefined): tok is Token {
  * "although", "though", "yet", "except", "whereas", "despite") and semicolons. A
  * subordinate contrast clause ("Although X, Y") also ends at the next comma.
  */
-export function splitClauseTokens(tokens: Token[]): { tokens: Token[]; exception: boolean }[] {
+export function splitClauseTokens(tokens: Token[], rules: ClauseRules = ENGLISH_CLAUSES): { tokens: Token[]; exception: boolean }[] {
   const clauses: { tokens: Token[]; exception: boolean }[] = [];
   let current: Token[] = [];
   let exception = false;
@@ -157,9 +177,13 @@ export function splitClauseTokens(tokens: Token[]): { tokens: Token[]; exception
       current.push(tok);
       continue;
     }
-    const w = tok.t;
+    const w = rules.words.get(tok.t);
+    if (w === undefined) {
+      current.push(tok);
+      continue;
+    }
     if (w === 'but') {
-      if (next?.t === 'also' || prev?.t === 'nothing' || prev?.t === 'all') continue;
+      if ((next && rules.butKeepsBefore.has(next.t)) || (prev && rules.butKeepsAfter.has(prev.t))) continue;
       flush();
       continue;
     }
@@ -176,7 +200,11 @@ export function splitClauseTokens(tokens: Token[]): { tokens: Token[]; exception
       if (w === 'though') closeAtComma = true;
       continue;
     }
-    if (SUBORDINATORS.has(w) || (w === 'even' && next?.t === 'though') || (w === 'while' && atStart && clauses.length === 0)) {
+    if (
+      SUBORDINATORS.has(w) ||
+      (w === 'even' && next !== undefined && rules.words.get(next.t) === 'though') ||
+      (w === 'while' && atStart && clauses.length === 0)
+    ) {
       if (w === 'even') i += 1;
       flush();
       closeAtComma = true;
@@ -191,7 +219,7 @@ export function splitClauseTokens(tokens: Token[]): { tokens: Token[]; exception
     if (w === 'except' || (w === 'otherwise' && (atStart || prev?.t === ','))) {
       flush();
       exception = w === 'except';
-      if (next?.t === 'for') i += 1;
+      if (tok.t === 'except' && next?.t === 'for') i += 1;
       continue;
     }
     current.push(tok);
@@ -201,11 +229,14 @@ export function splitClauseTokens(tokens: Token[]): { tokens: Token[]; exception
 }
 
 /** Every clause of a text, with the sentence it belongs to. */
-export function splitClauses(text: string): { sentences: Span[]; clauses: Clause[] } {
-  const sentences = splitSentences(text);
+export function splitClauses(
+  text: string,
+  language: { abbreviations: ReadonlySet<string>; clauses: ClauseRules } = { abbreviations: ABBREVIATIONS, clauses: ENGLISH_CLAUSES },
+): { sentences: Span[]; clauses: Clause[] } {
+  const sentences = splitSentences(text, language.abbreviations);
   const clauses: Clause[] = [];
   sentences.forEach((s, index) => {
-    for (const c of splitClauseTokens(tokenize(s.text, s.start))) {
+    for (const c of splitClauseTokens(tokenize(s.text, s.start), language.clauses)) {
       const words = c.tokens.filter(isWord);
       const first = words[0] as Token;
       const last = words[words.length - 1] as Token;
