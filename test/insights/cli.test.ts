@@ -94,7 +94,7 @@ describe('eval:insights', () => {
     const r = run('scripts/eval-insights.ts', '', ['--json']);
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(['gold', 'real-dev', 'real-heldout']);
+    expect(Object.keys(out)).toEqual(['gold', 'real-dev', 'real-heldout', 'real-de-dev', 'real-de-heldout']);
     for (const set of Object.values(out) as { overall: { f1: number }; per_aspect: object; no_aspect: { sentences: number }; errors?: unknown }[]) {
       expect(set.overall.f1).toBeGreaterThan(0);
       expect(Object.keys(set.per_aspect)).toHaveLength(10);
@@ -109,6 +109,6 @@ describe('eval:insights', () => {
     expect(Object.keys(JSON.parse(one.stdout))).toEqual(['real-dev']);
     const bad = run('scripts/eval-insights.ts', '', ['--set', 'nonsense']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/--set must be one of gold, real-dev, real-heldout/);
+    expect(bad.stderr).toMatch(/--set must be one of gold, real-dev, real-heldout, real-de-dev, real-de-heldout/);
   });
 });
