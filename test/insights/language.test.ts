@@ -37,6 +37,10 @@ describe('which words are read', () => {
     const r = { text: FRENCH, translation: { language: 'en', text: 'Never call them, nobody calls back.', by: 'Google' } };
     expect(readingOf(r, 'de')).toEqual({ language: 'fr', read: { language: 'en', text: 'Never call them, nobody calls back.' } });
     expect(readingOf({ text: FRENCH }, 'de')).toEqual({ language: 'fr', read: null });
+    // a short text is detected too when its source translated it: it is not in the reader's language
+    const es = { text: 'Muy buen trabajo de Aylin, muy limpia.', translation: { language: 'en', text: 'Very good work by Aylin, very clean.' } };
+    expect(readingOf(es, 'en')).toEqual({ language: 'es', read: { language: 'en', text: 'Very good work by Aylin, very clean.' } });
+    expect(readingOf({ text: 'Muy buen trabajo de Aylin, muy limpia.' }, 'en').language).toBe('en');
   });
 
   it('follows the language the source gives over detection, and reads nothing in a rating-only review', () => {

@@ -43,7 +43,7 @@ export interface ReviewInsight {
  */
 export function readingOf(review: Pick<Review, 'text' | 'translation' | 'language'>, businessLanguage: string) {
   if (review.text.trim() === '') return { language: null, read: null };
-  const language = baseLanguage(review.language ?? detectLanguage(review.text, businessLanguage));
+  const language = baseLanguage(review.language ?? detectLanguage(review.text, businessLanguage, { translated: review.translation !== undefined }));
   if (LANGUAGES[language]) return { language, read: { language, text: review.text } };
   const t = review.translation;
   if (t && LANGUAGES[baseLanguage(t.language)]) return { language, read: { language: baseLanguage(t.language), text: t.text } };
