@@ -3,6 +3,7 @@
 // JSON.stringify + JSON.parse of the same dataset.
 import type { Dataset } from '../src/core/content/dataset.ts';
 import { buildInsights } from '../src/core/insights/build.ts';
+import { detectLanguage } from '../src/core/insights/detect.ts';
 import { newestFirst } from '../src/core/content/order.ts';
 import type { Business } from '../src/core/schemas/business.ts';
 import { InsightsAnalysisSchema } from '../src/core/schemas/insights.ts';
@@ -14,6 +15,9 @@ const at = args.indexOf('--reviews');
 const N = at >= 0 ? Number(args[at + 1]) : 20_000;
 const sat = args.indexOf('--sentences');
 const MAX_SENTENCES = sat >= 0 ? Number(args[sat + 1]) : 8;
+const gat = args.indexOf('--german');
+/** Share of reviews written in German (analysed with the German pack after detection). */
+const GERMAN_SHARE = gat >= 0 ? Number(args[gat + 1]) : 0.3;
 
 // seeded, so every run benchmarks the same text
 const random = mulberry32(20240517);
@@ -85,12 +89,34 @@ const SENTENCES = [
   () => 'Called on Monday about a leak under the kitchen sink.',
 ];
 
+const GERMAN_TECHS = ['Mike', 'Carlos', 'Priya', 'Herr Johnson', 'Frau Scott', 'Der Monteur', 'Der Techniker', 'Unser Installateur'];
+const GERMAN_JOBS = ['die Heizung', 'die Therme', 'den Abfluss', 'den Warmwasserspeicher', 'die Klimaanlage', 'das Bad'];
+const GERMAN = [
+  (t: string) => `${t} kam pünktlich und hat sofort mit der Arbeit angefangen.`,
+  (t: string) => `${t} kam 40 Minuten zu spät und hat nicht angerufen.`,
+  (t: string) => `${t} war sehr freundlich und hat alles gut erklärt.`,
+  (t: string) => `${t} wusste genau, was er tut.`,
+  (_: string, j: string) => `Der Preis für ${j} war fair.`,
+  (_: string, j: string) => `Für ${j} wurde viel zu viel berechnet.`,
+  (_: string, j: string) => `Zwei Tage später war ${j} wieder undicht.`,
+  () => 'Sie haben Überzieher getragen und alles sauber hinterlassen.',
+  () => 'Der nächste freie Termin war erst in zwei Wochen.',
+  () => 'Niemand hat wegen der Garantie zurückgerufen.',
+  () => 'Ehrlich und transparent bei den Kosten.',
+  () => 'Kann ich nur weiterempfehlen!',
+  () => 'Nicht die günstigsten, aber die Arbeit war top.',
+  () => 'Unser Abfluss war verstopft und musste gereinigt werden.',
+];
+
 function makeReview(i: number): Review {
   const year = 2021 + Math.floor(random() * 5);
   const month = 1 + Math.floor(random() * 12);
   const day = 1 + Math.floor(random() * 28);
   const count = random() < 0.08 ? 0 : 1 + Math.floor(random() * MAX_SENTENCES);
-  const text = Array.from({ length: count }, () => pick(SENTENCES)(pick(TECH_WORDS), pick(JOBS))).join(' ');
+  const german = random() < GERMAN_SHARE;
+  const text = Array.from({ length: count }, () =>
+    german ? pick(GERMAN)(pick(GERMAN_TECHS), pick(GERMAN_JOBS)) : pick(SENTENCES)(pick(TECH_WORDS), pick(JOBS)),
+  ).join(' ');
   const techs = random() < 0.5 ? [pick(business.technicians).name] : [];
   return {
     id: `r${String(i).padStart(6, '0')}`,
@@ -132,9 +158,24 @@ for (let r = 0; r < 2; r++) {
 const bytes = JSON.stringify(first);
 InsightsAnalysisSchema.parse(first);
 
+// What language detection alone costs (it runs inside buildInsights for every review with text)
+t0 = performance.now();
+const detected = new Map<string, number>();
+for (const r of dataset.reviews) {
+  if (r.text.trim() === '') continue;
+  const language = detectLanguage(r.text, business.language);
+  detected.set(language, (detected.get(language) ?? 0) + 1);
+}
+const detection = seconds(t0);
+
 const words = dataset.reviews.reduce((n, r) => n + (r.text ? r.text.split(/\s+/).length : 0), 0);
 const lines = [
-  `reviews: ${N} (${words} words of text), node ${process.version}`,
+  `reviews: ${N} (${words} words of text; ${Math.round(GERMAN_SHARE * 100)} % written in German), node ${process.version}`,
+  `languages detected: ${[...detected]
+    .sort()
+    .map(([l, n]) => `${l} ${n}`)
+    .join(', ')}; detection alone: ${detection.toFixed(3)} s`,
+  `coverage: ${first.coverage.analysed} of ${first.coverage.reviews_with_text} reviews with text analysed`,
   `baseline JSON.stringify+parse of the dataset: ${baseline.toFixed(3)} s`,
   `buildInsights, first run: ${cold.toFixed(3)} s (${(cold / baseline).toFixed(1)}x baseline)`,
   `buildInsights, warm runs: ${warm.map((w) => w.toFixed(3)).join(' s, ')} s (best ${(Math.min(...warm) / baseline).toFixed(1)}x baseline)`,

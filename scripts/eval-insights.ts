@@ -1,6 +1,6 @@
 // Scores the aspect analysis on the hand-labelled sets: the project's gold file and the two
 // halves of the real review sentences (see test/insights/real-data.md).
-// Usage: node scripts/eval-insights.ts [--json] [--errors] [--set gold|real-dev|real-heldout] [--gold FILE]
+// Usage: node scripts/eval-insights.ts [--json] [--errors] [--set gold|real-dev|real-heldout|real-de-dev|real-de-heldout] [--gold FILE]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
@@ -10,9 +10,11 @@ const at = (name: string) => fileURLToPath(new URL(`../test/insights/${name}`, i
 
 /** The labelled sets, in report order; `real-heldout` was scored only after tuning on `real-dev`. */
 export const EVAL_SETS = {
-  gold: { file: at('gold.jsonl'), title: 'gold file (written by the team; tuned on odd ids)' },
-  'real-dev': { file: at('real-dev.jsonl'), title: 'real reviews, dev half (tuned on)' },
-  'real-heldout': { file: at('real-heldout.jsonl'), title: 'real reviews, held-out half (never tuned on)' },
+  gold: { file: at('gold.jsonl'), title: 'gold file (written by the team; tuned on odd ids)', language: 'en' },
+  'real-dev': { file: at('real-dev.jsonl'), title: 'real reviews, dev half (tuned on)', language: 'en' },
+  'real-heldout': { file: at('real-heldout.jsonl'), title: 'real reviews, held-out half (never tuned on)', language: 'en' },
+  'real-de-dev': { file: at('real-de-dev.jsonl'), title: 'real German reviews as written, dev (tuned on)', language: 'de' },
+  'real-de-heldout': { file: at('real-de-heldout.jsonl'), title: 'real German reviews as written, held-out (never tuned on)', language: 'de' },
 } as const;
 
 export type EvalSet = keyof typeof EVAL_SETS;
@@ -33,9 +35,9 @@ export function loadGold(file: string): GoldSentence[] {
     });
 }
 
-export function evaluateGold(file = DEFAULT_GOLD): Evaluation {
-  // each real sentence is read with its review's star rating, as the build reads reviews
-  return evaluate(loadGold(file), (text, g) => aspectPolarities(analyzeText(text, { rating: g.stars })));
+export function evaluateGold(file = DEFAULT_GOLD, language = 'en'): Evaluation {
+  // each real sentence is read with its review's star rating and in its set's language, as the build reads reviews
+  return evaluate(loadGold(file), (text, g) => aspectPolarities(analyzeText(text, { rating: g.stars, language })));
 }
 
 const pct = (n: number) => n.toFixed(3);
@@ -72,10 +74,10 @@ function report(title: string, file: string, e: Evaluation, gold: boolean, showE
 }
 
 function summary(results: [EvalSet, Evaluation][]): string {
-  const head = ['set'.padEnd(14), 'sentences', 'prec ', 'rec  ', 'F1   ', 'pol. ', 'no-aspect FP'].join('  ');
+  const head = ['set'.padEnd(16), 'sentences', 'prec ', 'rec  ', 'F1   ', 'pol. ', 'no-aspect FP'].join('  ');
   const rows = results.map(([name, e]) =>
     [
-      name.padEnd(14),
+      name.padEnd(16),
       String(e.overall.sentences).padStart(9),
       pct(e.overall.precision),
       pct(e.overall.recall),
@@ -99,7 +101,9 @@ if (import.meta.main) {
   const showErrors = args.includes('--errors');
   const results: [EvalSet, Evaluation][] = goldFile
     ? [['gold', evaluateGold(goldFile)]]
-    : (Object.keys(EVAL_SETS) as EvalSet[]).filter((k) => only === undefined || k === only).map((k) => [k, evaluateGold(EVAL_SETS[k].file)]);
+    : (Object.keys(EVAL_SETS) as EvalSet[])
+        .filter((k) => only === undefined || k === only)
+        .map((k) => [k, evaluateGold(EVAL_SETS[k].file, EVAL_SETS[k].language)]);
   if (args.includes('--json')) {
     const out = Object.fromEntries(results.map(([k, e]) => [k, showErrors ? e : { ...e, errors: undefined }]));
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

@@ -52,10 +52,16 @@ describe('imported reviews, published', () => {
     expect(find('muy limpia')).toEqual(['Lucía Fernández']);
   });
 
-  it('insights read the English translation of a review written in another language', () => {
-    const de = analyzeReviews(dataset).find((r) => r.review.author.name === 'Klaus Becker');
-    expect(de?.analysis?.sentences.map((s) => s.text)).toEqual(['Herr Mader was very friendly and the water heater in Fountain works again.']);
-    expect(de?.aspects.length).toBeGreaterThan(0);
+  it('insights read a review in its own language when it is analysed, else through its English translation', () => {
+    const insights = analyzeReviews(dataset);
+    const de = insights.find((r) => r.review.author.name === 'Klaus Becker');
+    expect(de?.read?.language).toBe('de');
+    expect(de?.analysis?.sentences.map((s) => s.text)).toEqual(['Herr Mader war sehr freundlich und der Boiler in Fountain läuft wieder.']);
+    expect(de?.aspects).toContainEqual({ aspect: 'professionalism', polarity: 'positive' });
     expect(de?.linked?.technicians).toEqual(['Jonas Mader']);
+    const es = insights.find((r) => r.review.author.name === 'Lucía Fernández');
+    expect(es?.language).toBe('es');
+    expect(es?.read?.language).toBe('en');
+    expect(es?.read?.text).toBe(es?.review.translation?.text);
   });
 });

@@ -107,3 +107,32 @@ it('is deterministic', () => {
   const text = 'Carlos was on time, but the bill was higher than the quote. No mess left behind!';
   expect(JSON.stringify(analyzeReview(text))).toBe(JSON.stringify(analyzeReview(text)));
 });
+
+describe('misreadings the front page showed', () => {
+  const at = (rating: number, text: string) => Object.fromEntries(aspectPolarities(analyzeText(text, { rating })).map((a) => [a.aspect, a.polarity]));
+
+  it('reads "came back" as a return visit only when the firm came back and something judges it', () => {
+    expect(at(1, 'He then came back and billed the customer for his mistakes.')).toEqual({ pricing: 'negative', honesty: 'negative' });
+    expect(at(1, 'The robot came back unrepaired.')).toEqual({ workmanship: 'negative' });
+    expect(at(1, 'The noise came back after a week.')).toEqual({ workmanship: 'negative' });
+    expect(at(5, 'When I came back in the evening, everything was clean.')).toEqual({ cleanliness: 'positive' });
+    expect(at(5, 'He came back the next day to check on it.')).toEqual({ follow_up: 'positive' });
+    expect(at(5, 'They came back to finish the job.')).toEqual({});
+  });
+
+  it('does not take quoted speech for the reviewer judging', () => {
+    expect(at(1, 'He said "yes, that\'s good" before the call ended.')).toEqual({});
+    expect(at(1, 'Sie sagte „Ja, das ist gut“ und legte auf.')).toEqual({});
+    // scare quotes still turn praise into criticism
+    expect(at(1, 'They "fixed" it.')).toEqual({ workmanship: 'negative' });
+  });
+
+  it('does not read the problem the firm was called for as a judgement of the firm', () => {
+    expect(at(2, 'My drain was clogged and needed to be cleared of the dirt.')).toEqual({});
+    expect(at(5, 'We had a problem with our heating system.')).toEqual({});
+    expect(at(4, 'Our heating failed on a Sunday.')).toEqual({});
+    // the firm named in the stretch, or the fault still there: a judgement after all
+    expect(at(1, 'My bathroom was left dirty.')).toEqual({ cleanliness: 'negative' });
+    expect(at(1, 'My drain is still clogged.')).toEqual({ workmanship: 'negative' });
+  });
+});

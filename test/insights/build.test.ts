@@ -70,7 +70,9 @@ describe('buildInsights', () => {
     expect(carlos?.text_mentions).toBe(3);
     expect(carlos?.linked_reviews).toBe(3);
     expect(carlos?.sentiment.positive).toBe(3);
-    expect(carlos?.strongest_aspect?.aspect).toBe('pricing');
+    // three linked reviews are too few to call any aspect his strongest or weakest
+    expect(carlos?.strongest_aspect).toBeNull();
+    expect(carlos?.weakest_aspect).toBeNull();
     // "Mike" alone in a review listing Mike Chen resolves to him; Mike Alvarez only by full name
     expect(out.entities.technicians.find((t) => t.name === 'Mike Chen')?.text_mentions).toBe(2);
     expect(out.entities.technicians.find((t) => t.name === 'Mike Alvarez')?.text_mentions).toBe(1);
@@ -105,5 +107,54 @@ describe('buildInsights', () => {
     expect(() => InsightsAnalysisSchema.parse(r)).not.toThrow();
     expect(r.aspects.every((a) => a.mentions === 0 && a.trend.length === 0 && a.score === null)).toBe(true);
     expect(r.topics).toEqual([]);
+  });
+});
+
+describe('strongest and weakest aspects need support', () => {
+  const base = dataset();
+  const many = (n: number, rating: number, text: string, extra = {}) =>
+    Array.from({ length: n }, (_, i) => review(`2024-0${1 + (i % 9)}-1${i % 10}`, rating, text, extra));
+
+  it('claims them for the business and a technician when mentions and intervals allow, never the same aspect twice', () => {
+    const reviews = [
+      ...many(25, 5, 'The price was fair and reasonable.', { technicians: ['Carlos Ruiz'] }),
+      ...many(22, 1, 'They were two hours late.', { technicians: ['Carlos Ruiz'] }),
+    ];
+    const out = buildInsights({ ...base, reviews });
+    expect(out.summary_figures.strongest_aspect).toMatchObject({ aspect: 'pricing', mentions: 25, score: 1 });
+    expect(out.summary_figures.weakest_aspect).toMatchObject({ aspect: 'punctuality', mentions: 22, score: -1 });
+    const carlos = out.entities.technicians.find((t) => t.name === 'Carlos Ruiz');
+    expect(carlos?.strongest_aspect?.aspect).toBe('pricing');
+    expect(carlos?.weakest_aspect?.aspect).toBe('punctuality');
+  });
+
+  it('claims nothing under 20 mentions for the business or 10 for an entity, nor for one aspect alone', () => {
+    const few = buildInsights({ ...base, reviews: [...many(19, 5, 'The price was fair.'), ...many(19, 1, 'They were two hours late.')] });
+    expect(few.summary_figures.strongest_aspect).toBeNull();
+    expect(few.summary_figures.weakest_aspect).toBeNull();
+    const one = buildInsights({ ...base, reviews: many(30, 5, 'The price was fair.', { technicians: ['Carlos Ruiz'] }) });
+    expect(one.summary_figures.strongest_aspect).toBeNull();
+    expect(one.summary_figures.weakest_aspect).toBeNull();
+    const carlos = one.entities.technicians.find((t) => t.name === 'Carlos Ruiz');
+    expect(carlos?.strongest_aspect).toBeNull();
+  });
+});
+
+describe('quotes come from the most certain readings', () => {
+  const base = dataset();
+
+  it('never quotes a reading the stars alone gave, and prefers readings the stars agree with', () => {
+    const reviews = [
+      review('2024-03-01', 1, 'The invoice for the whole thing came to 860 euros in the end.'),
+      review('2024-03-02', 2, 'The price was fair, but the plumber was very rude to my wife.'),
+      review('2024-02-01', 5, 'The price was very fair for such a big job in our basement.'),
+    ];
+    const pricing = buildInsights({ ...base, reviews }).aspects.find((a) => a.id === 'pricing');
+    expect(pricing?.negative).toBe(1);
+    expect(pricing?.quotes.map((q) => q.text)).toEqual([
+      'The price was very fair for such a big job in our basement.',
+      'The price was fair, but the plumber was very rude to my wife.',
+    ]);
+    expect(pricing?.quotes.some((q) => q.text.includes('860'))).toBe(false);
   });
 });

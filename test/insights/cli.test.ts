@@ -25,12 +25,14 @@ describe('insights:analyze', () => {
     expect(jsonLines(r.stdout)).toEqual([
       {
         id: 'a',
+        language: 'en',
+        analysed: true,
         aspects: [
           { aspect: 'punctuality', polarity: 'positive' },
           { aspect: 'pricing', polarity: 'negative' },
         ],
       },
-      { id: 'b', aspects: [] },
+      { id: 'b', language: 'en', analysed: true, aspects: [] },
     ]);
   });
 
@@ -43,10 +45,37 @@ describe('insights:analyze', () => {
     const r = run('scripts/insights-analyze.ts', input);
     expect(r.status).toBe(1);
     expect(jsonLines(r.stdout)).toEqual([
-      { id: 'a', aspects: [{ aspect: 'pricing', polarity: 'negative' }] },
-      { id: 'b', aspects: [{ aspect: 'pricing', polarity: 'neutral' }] },
+      { id: 'a', language: 'en', analysed: true, aspects: [{ aspect: 'pricing', polarity: 'negative' }] },
+      { id: 'b', language: 'en', analysed: true, aspects: [{ aspect: 'pricing', polarity: 'neutral' }] },
     ]);
     expect(r.stderr).toMatch(/line 3: "rating" must be a whole number from 1 to 5 \(id "c"\)/);
+  });
+
+  it('reads an optional language per line, detects it where the line does not say, and refuses a bad one', () => {
+    const input = [
+      '{"id":"de","text":"Der Monteur war sehr unfreundlich.","language":"de","rating":1}',
+      '{"id":"detected","text":"Der Monteur kam pünktlich und hat sehr sauber gearbeitet.","rating":5}',
+      '{"id":"fr","text":"Ne surtout pas demander de renseignements par téléphone, on ne vous rappelle jamais et personne ne répond aux messages.","rating":1}',
+      '{"id":"en","text":"Der Monteur war sehr unfreundlich.","language":"en"}',
+      '{"id":"bad","text":"x","language":"German"}',
+    ].join('\n');
+    const r = run('scripts/insights-analyze.ts', input);
+    expect(r.status).toBe(1);
+    expect(jsonLines(r.stdout)).toEqual([
+      { id: 'de', language: 'de', analysed: true, aspects: [{ aspect: 'professionalism', polarity: 'negative' }] },
+      {
+        id: 'detected',
+        language: 'de',
+        analysed: true,
+        aspects: [
+          { aspect: 'punctuality', polarity: 'positive' },
+          { aspect: 'cleanliness', polarity: 'positive' },
+        ],
+      },
+      { id: 'fr', language: 'fr', analysed: false, aspects: [] },
+      { id: 'en', language: 'en', analysed: true, aspects: [] },
+    ]);
+    expect(r.stderr).toMatch(/line 5: "language" must be a language code such as "en" or "de" \(id "bad"\)/);
   });
 
   it('reports bad lines by number, keeps going, and exits non-zero', () => {
@@ -65,7 +94,7 @@ describe('eval:insights', () => {
     const r = run('scripts/eval-insights.ts', '', ['--json']);
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(['gold', 'real-dev', 'real-heldout']);
+    expect(Object.keys(out)).toEqual(['gold', 'real-dev', 'real-heldout', 'real-de-dev', 'real-de-heldout']);
     for (const set of Object.values(out) as { overall: { f1: number }; per_aspect: object; no_aspect: { sentences: number }; errors?: unknown }[]) {
       expect(set.overall.f1).toBeGreaterThan(0);
       expect(Object.keys(set.per_aspect)).toHaveLength(10);
@@ -80,6 +109,6 @@ describe('eval:insights', () => {
     expect(Object.keys(JSON.parse(one.stdout))).toEqual(['real-dev']);
     const bad = run('scripts/eval-insights.ts', '', ['--set', 'nonsense']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/--set must be one of gold, real-dev, real-heldout/);
+    expect(bad.stderr).toMatch(/--set must be one of gold, real-dev, real-heldout, real-de-dev, real-de-heldout/);
   });
 });

@@ -52,3 +52,21 @@ describe('services and areas', () => {
     expect(link('a park with an oak').service_areas).toEqual([]);
   });
 });
+
+describe('full names of other people', () => {
+  const german = createEntityLinker({ ...business, technicians: [{ name: 'Thomas Mader' }, { name: 'Anna Yilmaz' }] });
+
+  it('does not credit "Thomas Müller" to the technician Thomas Mader', () => {
+    expect(german('We would especially like to thank Mr. Thomas Müller.')).toMatchObject({ technicians: [], ambiguous: [] });
+    expect(german('Ein großes Dankeschön an Thomas Müller!').technicians).toEqual([]);
+  });
+
+  it('still links the first name alone, the full name, and the surname with a title', () => {
+    expect(german('Thomas was great.').technicians).toEqual(['Thomas Mader']);
+    expect(german('Thanks to Thomas Mader and Anna.').technicians).toEqual(['Thomas Mader', 'Anna Yilmaz']);
+    expect(german('Thomas. Great work!').technicians).toEqual(['Thomas Mader']);
+    expect(german('Thomas, Anna: thank you').technicians).toEqual(['Thomas Mader', 'Anna Yilmaz']);
+    expect(german('Herr Mader kam pünktlich.').technicians).toEqual(['Thomas Mader']);
+    expect(german("Thomas's work was neat").technicians).toEqual(['Thomas Mader']);
+  });
+});

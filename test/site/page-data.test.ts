@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { archivePages } from '../../src/core/documents/archive.ts';
 import { loadContentDir } from '../../src/build/content-dir.ts';
 import { businessJsonLd, scriptJson } from '../../src/core/site/jsonld.ts';
-import { formatDate, histogram, openingHoursText, pageInsights, scoreText, telHref } from '../../src/core/site/page-data.ts';
+import { coverageText, formatDate, histogram, openingHoursText, pageInsights, scoreText, telHref } from '../../src/core/site/page-data.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { siteUrls } from '../../src/core/http/urls.ts';
+import { insightsDocument } from '../../src/core/documents/documents.ts';
+import { MIN_CLAIM_MENTIONS, wilsonInterval } from '../../src/core/insights/claims.ts';
 import { SAMPLE_CONTENT, SMALL_CONTENT } from '../helpers/paths.ts';
 
 /** `n` reviews, newest first, one a day. */
@@ -79,8 +81,32 @@ describe('pageInsights', () => {
     expect(insights.technicians.map((t) => t.name)).toEqual(data.business.technicians.map((t) => t.name));
     const best = insights.best.map((a) => a.id);
     expect(insights.weakest.some((a) => best.includes(a.id))).toBe(false);
-    const scores = [...insights.best, ...insights.weakest.toReversed()].map((a) => a.score);
-    expect(scores).toEqual(scores.toSorted((a, b) => b - a));
+    // each claim is backed: 20+ mentions, and every strong interval is above every weak one
+    const doc = insightsDocument(data);
+    const ci = (id: string) => {
+      const a = doc.aspects.find((x) => x.id === id) as { positive: number; mentions: number };
+      expect(a.mentions).toBeGreaterThanOrEqual(MIN_CLAIM_MENTIONS.business);
+      return wilsonInterval(a.positive, a.mentions);
+    };
+    for (const b of insights.best) for (const w of insights.weakest) expect(ci(b.id)[0]).toBeGreaterThan(ci(w.id)[1]);
     expect(pageInsights(data)).toBe(insights);
+  });
+});
+
+describe('coverageText', () => {
+  it('says how many reviews the insights read, in which languages, only when not all of them', () => {
+    const languages = {
+      de: { reviews: 900, analysed: 900 },
+      en: { reviews: 334, analysed: 334 },
+      fr: { reviews: 40, analysed: 0 },
+      nl: { reviews: 26, analysed: 0 },
+    };
+    expect(coverageText({ reviews_with_text: 1300, analysed: 1234, languages })).toBe(
+      'The insights read 1,234 of 1,300 reviews with text (German 900, English 334); 66 in French (40) and Dutch (26) are not analysed.',
+    );
+    expect(coverageText({ reviews_with_text: 2, analysed: 1, languages: { en: { reviews: 1, analysed: 1 }, fr: { reviews: 1, analysed: 0 } } })).toBe(
+      'The insights read 1 of 2 reviews with text (English 1); 1 in French (1) is not analysed.',
+    );
+    expect(coverageText({ reviews_with_text: 5, analysed: 5, languages: { en: { reviews: 3, analysed: 3 }, de: { reviews: 2, analysed: 2 } } })).toBeNull();
   });
 });

@@ -29,6 +29,7 @@ export function insightsDocument(dataset: Dataset): InsightsDocument {
     topics: analysis.topics,
     faq: dataset.editorial.faq,
     summary: { ...dataset.editorial.summary, figures: analysis.summary_figures },
+    coverage: analysis.coverage,
   };
   insightsCache.set(dataset, doc);
   return doc;

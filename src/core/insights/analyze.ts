@@ -1,8 +1,10 @@
 import { ASPECT_IDS, type AspectId, type Polarity } from '../schemas/aspects.ts';
-import { type GeneralScorer, ownLexiconScorer } from './general.ts';
-import { ATTACHED_ONLY_MODIFIERS, EQUIPMENT, NEGATED_ONLY_TERMS, type Score } from './lexicon.ts';
+import { type GeneralScorer, generalScorer, negatorTest } from './general.ts';
+import type { LanguagePack } from './language.ts';
+import { languagePack } from './languages.ts';
+import type { Score } from './lexicon.ts';
 import { type Match, matchLexicon } from './match.ts';
-import { type Clause, type Span, splitClauses } from './text.ts';
+import { type Clause, type ClauseRules, type Span, splitClauses } from './text.ts';
 
 export interface AspectMention {
   aspect: AspectId;
@@ -31,6 +33,8 @@ export interface AnalyzeOptions {
    * takes the rating's direction: 1-2 stars negative, 4-5 positive, 3 neutral.
    */
   rating?: number | undefined;
+  /** The text's language: an ISO 639-1 code of LANGUAGES (languages.ts), or a pack; English when not given */
+  language?: string | LanguagePack | undefined;
 }
 
 const NEUTRAL_BAND = 0.5;
@@ -39,26 +43,77 @@ const SEGMENT_DISTANCE = 4;
 const NEGATION_SCOPE = 4;
 /** General words further than this from every anchor judge the whole text, not an aspect (long real sentences). */
 const MAX_ATTACH = 10;
-const EQUIPMENT_SET = new Set(EQUIPMENT);
-const NEGATED_ONLY = new Set(NEGATED_ONLY_TERMS);
-const SPEED = new Set(['fast', 'faster', 'quick', 'quicker', 'quickly', 'speedy', 'swift']);
-/** Nouns for the whole job (not a repair of one fault): speed said of them is about getting it done soon. */
-const WHOLE_JOB = new Set([
-  'work',
-  'worked',
-  'works',
-  'installation',
-  'installed',
-  'assembly',
-  'repair',
-  'repaired',
-  'replacement',
-  'replaced',
-  'implementation',
-  'execution',
-]);
-const ATTACHED_ONLY = new Set(ATTACHED_ONLY_MODIFIERS);
-const SEGMENT_WORDS = new Set(['and', '&', 'plus', 'then', 'or']);
+
+/** A pack's word lists as sets, built once per pack. */
+interface Rules {
+  pack: LanguagePack;
+  general: GeneralScorer;
+  equipment: Set<string>;
+  negatedOnly: Set<string>;
+  speed: Set<string>;
+  wholeJob: Set<string>;
+  attachedOnly: Set<string>;
+  segment: Set<string>;
+  and: Set<string>;
+  negationCarriers: Set<string>;
+  discourse: Set<string>;
+  problemOpeners: string[][];
+  problemLeads: Set<string>;
+  problemAgents: Set<string>;
+  problemWords: Set<string>;
+  text: { abbreviations: Set<string>; clauses: ClauseRules };
+}
+
+const rulesCache = new WeakMap<LanguagePack, Rules>();
+
+function rulesOf(pack: LanguagePack): Rules {
+  let r = rulesCache.get(pack);
+  if (!r) {
+    r = {
+      pack,
+      general: generalScorer(pack.general, negatorTest(pack.generalNegators, pack.negatorPattern)),
+      equipment: new Set(pack.equipment),
+      negatedOnly: new Set(pack.negatedOnly),
+      speed: new Set(pack.speed),
+      wholeJob: new Set(pack.wholeJob),
+      attachedOnly: new Set(pack.attachedOnly),
+      segment: new Set(pack.segmentWords),
+      and: new Set(pack.and),
+      negationCarriers: new Set(pack.negationCarriers),
+      discourse: new Set(pack.discourseTerms),
+      problemOpeners: pack.problem.openers.map((p) => p.split(' ')),
+      problemLeads: new Set(pack.problem.leads),
+      problemAgents: new Set(pack.problem.agents),
+      problemWords: new Set(pack.problem.words),
+      text: {
+        abbreviations: new Set(pack.abbreviations),
+        clauses: {
+          words: new Map(Object.entries(pack.clauseWords)),
+          butKeepsBefore: new Set(pack.butKeeps.before),
+          butKeepsAfter: new Set(pack.butKeeps.after),
+        },
+      },
+    };
+    rulesCache.set(pack, r);
+  }
+  return r;
+}
+
+/** Comma-separated stretches (by index in `stretchOf`) that describe the customer's problem; see PROBLEM_OPENERS. */
+function problemStretches(words: readonly string[], stretchOf: readonly number[], rules: Rules): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < words.length; i++) {
+    if (i > 0 && stretchOf[i] === stretchOf[i - 1]) continue;
+    let j = i;
+    while (rules.problemLeads.has(words[j] as string) && stretchOf[j + 1] === stretchOf[i]) j += 1;
+    const opens = rules.problemOpeners.some((p) => p.every((w, k) => words[j + k] === w && stretchOf[j + k] === stretchOf[i]));
+    if (!opens) continue;
+    let agent = false;
+    for (let k = i; k < words.length && stretchOf[k] === stretchOf[i]; k++) if (rules.problemAgents.has(words[k] as string)) agent = true;
+    if (!agent) out.add(stretchOf[i] as number);
+  }
+  return out;
+}
 
 export function polarityOf(score: number): Polarity {
   return score >= NEUTRAL_BAND ? 'positive' : score <= -NEUTRAL_BAND ? 'negative' : 'neutral';
@@ -94,7 +149,7 @@ function addTo(anchor: Anchor, score: Score, mult: number): void {
   });
 }
 
-function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { aspect: AspectId; score: number }[]; score: number } {
+function analyzeClause(clause: Clause, rules: Rules, general: GeneralScorer): { mentions: { aspect: AspectId; score: number }[]; score: number } {
   const words: string[] = [];
   const seg: number[] = [];
   const quoted: boolean[] = [];
@@ -105,6 +160,8 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   const commaSeg: number[] = [];
   let cs = 0;
   for (const tok of clause.tokens) {
+    // Quoted speech is what someone said, not what the reviewer judges.
+    if (tok.speech) continue;
     if (tok.punct) {
       s += 1;
       ns += 1;
@@ -116,8 +173,8 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
     commaSeg.push(cs);
     negSeg.push(ns);
     quoted.push(tok.quoted);
-    if (SEGMENT_WORDS.has(tok.t)) s += 1;
-    if (SEGMENT_WORDS.has(tok.t) && tok.t !== 'or' && tok.t !== 'nor') ns += 1;
+    if (rules.segment.has(tok.t)) s += 1;
+    if (rules.segment.has(tok.t) && !rules.negationCarriers.has(tok.t)) ns += 1;
   }
   // A list item ("great work, quick help") judges its own thing.
   const commaBetween = (p: number, q: number) => commaSeg[Math.min(p, q)] !== commaSeg[Math.max(p, q)];
@@ -126,7 +183,12 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
     return Math.abs(p - q) + SEGMENT_DISTANCE * Math.abs((seg[p] as number) - (seg[q] as number));
   };
 
-  const matches = matchLexicon(words);
+  const problems = problemStretches(words, commaSeg, rules);
+  const inProblem = (i: number) => problems.has(commaSeg[i] as number);
+  // Fault words in a problem description name what the firm was called for: no judgement.
+  const matches = matchLexicon(words, rules.pack).map((m) =>
+    inProblem(m.from) && rules.problemWords.has(m.entry.phrase) ? { ...m, entry: { ...m.entry, kind: 'neutral' as const, aspects: [] } } : m,
+  );
   // Multiplier per match: -1 when negated, 0 when hypothetical.
   const mult = new Map<Match, number>();
   let negatedUntil = -1;
@@ -161,9 +223,9 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
       if (quoted[m.from]) addTo(a, -2, 1);
     } else if (kind === 'term') {
       // "Honestly, ..." opening a clause is a discourse marker, not a judgement of honesty.
-      if (phrase === 'honestly' && m.from === 0) continue;
+      if (rules.discourse.has(phrase) && m.from === 0) continue;
       // Narration ("after the call", "I called them") judges nothing; "didn't call" does.
-      if (NEGATED_ONLY.has(phrase) && mult.get(m) !== -1) {
+      if (rules.negatedOnly.has(phrase) && mult.get(m) !== -1) {
         newAnchor(m, aspects, true);
         continue;
       }
@@ -179,7 +241,7 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
       // otherwise it is about coming out or getting help, which is punctuality.
       const work =
         m.entry.aspects[0] === 'punctuality'
-          ? anchors.filter((a) => a.aspects[0] === 'workmanship' && !EQUIPMENT_SET.has(words.slice(a.from, a.to).join(' ')) && !commaBetween(a.from, m.from))
+          ? anchors.filter((a) => a.aspects[0] === 'workmanship' && !rules.equipment.has(words.slice(a.from, a.to).join(' ')) && !commaBetween(a.from, m.from))
           : [];
       // "reliable" or "fast" said of people is about them turning up and getting it done: punctuality.
       const people = (a: Anchor) => m.entry.aspects[0] === 'punctuality' && a.aspects[0] === 'professionalism';
@@ -192,9 +254,9 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
       if (target) {
         polar.push({ m, target });
         // Real reviews mean getting it done soon by "fast work" too: punctuality as well as the work.
-        if (SPEED.has(m.entry.phrase) && target.aspects[0] === 'workmanship' && words.some((w) => WHOLE_JOB.has(w)))
+        if (rules.speed.has(m.entry.phrase) && target.aspects[0] === 'workmanship' && words.some((w) => rules.wholeJob.has(w)))
           addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, 'punctuality')));
-      } else if (!ATTACHED_ONLY.has(m.entry.phrase))
+      } else if (!rules.attachedOnly.has(m.entry.phrase))
         addTo(newAnchor(m, m.entry.aspects, false), m.entry.score, multOf(m, resolve(m.entry.score, m.entry.aspects[0])));
     } else if (m.entry.kind === 'polar') polar.push({ m });
   }
@@ -213,7 +275,7 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   for (const m of matches) if (m.entry.kind !== 'negator') claimed.fill(1, m.from, m.to);
   const groups = new Map<Anchor | undefined, string[]>();
   for (let i = 0; i < Math.min(words.length, irrealisFrom); i++) {
-    if (claimed[i]) continue;
+    if (claimed[i] || (inProblem(i) && rules.problemWords.has(words[i] as string))) continue;
     const near = nearest(anchors, i, dist);
     const a = near && dist(i, near) <= MAX_ATTACH ? near : undefined;
     const list = groups.get(a);
@@ -230,7 +292,9 @@ function analyzeClause(clause: Clause, general: GeneralScorer): { mentions: { as
   // "The advice and communication is great": a judgement of two coordinated nouns judges both.
   for (const a of cueAnchors) {
     if (a.judged || a.weak) continue;
-    const pair = cueAnchors.find((b) => b.judged && (words[a.to] === 'and' ? b.from === a.to + 1 : words[b.to] === 'and' && a.from === b.to + 1));
+    const pair = cueAnchors.find(
+      (b) => b.judged && (rules.and.has(words[a.to] as string) ? b.from === a.to + 1 : rules.and.has(words[b.to] as string) && a.from === b.to + 1),
+    );
     if (pair && pair.aspects[0] !== a.aspects[0]) addTo(a, pair.totals[0] as number, 1);
   }
   const byAspect = new Map<AspectId, number>();
@@ -265,12 +329,13 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000 || 0;
 
 /** Aspect mentions per clause, and the sentiment of the whole text. */
 export function analyzeReview(text: string, options: AnalyzeOptions = {}): TextAnalysis {
-  const general = options.general ?? ownLexiconScorer;
-  const { sentences, clauses } = splitClauses(text);
+  const rules = rulesOf(typeof options.language === 'object' ? options.language : languagePack(options.language));
+  const general = options.general ?? rules.general;
+  const { sentences, clauses } = splitClauses(text, rules.text);
   const mentions: AspectMention[] = [];
   let score = 0;
   for (const clause of clauses) {
-    const r = analyzeClause(clause, general);
+    const r = analyzeClause(clause, rules, general);
     score += r.score;
     for (const m of r.mentions) {
       const own = polarityOf(m.score);

@@ -2,14 +2,16 @@ import { summarizeRatings } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { quarterOf } from '../schemas/dates.ts';
 import { entityStatistics } from '../content/entity-ratings.ts';
-import { allText, analysisText } from '../content/review-text.ts';
+import { allText } from '../content/review-text.ts';
 import type { Review } from '../schemas/review.ts';
-import { type AnalyzeOptions, analyzeReview, aspectPolarities, type TextAnalysis } from './analyze.ts';
+import { type AnalyzeOptions, analyzeReview, aspectPolarities, polarityOf, type TextAnalysis } from './analyze.ts';
 import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from '../schemas/aspects.ts';
+import { aspectClaims, MIN_CLAIM_MENTIONS } from './claims.ts';
 import { createEntityLinker, type LinkedEntities } from './entities.ts';
-import { isSentimentWord } from './general.ts';
 import { tokenize } from './text.ts';
-import { extractTopics } from './topics.ts';
+import { detectLanguage } from './detect.ts';
+import { baseLanguage, LANGUAGES } from './languages.ts';
+import { extractTopics, type TopicWords } from './topics.ts';
 
 /** Caps that keep insights.json small whatever the number of reviews (documented in README.md). */
 export const LIMITS = {
@@ -19,29 +21,69 @@ export const LIMITS = {
   entity_review_ids: 10,
   topic_review_ids: 5,
   topics: 20,
-  /** An aspect needs this many reviews before it can be called strongest or weakest */
-  min_aspect_mentions: 3,
 } as const;
 
 /** What the analysis found in one review; the same as `insights:analyze` prints for its text. */
 export interface ReviewInsight {
   review: Review;
-  /** null for a rating-only review (no text) */
+  /** Language of the review's own text (said by the source, else detected); null without text */
+  language: string | null;
+  /** The words analysed and their language: the text, or the translation it carries; null when neither is in a language analysed */
+  read: { language: string; text: string } | null;
+  /** null for a rating-only review (no text) or one in a language not analysed */
   analysis: TextAnalysis | null;
   aspects: { aspect: AspectId; polarity: Polarity }[];
   linked: LinkedEntities | null;
 }
 
-/** Each review is read with its own star rating (see `AnalyzeOptions.rating`). */
-export function analyzeReviews(dataset: Dataset, options: Omit<AnalyzeOptions, 'rating'> = {}): ReviewInsight[] {
+/**
+ * What to analyse: the review's own words when their language is analysed, else a
+ * translation the review carries into an analysed language, else nothing (the review is
+ * counted in `coverage`, never dropped silently).
+ */
+export function readingOf(review: Pick<Review, 'text' | 'translation' | 'language'>, businessLanguage: string) {
+  if (review.text.trim() === '') return { language: null, read: null };
+  const language = baseLanguage(review.language ?? detectLanguage(review.text, businessLanguage, { translated: review.translation !== undefined }));
+  if (LANGUAGES[language]) return { language, read: { language, text: review.text } };
+  const t = review.translation;
+  if (t && LANGUAGES[baseLanguage(t.language)]) return { language, read: { language: baseLanguage(t.language), text: t.text } };
+  return { language, read: null };
+}
+
+/** Each review is read in its own language with its own star rating (see `AnalyzeOptions`). */
+export function analyzeReviews(dataset: Dataset, options: Omit<AnalyzeOptions, 'rating' | 'language'> = {}): ReviewInsight[] {
   const link = createEntityLinker(dataset.business);
   return dataset.reviews.map((review) => {
-    const text = analysisText(review);
-    if (text.trim() === '') return { review, analysis: null, aspects: [], linked: null };
-    const analysis = analyzeReview(text, { ...options, rating: review.rating });
+    const { language, read } = readingOf(review, dataset.business.language);
+    if (!read) return { review, language, read, analysis: null, aspects: [], linked: null };
+    const analysis = analyzeReview(read.text, { ...options, rating: review.rating, language: read.language });
     const linked = link(allText(review), { technicians: review.technicians, services: review.services });
-    return { review, analysis, aspects: aspectPolarities(analysis.mentions), linked };
+    return { review, language, read, analysis, aspects: aspectPolarities(analysis.mentions), linked };
   });
+}
+
+/** How many reviews the insights read, by language: a review in a language not analysed is counted, not dropped. */
+function buildCoverage(insights: readonly ReviewInsight[]) {
+  const languages: Record<string, { reviews: number; analysed: number }> = {};
+  let withText = 0;
+  let analysed = 0;
+  for (const r of insights) {
+    if (r.language === null) continue;
+    withText += 1;
+    const entry = languages[r.language] ?? { reviews: 0, analysed: 0 };
+    entry.reviews += 1;
+    if (r.analysis) {
+      entry.analysed += 1;
+      analysed += 1;
+    }
+    languages[r.language] = entry;
+  }
+  const sorted = Object.fromEntries(
+    Object.keys(languages)
+      .sort()
+      .map((k) => [k, languages[k] as { reviews: number; analysed: number }]),
+  );
+  return { reviews_with_text: withText, analysed, languages: sorted };
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000 || 0;
@@ -64,23 +106,14 @@ function count(c: Counts, p: Polarity): void {
 /** Net sentiment in [-1, 1]: (positive - negative) / mentions. */
 const netScore = (c: Counts) => (c.mentions === 0 ? null : round3((c.positive - c.negative) / c.mentions));
 
-interface AspectRef {
-  aspect: AspectId;
-  mentions: number;
-  score: number;
-}
-
-/** Strongest and weakest aspects among those with enough mentions (ties: more mentions, then vocabulary order). */
-function extremes(byAspect: Map<AspectId, Counts>): { strongest: AspectRef | null; weakest: AspectRef | null } {
-  const refs: AspectRef[] = ASPECT_IDS.flatMap((aspect) => {
+/** Strongest and weakest aspect, each only when the data supports the claim (see claims.ts). */
+function extremes(byAspect: Map<AspectId, Counts>, minMentions: number) {
+  const tallies = ASPECT_IDS.flatMap((aspect) => {
     const c = byAspect.get(aspect);
-    return c && c.mentions >= LIMITS.min_aspect_mentions ? [{ aspect, mentions: c.mentions, score: netScore(c) as number }] : [];
+    return c ? [{ aspect, ...c }] : [];
   });
-  const order = (a: AspectRef, b: AspectRef) => b.score - a.score || b.mentions - a.mentions || ASPECT_IDS.indexOf(a.aspect) - ASPECT_IDS.indexOf(b.aspect);
-  const sorted = [...refs].sort(order);
-  const strongest = sorted[0] ?? null;
-  const rest = sorted.slice(1).sort((a, b) => a.score - b.score || b.mentions - a.mentions || ASPECT_IDS.indexOf(a.aspect) - ASPECT_IDS.indexOf(b.aspect));
-  return { strongest, weakest: rest[0] ?? null };
+  const { strongest, weakest } = aspectClaims(tallies, minMentions);
+  return { strongest: strongest[0] ?? null, weakest: weakest[0] ?? null };
 }
 
 function quarterRange(first: string, last: string): string[] {
@@ -107,19 +140,25 @@ interface QuoteCandidate {
   polarity: Polarity;
   text: string;
   strength: number;
+  /** 0 when the stars agree with the reading, 1 when they do not */
+  doubt: number;
 }
 
 function clip(text: string): string {
   return text.length <= LIMITS.quote_chars ? text : `${text.slice(0, LIMITS.quote_chars - 1).trimEnd()}…`;
 }
 
-/** Quotes that read well on their own: 40-200 characters first, then the strongest, then the newest. */
+/**
+ * The most certain readings first: the sentence's own words judge the aspect (never a reading
+ * taken from the stars alone) and the stars agree; then quotes that read well on their own
+ * (40-200 characters), the strongest, the newest.
+ */
 function pickQuotes(candidates: QuoteCandidate[]) {
   const fits = (q: QuoteCandidate) => (q.text.length >= 40 && q.text.length <= 200 ? 0 : 1);
-  candidates.sort((a, b) => fits(a) - fits(b) || b.strength - a.strength || cmp(b.date, a.date) || cmp(b.review_id, a.review_id));
-  const picked: Omit<QuoteCandidate, 'strength'>[] = [];
+  candidates.sort((a, b) => a.doubt - b.doubt || fits(a) - fits(b) || b.strength - a.strength || cmp(b.date, a.date) || cmp(b.review_id, a.review_id));
+  const picked: Omit<QuoteCandidate, 'strength' | 'doubt'>[] = [];
   const seen = new Set<string>();
-  for (const { strength: _, ...q } of candidates) {
+  for (const { strength: _, doubt: __, ...q } of candidates) {
     if (picked.length === LIMITS.quotes_per_polarity) break;
     if (seen.has(q.text)) continue;
     seen.add(q.text);
@@ -147,7 +186,8 @@ function buildAspects(insights: readonly ReviewInsight[]) {
       for (const m of analysis.mentions) {
         if (m.aspect === id && m.polarity === found.polarity && (!best || Math.abs(m.score) > Math.abs(best.score))) best = m;
       }
-      if (!best) continue;
+      // a reading the text does not make itself (the stars gave its direction) is never quoted
+      if (!best || polarityOf(best.score) !== found.polarity) continue;
       const text = (analysis.sentences[best.sentence] as { text: string }).text;
       quotes[found.polarity].push({
         review_id: r.review.id,
@@ -156,6 +196,7 @@ function buildAspects(insights: readonly ReviewInsight[]) {
         polarity: found.polarity,
         text,
         strength: Math.abs(best.score),
+        doubt: (found.polarity === 'positive' ? r.review.rating >= 4 : r.review.rating <= 2) ? 0 : 1,
       });
     }
     return {
@@ -184,7 +225,7 @@ function entityExtras(insights: readonly ReviewInsight[], indices: readonly numb
       count(byAspect.get(a.aspect) as Counts, a.polarity);
     }
   }
-  const { strongest, weakest } = extremes(byAspect);
+  const { strongest, weakest } = extremes(byAspect, MIN_CLAIM_MENTIONS.entity);
   return {
     text_mentions: textMentions,
     linked_reviews: indices.length,
@@ -221,6 +262,16 @@ function buildEntities(dataset: Dataset, insights: readonly ReviewInsight[]) {
   };
 }
 
+// Topics are taken from texts in every analysed language, so every pack's function words apply.
+const packs = Object.values(LANGUAGES);
+const TOPIC_WORDS: TopicWords = {
+  stopwords: new Set(packs.flatMap((p) => p.topicWords.stopwords)),
+  breaks: new Set(packs.flatMap((p) => p.topicWords.breaks)),
+  middleBlock: new Set(packs.flatMap((p) => p.topicWords.middleBlock)),
+};
+/** Sentiment words are judgements, not topics. */
+const SENTIMENT_WORDS = new Set(packs.flatMap((p) => Object.keys(p.general)));
+
 function buildTopics(dataset: Dataset, insights: readonly ReviewInsight[]) {
   const { business } = dataset;
   const words = (s: string) =>
@@ -234,8 +285,13 @@ function buildTopics(dataset: Dataset, insights: readonly ReviewInsight[]) {
     ...business.service_areas.flatMap(words),
     ...words(business.name).filter((w) => !serviceWords.has(w)),
   ]);
-  const inputs = insights.flatMap((r) => (r.analysis ? [{ id: r.review.id, text: analysisText(r.review), polarity: r.analysis.polarity }] : []));
-  return extractTopics(inputs, { exclude: (w) => names.has(w) || isSentimentWord(w), max: LIMITS.topics, examples: LIMITS.topic_review_ids });
+  const inputs = insights.flatMap((r) => (r.analysis && r.read ? [{ id: r.review.id, text: r.read.text, polarity: r.analysis.polarity }] : []));
+  return extractTopics(inputs, {
+    exclude: (w) => names.has(w) || SENTIMENT_WORDS.has(w),
+    max: LIMITS.topics,
+    examples: LIMITS.topic_review_ids,
+    words: TOPIC_WORDS,
+  });
 }
 
 function buildSummary(dataset: Dataset, insights: readonly ReviewInsight[], aspects: ReturnType<typeof buildAspects>, topics: ReturnType<typeof buildTopics>) {
@@ -249,13 +305,14 @@ function buildSummary(dataset: Dataset, insights: readonly ReviewInsight[], aspe
     total.negative += a.negative;
     total.neutral += a.neutral;
   }
-  const { strongest, weakest } = extremes(new Map(aspects.map((a) => [a.id, a])));
+  const { strongest, weakest } = extremes(new Map(aspects.map((a) => [a.id, a])), MIN_CLAIM_MENTIONS.business);
   const mostMentioned = [...aspects].sort((a, b) => b.mentions - a.mentions || ASPECT_IDS.indexOf(a.id) - ASPECT_IDS.indexOf(b.id))[0];
   const dates = dataset.reviews.map((r) => r.date).sort();
+  const textCount = insights.filter((r) => r.language !== null).length;
   return {
     review_count: dataset.reviews.length,
-    reviews_with_text: withText.length,
-    rating_only_reviews: dataset.reviews.length - withText.length,
+    reviews_with_text: textCount,
+    rating_only_reviews: dataset.reviews.length - textCount,
     rating_value: summarizeRatings(dataset.reviews).rating_value,
     period: dates.length ? { first: dates[0] as string, last: dates[dates.length - 1] as string } : null,
     text_sentiment: { positive: sentiment.positive, negative: sentiment.negative, neutral: sentiment.neutral, score: netScore(sentiment) },
@@ -275,7 +332,7 @@ function buildSummary(dataset: Dataset, insights: readonly ReviewInsight[], aspe
  * value (and so the same bytes once serialised); aspect counts are per review, exactly
  * what `npm run insights:analyze` prints for each review's text.
  */
-export function buildInsights(dataset: Dataset, options: Omit<AnalyzeOptions, 'rating'> = {}) {
+export function buildInsights(dataset: Dataset, options: Omit<AnalyzeOptions, 'rating' | 'language'> = {}) {
   const insights = analyzeReviews(dataset, options);
   const aspects = buildAspects(insights);
   const topics = buildTopics(dataset, insights);
@@ -284,6 +341,7 @@ export function buildInsights(dataset: Dataset, options: Omit<AnalyzeOptions, 'r
     entities: buildEntities(dataset, insights),
     topics,
     summary_figures: buildSummary(dataset, insights, aspects, topics),
+    coverage: buildCoverage(insights),
   };
 }
 

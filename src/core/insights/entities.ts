@@ -38,9 +38,9 @@ function addPhrase(root: PhraseNode, words: readonly string[], target: string): 
   if (!node.targets.includes(target)) node.targets.push(target);
 }
 
-/** Longest-match scan; returns every phrase found (its targets and its words), left to right. */
-function scan(root: PhraseNode, words: readonly string[]): { targets: string[]; words: readonly string[] }[] {
-  const found: { targets: string[]; words: readonly string[] }[] = [];
+/** Longest-match scan; returns every phrase found (its targets, its words and where it ends), left to right. */
+function scan(root: PhraseNode, words: readonly string[]): { targets: string[]; words: readonly string[]; end: number }[] {
+  const found: { targets: string[]; words: readonly string[]; end: number }[] = [];
   for (let i = 0; i < words.length; ) {
     let node: PhraseNode | undefined = root;
     let best: { targets: string[]; end: number } | undefined;
@@ -50,7 +50,7 @@ function scan(root: PhraseNode, words: readonly string[]): { targets: string[]; 
       if (node.targets) best = { targets: node.targets, end: j + 1 };
     }
     if (best) {
-      found.push({ targets: best.targets, words: words.slice(i, best.end) });
+      found.push({ targets: best.targets, words: words.slice(i, best.end), end: best.end });
       i = best.end;
     } else i += 1;
   }
@@ -62,11 +62,26 @@ export const NAME_TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Herr', 'Frau
 
 const NAME_WORD = /[\p{L}\p{M}][\p{L}\p{M}'’.-]*/gu;
 
-/** Words as written, possessive "'s" dropped: names are matched with their capitals. */
-function nameWords(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(NAME_WORD)) out.push(m[0].replace(/['’]s$/u, '').replace(/[.'’-]+$/u, ''));
-  return out;
+/**
+ * Words as written, possessive "'s" dropped: names are matched with their capitals.
+ * `joined[i]` says word i+1 follows word i after spaces only, as the parts of one name do.
+ */
+function nameWords(text: string): { words: string[]; joined: boolean[] } {
+  const words: string[] = [];
+  const joined: boolean[] = [];
+  let last: RegExpExecArray | undefined;
+  for (const m of text.matchAll(NAME_WORD)) {
+    if (last) joined.push(/^[ \t]+$/u.test(text.slice(last.index + last[0].length, m.index)) && !/[.'’-]$/u.test(last[0]));
+    words.push(m[0].replace(/['’]s$/u, '').replace(/[.'’-]+$/u, ''));
+    last = m;
+  }
+  return { words, joined };
+}
+
+/** A first name followed at once by another capitalised word is someone's full name: "Thomas Müller" is not "Thomas Mader". */
+function fullNameOfSomeoneElse(words: readonly string[], joined: readonly boolean[], end: number): boolean {
+  const next = words[end];
+  return next !== undefined && joined[end - 1] === true && /^\p{Lu}\p{Ll}/u.test(next);
 }
 
 const lowerWords = (text: string) =>
@@ -97,10 +112,12 @@ function resolve(targets: readonly string[], context: readonly string[] | undefi
  */
 export function createEntityLinker(business: Business): (text: string, context?: LinkContext) => LinkedEntities {
   const people: PhraseNode = { next: new Map() };
+  const firstNames = new Set<string>();
   for (const t of business.technicians) {
-    const words = nameWords(t.name);
+    const { words } = nameWords(t.name);
     addPhrase(people, words, t.name);
     if (words.length > 1) {
+      firstNames.add(words[0] as string);
       addPhrase(people, words.slice(0, 1), t.name);
       for (const title of NAME_TITLES) addPhrase(people, [title, words[words.length - 1] as string], t.name);
     }
@@ -116,7 +133,7 @@ export function createEntityLinker(business: Business): (text: string, context?:
     }
   }
   const areas: PhraseNode = { next: new Map() };
-  for (const a of business.service_areas) addPhrase(areas, nameWords(a), a);
+  for (const a of business.service_areas) addPhrase(areas, nameWords(a).words, a);
 
   const order = <T>(list: readonly T[], found: Set<T>) => list.filter((x) => found.has(x));
   const techOrder = business.technicians.map((t) => t.name);
@@ -125,9 +142,10 @@ export function createEntityLinker(business: Business): (text: string, context?:
   return (text, context = {}) => {
     const techs = new Set<string>();
     const ambiguous = new Set<string>();
-    const words = nameWords(text);
+    const { words, joined } = nameWords(text);
     // A full name is one phrase, so the first name inside it is never read on its own.
     for (const found of scan(people, words)) {
+      if (found.words.length === 1 && firstNames.has(found.words[0] as string) && fullNameOfSomeoneElse(words, joined, found.end)) continue;
       const hit = resolve(found.targets, context.technicians);
       if (hit) techs.add(hit);
       else ambiguous.add(found.words.join(' '));

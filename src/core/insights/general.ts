@@ -42,29 +42,36 @@ add(
   disaster atrocious miserable`,
 );
 
-/** Whether a word carries general sentiment: such words are judgements, not topics. */
-export function isSentimentWord(word: string): boolean {
-  return WORDS[word] !== undefined;
+/** The English general words. */
+export const GENERAL_WORDS: Readonly<Record<string, number>> = WORDS;
+
+export const GENERAL_NEGATORS = ['not', 'no', 'never', 'without', 'nobody', 'nothing', 'none', 'neither', 'nor', 'hardly', 'barely', 'cannot'];
+/** "-n't" and its apostrophe-less spellings ("didnt") negate on their own. */
+export const NEGATOR_PATTERN = /n't$|^(do|does|did|was|were|is|are|wo|would|could|should|have|has|had|ca)nt$/;
+
+/** Whether a word negates, for a language's negator list and pattern. */
+export function negatorTest(negators: readonly string[], pattern?: RegExp): (word: string) => boolean {
+  const set = new Set(negators);
+  return (word) => set.has(word) || (pattern?.test(word) ?? false);
 }
 
-const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nobody', 'nothing', 'none', 'neither', 'nor', 'hardly', 'barely', 'cannot']);
-
-export function isNegator(word: string): boolean {
-  return NEGATORS.has(word) || word.endsWith("n't") || /^(do|does|did|was|were|is|are|wo|would|could|should|have|has|had|ca)nt$/.test(word);
-}
-
-/** The built-in scorer: sum of word scores, each flipped when a negator is within the three words before it. */
-export const ownLexiconScorer: GeneralScorer = (words) => {
-  let sum = 0;
-  let negatedUntil = -1;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i] as string;
-    if (isNegator(w)) {
-      negatedUntil = i + 3;
-      continue;
+/** A scorer: sum of word scores, each flipped when a negator is within the three words before it. */
+export function generalScorer(words: Readonly<Record<string, number>>, isNegator: (word: string) => boolean): GeneralScorer {
+  return (list) => {
+    let sum = 0;
+    let negatedUntil = -1;
+    for (let i = 0; i < list.length; i++) {
+      const w = list[i] as string;
+      if (isNegator(w)) {
+        negatedUntil = i + 3;
+        continue;
+      }
+      const s = words[w];
+      if (s !== undefined) sum += i <= negatedUntil ? -s : s;
     }
-    const s = WORDS[w];
-    if (s !== undefined) sum += i <= negatedUntil ? -s : s;
-  }
-  return sum;
-};
+    return sum;
+  };
+}
+
+/** The built-in English scorer. */
+export const ownLexiconScorer: GeneralScorer = generalScorer(WORDS, negatorTest(GENERAL_NEGATORS, NEGATOR_PATTERN));

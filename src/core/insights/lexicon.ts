@@ -202,7 +202,8 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
   ],
   expertise: ['advised'],
   honesty: ['promises', 'promise'],
-  follow_up: ['come back', 'after the job', 'afterwards', 'afterward'],
+  // "came back" names a return visit; it judges nothing ("he came back and billed me for his mistakes")
+  follow_up: ['come back', 'came back', 'after the job', 'afterwards', 'afterward'],
 };
 
 /** Words that name an aspect and judge it at once ("late", "no-show", "overcharged"). */
@@ -576,6 +577,20 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'leaks came back': -3,
     'problem came back': -3,
     'issue came back': -3,
+    'problems came back': -3,
+    'issues came back': -3,
+    'fault came back': -3,
+    'error came back': -3,
+    'noise came back': -3,
+    'smell came back': -3,
+    'clog came back': -3,
+    'blockage came back': -3,
+    'same problem came back': -3,
+    'came back unrepaired': -3,
+    'came back broken': -3,
+    'came back defective': -3,
+    'came back still broken': -3,
+    unrepaired: -2,
     clogged: -1,
     'still clogged': -3,
     'clogged again': -3,
@@ -833,6 +848,11 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'never done': -2,
     'led to believe': -2,
     "don't get fooled": -3,
+    // billing the customer for the firm's own mistakes
+    'for his mistakes': -2,
+    'for his own mistakes': -2,
+    'for their mistakes': -2,
+    'for their own mistakes': -2,
   },
   follow_up: {
     'came back the next day': 2,
@@ -847,7 +867,6 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'called to check': 2,
     'called to make sure': 2,
     'call to check': 2,
-    'came back': 1,
     'make it right': 2,
     'made it right': 2,
     'made things right': 2,
@@ -856,6 +875,64 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     'stood behind': 2,
   },
 };
+
+/**
+ * A problem description: a comma-separated stretch opening with the customer's own things
+ * ("my drain was clogged and needed to be cleared of the dirt", "our heating failed on a
+ * Sunday", "we had a problem with the boiler") and naming nobody from the firm. Its fault
+ * words describe what the firm was called for, not how it did.
+ */
+export const PROBLEM_OPENERS = ['my', 'our', 'we had', 'i had', 'we have', 'i have', 'there was', 'there were'];
+/** Words skipped before an opener: "since our boiler broke", "when my drain clogged". */
+export const PROBLEM_LEADS = ['when', 'because', 'since', 'as', 'after', 'so', 'and', 'then', 'unfortunately'];
+/** Words that bring the firm into the stretch, so it may judge after all ("my bathroom was left dirty"). */
+export const PROBLEM_AGENTS = [
+  'they',
+  'he',
+  'she',
+  'technician',
+  'technicians',
+  'plumber',
+  'plumbers',
+  'electrician',
+  'fitter',
+  'fitters',
+  'installer',
+  'installers',
+  'team',
+  'company',
+  'firm',
+  'guy',
+  'guys',
+  'man',
+  'men',
+  'left',
+  'still',
+  'again',
+  'after',
+];
+/** Fault words that judge nothing inside a problem description (lexicon phrases and general words). */
+export const PROBLEM_WORDS = [
+  'clogged',
+  'leaking',
+  'leak',
+  'leaks',
+  'dirt',
+  'dirty',
+  'broken',
+  'broke',
+  'damaged',
+  'damage',
+  'fail',
+  'failed',
+  'failure',
+  'stopped working',
+  'quit working',
+  'had a problem',
+  'had problems',
+  'had an issue',
+  'had issues',
+];
 
 /** Terms that judge only when negated ("didn't call"); otherwise they are narration and only name their aspect. */
 export const NEGATED_ONLY_TERMS = ['call', 'called', 'calls', 'reach', 'reached'];
@@ -1064,6 +1141,11 @@ export const NEGATORS = [
 
 /** Phrases consumed with no effect, so that their words do not count ("kind of", "not only"). */
 export const NEUTRAL_PHRASES = [
+  // the customer coming back (home) is no return visit
+  'i came back',
+  'we came back',
+  'when i came back',
+  'when we came back',
   'made an appointment',
   'make an appointment',
   'after an appointment',

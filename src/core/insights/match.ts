@@ -1,6 +1,7 @@
 import type { AspectId } from '../schemas/aspects.ts';
-import { isNegator } from './general.ts';
-import { CUES, IRREALIS, MODIFIERS, MULTI_TERMS, NEGATORS, NEUTRAL_PHRASES, POLAR, type Score, TERMS, WEAK_CUES } from './lexicon.ts';
+import { negatorTest } from './general.ts';
+import type { LanguagePack, Lexicon } from './language.ts';
+import type { Score } from './lexicon.ts';
 
 export type EntryKind = 'cue' | 'weak' | 'term' | 'modifier' | 'polar' | 'negator' | 'neutral' | 'irrealis';
 
@@ -54,29 +55,45 @@ function insert(root: Node, entry: Entry): void {
   } else node.entry = entry;
 }
 
-function buildTrie(): Node {
+function buildTrie(lex: Lexicon): Node {
   const root = newNode();
   const none: AspectId[] = [];
-  for (const [aspect, phrases] of Object.entries(CUES) as [AspectId, string[]][]) {
+  for (const [aspect, phrases] of Object.entries(lex.cues) as [AspectId, string[]][]) {
     for (const phrase of phrases) insert(root, { phrase, kind: 'cue', aspects: [aspect], score: 0 });
   }
-  for (const [aspect, phrases] of Object.entries(WEAK_CUES) as [AspectId, string[]][]) {
+  for (const [aspect, phrases] of Object.entries(lex.weakCues) as [AspectId, string[]][]) {
     for (const phrase of phrases) insert(root, { phrase, kind: 'weak', aspects: [aspect], score: 0 });
   }
-  for (const [aspect, terms] of Object.entries(TERMS) as [AspectId, Record<string, number>][]) {
+  for (const [aspect, terms] of Object.entries(lex.terms) as [AspectId, Record<string, number>][]) {
     for (const [phrase, score] of Object.entries(terms)) insert(root, { phrase, kind: 'term', aspects: [aspect], score });
   }
-  for (const [phrase, aspects, score] of MULTI_TERMS) insert(root, { phrase, kind: 'term', aspects, score });
-  for (const [phrase, aspect, score] of MODIFIERS) insert(root, { phrase, kind: 'modifier', aspects: [aspect], score });
-  for (const [phrase, score] of Object.entries(POLAR)) insert(root, { phrase, kind: 'polar', aspects: none, score });
-  for (const phrase of NEGATORS) insert(root, { phrase, kind: 'negator', aspects: none, score: 0 });
-  for (const phrase of NEUTRAL_PHRASES) insert(root, { phrase, kind: 'neutral', aspects: none, score: 0 });
-  for (const phrase of IRREALIS) insert(root, { phrase, kind: 'irrealis', aspects: none, score: 0 });
+  for (const [phrase, aspects, score] of lex.multiTerms) insert(root, { phrase, kind: 'term', aspects, score });
+  for (const [phrase, aspect, score] of lex.modifiers) insert(root, { phrase, kind: 'modifier', aspects: [aspect], score });
+  for (const [phrase, score] of Object.entries(lex.polar)) insert(root, { phrase, kind: 'polar', aspects: none, score });
+  for (const phrase of lex.negators) insert(root, { phrase, kind: 'negator', aspects: none, score: 0 });
+  for (const phrase of lex.neutral) insert(root, { phrase, kind: 'neutral', aspects: none, score: 0 });
+  for (const phrase of lex.irrealis) insert(root, { phrase, kind: 'irrealis', aspects: none, score: 0 });
   return root;
 }
 
-const ROOT = buildTrie();
-const NEGATOR_ENTRY: Entry = { phrase: "n't", kind: 'negator', aspects: [], score: 0 };
+interface Compiled {
+  root: Node;
+  isNegator: (word: string) => boolean;
+}
+
+/** Each pack's lexicon is compiled once, on first use. */
+const compiled = new WeakMap<LanguagePack, Compiled>();
+
+function compile(pack: LanguagePack): Compiled {
+  let c = compiled.get(pack);
+  if (!c) {
+    c = { root: buildTrie(pack.lexicon), isNegator: negatorTest(pack.generalNegators, pack.negatorPattern) };
+    compiled.set(pack, c);
+  }
+  return c;
+}
+
+const NEGATOR_ENTRY: Entry = { phrase: 'not', kind: 'negator', aspects: [], score: 0 };
 
 function children(node: Node, word: string): Node[] {
   const out: Node[] = [];
@@ -87,9 +104,9 @@ function children(node: Node, word: string): Node[] {
 }
 
 /** The longest lexicon phrase starting at `from`, if any. */
-function longestAt(words: readonly string[], from: number): Match | undefined {
+function longestAt(root: Node, words: readonly string[], from: number): Match | undefined {
   let best: Match | undefined;
-  let frontier = [ROOT];
+  let frontier = [root];
   for (let i = from; i < words.length && frontier.length; i++) {
     const next: Node[] = [];
     for (const node of frontier) next.push(...children(node, words[i] as string));
@@ -100,10 +117,11 @@ function longestAt(words: readonly string[], from: number): Match | undefined {
 }
 
 /** Greedy left-to-right longest-match of the lexicon over a clause's words. */
-export function matchLexicon(words: readonly string[]): Match[] {
+export function matchLexicon(words: readonly string[], pack: LanguagePack): Match[] {
+  const { root, isNegator } = compile(pack);
   const matches: Match[] = [];
   for (let i = 0; i < words.length; ) {
-    const m = longestAt(words, i);
+    const m = longestAt(root, words, i);
     if (m) {
       matches.push(m);
       i = m.to;

@@ -11,6 +11,8 @@ export interface Token {
   punct: boolean;
   /** Inside a short double-quoted span: scare quotes, as in they "fixed" it */
   quoted: boolean;
+  /** Inside a longer quotation: someone's words ("yes, that's good"), not the reviewer's judgement */
+  speech: boolean;
 }
 
 export interface Span {
@@ -29,7 +31,8 @@ export interface Clause {
   exception: boolean;
 }
 
-const ABBREVIATIONS = new Set([
+/** English abbreviations: a "." after them does not end a sentence. */
+export const ABBREVIATIONS = new Set([
   'mr',
   'mrs',
   'ms',
@@ -59,7 +62,7 @@ const ABBREVIATIONS = new Set([
 const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s|$)|\n+/g;
 
 /** Splits text into sentences at . ! ? and line breaks, not after abbreviations or initials. */
-export function splitSentences(text: string): Span[] {
+export function splitSentences(text: string, abbreviations: ReadonlySet<string> = ABBREVIATIONS): Span[] {
   const spans: Span[] = [];
   let start = 0;
   const push = (end: number) => {
@@ -73,7 +76,7 @@ export function splitSentences(text: string): Span[] {
   for (let m = SENTENCE_END.exec(text); m; m = SENTENCE_END.exec(text)) {
     if (m[0][0] === '.' && m[0].length === 1) {
       const word = /([\p{L}.]+)$/u.exec(text.slice(Math.max(0, m.index - 6), m.index))?.[1] ?? '';
-      if (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word)) continue;
+      if (abbreviations.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word)) continue;
     }
     push(m.index + m[0].length);
   }
@@ -81,7 +84,10 @@ export function splitSentences(text: string): Span[] {
   return spans;
 }
 
-const TOKEN_RE = /\$?\d+(?:[.,:]\d+)*%?|[\p{L}\p{N}]+(?:['’][\p{L}]+)*|[,;:]|\s[-–—]+\s|[–—]|["“”]/gu;
+const TOKEN_RE = /\$?\d+(?:[.,:]\d+)*%?|[\p{L}\p{N}]+(?:['’][\p{L}]+)*|[,;:]|\s[-–—]+\s|[–—]|["“”„«»]/gu;
+
+// German opens with „ and closes with “, English opens with “: every mark toggles.
+const QUOTE_MARKS = new Set(['"', '“', '”', '„', '«', '»']);
 
 /** Word and separator tokens of a sentence; offsets are relative to `offset`. */
 export function tokenize(sentence: string, offset = 0): Token[] {
@@ -91,24 +97,47 @@ export function tokenize(sentence: string, offset = 0): Token[] {
   for (let m = TOKEN_RE.exec(sentence); m; m = TOKEN_RE.exec(sentence)) {
     const raw = m[0];
     const c = raw[0] as string;
-    if (c === '"' || c === '“' || c === '”') {
-      // Mark a span of one to three words as scare-quoted; longer spans are real quotes.
+    if (QUOTE_MARKS.has(c)) {
+      // One to three words with no separator are scare quotes; anything longer is quoted speech.
       if (quoteOpen < 0) quoteOpen = tokens.length;
       else {
-        const n = tokens.length - quoteOpen;
-        if (n >= 1 && n <= 3) for (let i = quoteOpen; i < tokens.length; i++) (tokens[i] as Token).quoted = true;
+        const inside = tokens.slice(quoteOpen);
+        const scare = inside.length >= 1 && inside.length <= 3 && !inside.some((t) => t.punct);
+        for (const t of inside) {
+          if (scare) t.quoted = true;
+          else t.speech = true;
+        }
         quoteOpen = -1;
       }
       continue;
     }
     const punct = c === ',' || c === ';' || c === ':' || /^\s*[-–—]/.test(raw);
     const t = punct ? (c === ';' ? ';' : ',') : raw.toLowerCase().replace(/’/g, "'");
-    tokens.push({ t, start: offset + m.index, end: offset + m.index + raw.length, punct, quoted: false });
+    tokens.push({ t, start: offset + m.index, end: offset + m.index + raw.length, punct, quoted: false, speech: false });
   }
   return tokens;
 }
 
 const SUBORDINATORS = new Set(['although', 'though', 'whereas', 'despite']);
+
+export type ClauseWord = 'but' | 'however' | 'though' | 'although' | 'whereas' | 'despite' | 'except' | 'otherwise' | 'even' | 'while' | 'yet' | 'in';
+
+/** How a language splits clauses: its words mapped to the English word whose rule they follow. */
+export interface ClauseRules {
+  words: ReadonlyMap<string, ClauseWord>;
+  /** "but" does not split before these ("but also") or after these ("nothing but", "all but") */
+  butKeepsBefore: ReadonlySet<string>;
+  butKeepsAfter: ReadonlySet<string>;
+}
+
+/** English: every control word stands for itself. */
+export const ENGLISH_CLAUSES: ClauseRules = {
+  words: new Map(
+    (['but', 'however', 'though', 'although', 'whereas', 'despite', 'except', 'otherwise', 'even', 'while', 'yet', 'in'] as const).map((w) => [w, w]),
+  ),
+  butKeepsBefore: new Set(['also']),
+  butKeepsAfter: new Set(['nothing', 'all']),
+};
 
 function isWord(tok: Token | undefined): tok is Token {
   return tok !== undefined && !tok.punct;
@@ -119,7 +148,7 @@ function isWord(tok: Token | undefined): tok is Token {
  * "although", "though", "yet", "except", "whereas", "despite") and semicolons. A
  * subordinate contrast clause ("Although X, Y") also ends at the next comma.
  */
-export function splitClauseTokens(tokens: Token[]): { tokens: Token[]; exception: boolean }[] {
+export function splitClauseTokens(tokens: Token[], rules: ClauseRules = ENGLISH_CLAUSES): { tokens: Token[]; exception: boolean }[] {
   const clauses: { tokens: Token[]; exception: boolean }[] = [];
   let current: Token[] = [];
   let exception = false;
@@ -148,9 +177,13 @@ export function splitClauseTokens(tokens: Token[]): { tokens: Token[]; exception
       current.push(tok);
       continue;
     }
-    const w = tok.t;
+    const w = rules.words.get(tok.t);
+    if (w === undefined) {
+      current.push(tok);
+      continue;
+    }
     if (w === 'but') {
-      if (next?.t === 'also' || prev?.t === 'nothing' || prev?.t === 'all') continue;
+      if ((next && rules.butKeepsBefore.has(next.t)) || (prev && rules.butKeepsAfter.has(prev.t))) continue;
       flush();
       continue;
     }
@@ -167,7 +200,11 @@ export function splitClauseTokens(tokens: Token[]): { tokens: Token[]; exception
       if (w === 'though') closeAtComma = true;
       continue;
     }
-    if (SUBORDINATORS.has(w) || (w === 'even' && next?.t === 'though') || (w === 'while' && atStart && clauses.length === 0)) {
+    if (
+      SUBORDINATORS.has(w) ||
+      (w === 'even' && next !== undefined && rules.words.get(next.t) === 'though') ||
+      (w === 'while' && atStart && clauses.length === 0)
+    ) {
       if (w === 'even') i += 1;
       flush();
       closeAtComma = true;
@@ -182,7 +219,7 @@ export function splitClauseTokens(tokens: Token[]): { tokens: Token[]; exception
     if (w === 'except' || (w === 'otherwise' && (atStart || prev?.t === ','))) {
       flush();
       exception = w === 'except';
-      if (next?.t === 'for') i += 1;
+      if (tok.t === 'except' && next?.t === 'for') i += 1;
       continue;
     }
     current.push(tok);
@@ -192,11 +229,14 @@ export function splitClauseTokens(tokens: Token[]): { tokens: Token[]; exception
 }
 
 /** Every clause of a text, with the sentence it belongs to. */
-export function splitClauses(text: string): { sentences: Span[]; clauses: Clause[] } {
-  const sentences = splitSentences(text);
+export function splitClauses(
+  text: string,
+  language: { abbreviations: ReadonlySet<string>; clauses: ClauseRules } = { abbreviations: ABBREVIATIONS, clauses: ENGLISH_CLAUSES },
+): { sentences: Span[]; clauses: Clause[] } {
+  const sentences = splitSentences(text, language.abbreviations);
   const clauses: Clause[] = [];
   sentences.forEach((s, index) => {
-    for (const c of splitClauseTokens(tokenize(s.text, s.start))) {
+    for (const c of splitClauseTokens(tokenize(s.text, s.start), language.clauses)) {
       const words = c.tokens.filter(isWord);
       const first = words[0] as Token;
       const last = words[words.length - 1] as Token;

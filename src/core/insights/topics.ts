@@ -28,9 +28,20 @@ export interface TopicOptions {
   exclude?: (word: string) => boolean;
   max?: number;
   examples?: number;
+  /** Function words of every language the texts are in; English when not given */
+  words?: TopicWords;
 }
 
-const STOPWORDS = new Set(
+export interface TopicWords {
+  /** Words that may not start or end a phrase */
+  stopwords: ReadonlySet<string>;
+  /** Words that break a phrase even in its middle */
+  breaks: ReadonlySet<string>;
+  /** Pronouns and auxiliaries a phrase may not run through */
+  middleBlock: ReadonlySet<string>;
+}
+
+export const STOPWORDS = new Set(
   `a about above after again all almost also am an and any are as at away back be because been before being below
   between both but by came can can't come could couldn't did didn't do does doesn't doing don't done down during each
   even ever every few for from get gets getting got had hadn't has hasn't have haven't having he he'd he's her here hers
@@ -50,7 +61,7 @@ const STOPWORDS = new Set(
 );
 
 /** Words that break a phrase even in its middle: a phrase never spans two clauses. */
-const BREAKS = new Set([
+export const BREAKS = new Set([
   'but',
   'however',
   'although',
@@ -70,7 +81,7 @@ const BREAKS = new Set([
 ]);
 
 /** Pronouns and auxiliaries: a phrase may not run through them ("appointment was two"). */
-const MIDDLE_BLOCK = new Set(
+export const MIDDLE_BLOCK = new Set(
   'i me my we us our you your he him his she her they them their it its was were is are am be been being had has have do did does will would could should can'.split(
     ' ',
   ),
@@ -95,12 +106,12 @@ interface Stats {
 }
 
 /** Runs of word tokens between separators and clause-breaking words. */
-function runs(text: string): { tokens: Token[]; sentenceStart: number }[] {
+function runs(text: string, words: TopicWords): { tokens: Token[]; sentenceStart: number }[] {
   const out: { tokens: Token[]; sentenceStart: number }[] = [];
   for (const s of splitSentences(text)) {
     let run: Token[] = [];
     for (const tok of tokenize(s.text, s.start)) {
-      if (tok.punct || BREAKS.has(tok.t)) {
+      if (tok.punct || words.breaks.has(tok.t)) {
         if (run.length >= MIN_N) out.push({ tokens: run, sentenceStart: s.start });
         run = [];
       } else run.push(tok);
@@ -110,8 +121,13 @@ function runs(text: string): { tokens: Token[]; sentenceStart: number }[] {
   return out;
 }
 
-function forEachPhrase(text: string, isEdge: (w: string) => boolean, visit: (key: string, from: Token, to: Token, sentenceStart: number) => void): void {
-  for (const { tokens, sentenceStart } of runs(text)) {
+function forEachPhrase(
+  text: string,
+  words: TopicWords,
+  isEdge: (w: string) => boolean,
+  visit: (key: string, from: Token, to: Token, sentenceStart: number) => void,
+): void {
+  for (const { tokens, sentenceStart } of runs(text, words)) {
     for (let i = 0; i < tokens.length; i++) {
       const first = tokens[i] as Token;
       if (!isEdge(first.t)) continue;
@@ -120,7 +136,7 @@ function forEachPhrase(text: string, isEdge: (w: string) => boolean, visit: (key
         const last = tokens[j] as Token;
         key += ` ${last.t}`;
         if (isEdge(last.t)) visit(key, first, last, sentenceStart);
-        if (MIDDLE_BLOCK.has(last.t)) break;
+        if (words.middleBlock.has(last.t)) break;
       }
     }
   }
@@ -144,7 +160,8 @@ function overlap(a: readonly number[], b: readonly number[]): number {
 
 export function extractTopics(inputs: readonly TopicInput[], options: TopicOptions = {}): Topic[] {
   const exclude = options.exclude ?? (() => false);
-  const isEdge = (w: string) => w.length > 1 && !STOPWORDS.has(w) && !exclude(w) && !/^[\d$]/.test(w);
+  const words = options.words ?? { stopwords: STOPWORDS, breaks: BREAKS, middleBlock: MIDDLE_BLOCK };
+  const isEdge = (w: string) => w.length > 1 && !words.stopwords.has(w) && !exclude(w) && !/^[\d$]/.test(w);
   const max = options.max ?? 20;
   const examples = options.examples ?? 5;
   const minReviews = Math.max(3, Math.ceil(inputs.length * 0.002));
@@ -154,7 +171,7 @@ export function extractTopics(inputs: readonly TopicInput[], options: TopicOptio
   const df = new Map<string, number>();
   for (const input of inputs) {
     const seen = new Set<string>();
-    forEachPhrase(input.text, isEdge, (key) => seen.add(key));
+    forEachPhrase(input.text, words, isEdge, (key) => seen.add(key));
     for (const key of seen) df.set(key, (df.get(key) ?? 0) + 1);
   }
   const stats = new Map<string, Stats>();
@@ -163,7 +180,7 @@ export function extractTopics(inputs: readonly TopicInput[], options: TopicOptio
   }
   inputs.forEach((input, row) => {
     const seen = new Set<string>();
-    forEachPhrase(input.text, isEdge, (key, from, to, sentenceStart) => {
+    forEachPhrase(input.text, words, isEdge, (key, from, to, sentenceStart) => {
       const s = stats.get(key);
       if (!s) return;
       let surface = input.text.slice(from.start, to.end);

@@ -85,12 +85,25 @@ export const SummaryFiguresSchema = z.object({
   unresolved_first_names: Count.describe('Reviews naming a first name several technicians share'),
 });
 
+const LanguageCode = z.string().regex(/^[a-z]{2,3}$/);
+
+export const CoverageSchema = z
+  .object({
+    reviews_with_text: Count.describe('Reviews with words (rating-only reviews are not counted)'),
+    analysed: Count.describe('Reviews whose words the insights read: in their own language, or through a translation they carry'),
+    languages: z
+      .record(LanguageCode, z.object({ reviews: Count, analysed: Count }))
+      .describe('By the language of the review text (said by the source, else detected), ISO 639-1'),
+  })
+  .describe('How many reviews the insights read; a review in a language that is not analysed is counted here, never dropped');
+
 /** What buildInsights returns. */
 export const InsightsAnalysisSchema = z.object({
   aspects: z.array(AspectInsightSchema).length(ASPECT_IDS.length),
   entities: EntityInsightsSchema,
   topics: z.array(TopicSchema).max(20),
   summary_figures: SummaryFiguresSchema,
+  coverage: CoverageSchema,
 });
 
 /** GET /insights.json: the analysis plus the editorial content, with the computed figures inside the summary. */
@@ -100,6 +113,7 @@ export const InsightsDocumentSchema = z.object({
   topics: InsightsAnalysisSchema.shape.topics,
   faq: z.array(FaqEntrySchema),
   summary: z.object({ headline: Name, text: Text, figures: SummaryFiguresSchema }),
+  coverage: CoverageSchema,
 });
 
 export type InsightsAnalysis = z.infer<typeof InsightsAnalysisSchema>;

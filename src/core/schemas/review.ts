@@ -24,6 +24,11 @@ export const ReviewSchema = z
     rating: z.int().min(1).max(5).describe('Star rating, 1 to 5'),
     title: Text.trim().min(1).max(300).optional(),
     text: Text.max(20000).describe('Review text; empty for a rating-only review'),
+    language: z
+      .string()
+      .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/)
+      .optional()
+      .describe('Language of `text` (e.g. "de") when the source says; otherwise the insights detect it'),
     translation: TranslationSchema.optional().describe(
       "A translation of `text` that came with the review (e.g. Google's); `text` stays as the reviewer wrote it, and search matches both",
     ),

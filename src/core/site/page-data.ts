@@ -2,8 +2,10 @@
 import { type AggregateRating, aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { insightsDocument } from '../documents/documents.ts';
+import { type AspectClaim, aspectClaims, MIN_CLAIM_MENTIONS } from '../insights/claims.ts';
 import { FEED_SIZE } from '../feeds/items.ts';
 import { type ArchivePage, archivePages } from '../documents/archive.ts';
+import type { InsightsDocument } from '../schemas/insights.ts';
 import type { Review } from '../schemas/review.ts';
 
 export { ARCHIVE_PAGE_SIZE, type ArchivePage, archivePages, archivePath } from '../documents/archive.ts';
@@ -55,8 +57,6 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 // ---- insights ---------------------------------------------------------------------------
 
-/** An aspect needs this many reviews before the page calls it strong or weak. */
-const MIN_ASPECT_MENTIONS = 3;
 const HIGHLIGHTED_ASPECTS = 3;
 
 export interface AspectSummary {
@@ -77,11 +77,13 @@ export interface PageInsights {
   headline: string;
   text: string;
   faq: { question: string; answer: string }[];
-  /** Highest net sentiment first; empty while insights.json has no aspects. */
+  /** Highest positive share first; only aspects the data supports calling strong (claims.ts), else empty. */
   best: AspectSummary[];
-  /** Lowest net sentiment first, never one of `best`. */
+  /** Lowest positive share first, never one of `best`; only claims the data supports. */
   weakest: AspectSummary[];
   technicians: TechnicianRating[];
+  /** What the insights read, when it is not every review with text; null when it is */
+  coverage: string | null;
 }
 
 const insightsCache = new WeakMap<Dataset, PageInsights>();
@@ -91,12 +93,15 @@ export function pageInsights(dataset: Dataset): PageInsights {
   const cached = insightsCache.get(dataset);
   if (cached) return cached;
   const doc = insightsDocument(dataset);
-  const aspects = doc.aspects.flatMap(({ id, label, mentions, score }) =>
-    score !== null && mentions >= MIN_ASPECT_MENTIONS ? [{ id, label, mentions, score }] : [],
+  const labels = new Map(doc.aspects.map((a) => [a.id, a.label]));
+  const claims = aspectClaims(
+    doc.aspects.map((a) => ({ aspect: a.id, mentions: a.mentions, positive: a.positive, negative: a.negative })),
+    MIN_CLAIM_MENTIONS.business,
+    HIGHLIGHTED_ASPECTS,
   );
-  const byScore = aspects.sort((a, b) => b.score - a.score || b.mentions - a.mentions || (a.id < b.id ? -1 : 1));
-  const best = byScore.slice(0, HIGHLIGHTED_ASPECTS).filter((a) => a.score > 0);
-  const weakest = byScore.slice(best.length).reverse().slice(0, HIGHLIGHTED_ASPECTS);
+  const summary = (c: AspectClaim): AspectSummary => ({ id: c.aspect, label: labels.get(c.aspect) ?? c.aspect, mentions: c.mentions, score: c.score });
+  const best = claims.strongest.map(summary);
+  const weakest = claims.weakest.map(summary);
   const roles = new Map(dataset.business.technicians.map((t) => [t.name, t.role]));
   const result: PageInsights = {
     headline: doc.summary.headline,
@@ -105,9 +110,31 @@ export function pageInsights(dataset: Dataset): PageInsights {
     best,
     weakest,
     technicians: doc.entities.technicians.map((t) => ({ name: t.name, role: roles.get(t.name), mentions: t.mentions, mean_rating: t.mean_rating })),
+    coverage: coverageText(doc.coverage),
   };
   insightsCache.set(dataset, result);
   return result;
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames('en', { type: 'language' });
+const languageName = (code: string) => LANGUAGE_NAMES.of(code) ?? code;
+
+/**
+ * "The insights read 1,234 of 1,300 reviews with text (German 900, English 334); 66 in
+ * French (40) and Dutch (26) are not analysed." Null when every review with text was read.
+ */
+export function coverageText(coverage: InsightsDocument['coverage']): string | null {
+  if (coverage.analysed === coverage.reviews_with_text) return null;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const langs = Object.entries(coverage.languages);
+  const read = langs.filter(([, c]) => c.analysed > 0).map(([code, c]) => `${languageName(code)} ${n(c.analysed)}`);
+  const unread = langs.filter(([, c]) => c.reviews > c.analysed).map(([code, c]) => `${languageName(code)} (${n(c.reviews - c.analysed)})`);
+  const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+  const missing = coverage.reviews_with_text - coverage.analysed;
+  return (
+    `The insights read ${n(coverage.analysed)} of ${reviewCountText(coverage.reviews_with_text)} with text` +
+    `${read.length ? ` (${read.join(', ')})` : ''}; ${n(missing)} in ${list(unread)} ${missing === 1 ? 'is' : 'are'} not analysed.`
+  );
 }
 
 /** A net sentiment score (-1…1) for people: "+0.82" / "−0.40". */
