@@ -214,7 +214,7 @@ describe('MCP over the SDK client', () => {
   it('get_insights returns the insights dataset, or one section of it', async () => {
     const insights = (await getJson('/insights.json')) as InsightsDocument;
     const overview = structured(await call('get_insights')) as Record<string, unknown>;
-    expect(overview).toMatchObject({ summary: insights.summary });
+    expect(overview).toMatchObject({ summary: insights.summary, coverage: insights.coverage });
     expect(overview.aspects).toEqual(insights.aspects.map(({ definition: _d, trend: _t, quotes: _q, ...a }) => a));
     expect(overview.topics).toEqual(insights.topics.map((t) => ({ phrase: t.phrase, reviews: t.reviews })));
     const tech = insights.entities.technicians[0] as InsightsDocument['entities']['technicians'][number];
@@ -225,7 +225,7 @@ describe('MCP over the SDK client', () => {
       sentiment: { score: tech.sentiment.score },
     });
     expect(overview.more).toMatch(/section/);
-    for (const section of ['entities', 'topics', 'faq', 'summary'] as const) {
+    for (const section of ['entities', 'topics', 'faq', 'summary', 'coverage'] as const) {
       expect(structured(await call('get_insights', { section }))).toEqual({ [section]: insights[section] });
     }
     // the aspects in full, without quarters that mention nothing, or narrowed to one aspect and period

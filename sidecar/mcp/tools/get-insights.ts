@@ -8,14 +8,16 @@ import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 
 export const GET_INSIGHTS: McpToolName = 'get_insights';
 
-export const INSIGHTS_SECTIONS = ['aspects', 'entities', 'topics', 'faq', 'summary'] as const;
+export const INSIGHTS_SECTIONS = ['aspects', 'entities', 'topics', 'faq', 'summary', 'coverage'] as const;
 
 export const GetInsightsInput = z
   .strictObject({
     section: z
       .enum(INSIGHTS_SECTIONS)
       .optional()
-      .describe('One section in full, as /insights.json has it: aspects, entities, topics, faq or summary. Without it: an overview of all five'),
+      .describe(
+        'One section in full, as /insights.json has it: aspects, entities, topics, faq, summary or coverage (which reviews the analysis read, by language). Without it: an overview of all',
+      ),
     aspect: AspectIdSchema.optional().describe('Only this aspect, in full (implies section aspects)'),
     period: z
       .string()
@@ -47,6 +49,7 @@ export const GetInsightsOutput = z.object({
   topics: z.array(TopicSchema.partial({ review_ids: true, positive: true, negative: true, neutral: true })).optional(),
   faq: InsightsDocumentSchema.shape.faq.optional(),
   summary: InsightsDocumentSchema.shape.summary.optional(),
+  coverage: InsightsDocumentSchema.shape.coverage.optional(),
   more: z.string().optional().describe('In the overview: how to get the details it leaves out'),
 });
 
@@ -77,6 +80,7 @@ function overview(doc: InsightsDocument) {
   });
   return {
     summary: doc.summary,
+    coverage: doc.coverage,
     aspects: doc.aspects.map(({ definition: _d, trend: _t, quotes: _q, ...a }) => a),
     entities: {
       technicians: doc.entities.technicians.map(brief),
