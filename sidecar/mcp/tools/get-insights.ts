@@ -15,9 +15,7 @@ export const GetInsightsInput = z
     section: z
       .enum(INSIGHTS_SECTIONS)
       .optional()
-      .describe(
-        'One section in full, as /insights.json has it: aspects, entities, topics, faq, summary or coverage (which reviews the analysis read, by language). Without it: an overview of all',
-      ),
+      .describe('One section in full, as /insights.json has it (coverage: which reviews were read, by language). Without it: an overview'),
     aspect: AspectIdSchema.optional().describe('Only this aspect, in full (implies section aspects)'),
     period: z
       .string()
@@ -56,11 +54,10 @@ export const GetInsightsOutput = z.object({
 export const getInsightsConfig = {
   title: 'Get insights',
   description: [
-    'What customers praise or criticise, computed from every review: sentiment on ten aspects (punctuality,',
-    'pricing, workmanship, communication, …), each technician, service and service area (mentions, mean rating,',
-    'sentiment), recurring topics, the FAQ and a summary with key figures. Use it for overall questions instead of',
-    'paging through reviews. Without arguments: an overview. section gives one section in full (quotes, quarterly',
-    'trends, review ids to read with get_review); aspect and period narrow the aspects to one aspect or one year or quarter.',
+    'What customers praise or criticise, from every review: sentiment on ten aspects (punctuality, pricing,',
+    'workmanship, …), each technician, service and area (mentions, rating, sentiment), topics, the FAQ and a summary',
+    'with key figures. Without arguments: an overview. section gives one section in full (quotes, quarterly trends,',
+    'review ids for get_review); aspect and period narrow the aspects to one aspect, year or quarter.',
   ].join(' '),
   inputSchema: GetInsightsInput,
   outputSchema: GetInsightsOutput,
