@@ -1,48 +1,81 @@
-// npm run bench:serve: the sidecar serving /reviews.json (200 and 304) side by side with
-// a bare node:http server returning the same precomputed bytes and headers.
+// npm run bench:serve: the sidecar serving built files (a small since file and /reviews.json,
+// 200 and 304) side by side, in the same run, with two baselines: nginx (one worker, serving
+// the same site folder) and a bare node:http server returning the same precomputed bytes and
+// headers. Load from wrk, 32 connections; the servers take turns, so drift on a shared
+// machine hits all of them alike. Targets: the small file's 200 and 304 at >= 0.5x nginx.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../src/core/http/manifest.ts';
 import { resourceHeaders } from '../src/core/http/headers.ts';
-import { build, load, ROOT, startPlain, startSidecar, table, tempDir } from './bench/lib.ts';
+import type { Manifest } from '../src/core/http/manifest.ts';
+import { PATHS } from '../src/core/http/urls.ts';
+import { build, ROOT, startPlain, startSidecar, table, tempDir } from './bench/lib.ts';
+import { hasNginx, startNginx } from './bench/nginx.ts';
+import { hasWrk, wrk } from './bench/wrk.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const connections = 32;
+if (!hasNginx() || !hasWrk()) {
+  console.error('bench:serve needs nginx and wrk (Debian packages nginx-light or nginx, and wrk; .ci/run installs them)');
+  process.exit(1);
+}
+
 const out = join(tempDir('serve'), 'dist');
 build({ CONTENT_DIR: join(ROOT, 'content'), OUT_DIR: out });
 const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
-const entry = manifest.resources['/reviews.json'];
-if (!entry) throw new Error('no /reviews.json in the build');
-const headers = resourceHeaders('/reviews.json', entry, 60);
+const since = Object.keys(manifest.resources)
+  .filter((p) => p.startsWith(PATHS.sincePrefix))
+  .sort()
+  .at(-1) as string;
 
 const sidecar = await startSidecar(out);
-const plain = await startPlain(join(out, 'site', entry.file), headers);
-const rows = [];
+const nginx = await startNginx(join(out, 'site'));
+const rows: Record<string, string | number>[] = [];
 try {
-  for (const [label, extra] of [
-    ['200', {}],
-    ['304', { 'if-none-match': entry.etag }],
-  ] as const) {
-    // alternate the two servers so drift on a shared machine hits both alike
-    const p1 = await load(`${plain.url}/reviews.json`, { seconds, headers: extra });
-    const s1 = await load(`${sidecar.url}/reviews.json`, { seconds, headers: extra });
-    const p2 = await load(`${plain.url}/reviews.json`, { seconds, headers: extra });
-    const s2 = await load(`${sidecar.url}/reviews.json`, { seconds, headers: extra });
-    const plainRps = (p1.rps + p2.rps) / 2;
-    const sideRps = (s1.rps + s2.rps) / 2;
-    rows.push({
-      response: label,
-      'plain req/s': Math.round(plainRps),
-      'sidecar req/s': Math.round(sideRps),
-      'plain/sidecar': (plainRps / sideRps).toFixed(2),
-      'plain p99 ms': Math.max(p1.p99, p2.p99),
-      'sidecar p99 ms': Math.max(s1.p99, s2.p99),
-      // autocannon counts a 304 as non-2xx, so only the 200 run checks status codes
-      errors: s1.errors + s2.errors + (label === '200' ? s1.non2xx + s2.non2xx : 0),
-    });
+  for (const path of [since, '/reviews.json']) {
+    const entry = manifest.resources[path];
+    if (!entry) throw new Error(`no ${path} in the build`);
+    const plain = await startPlain(join(out, 'site', entry.file), resourceHeaders(path, entry, 60));
+    const nginxEtag = (await fetch(`${nginx.url}${path}`, { method: 'HEAD' })).headers.get('etag') ?? '';
+    try {
+      for (const status of ['200', '304'] as const) {
+        const servers = [
+          { name: 'nginx', url: nginx.url, etag: nginxEtag },
+          { name: 'node:http', url: plain.url, etag: entry.etag },
+          { name: 'sidecar', url: sidecar.url, etag: entry.etag },
+        ];
+        const rps = new Map<string, number[]>();
+        const p99 = new Map<string, number[]>();
+        let bad = 0;
+        for (let r = 0; r < rounds; r++) {
+          for (const s of servers) {
+            const run = wrk(`${s.url}${path}`, { connections, seconds, headers: status === '304' ? { 'if-none-match': s.etag } : {} });
+            rps.set(s.name, [...(rps.get(s.name) ?? []), run.rps]);
+            p99.set(s.name, [...(p99.get(s.name) ?? []), run.p99Ms]);
+            bad += run.errors + run.non2xx3xx;
+          }
+        }
+        const mean = (name: string) => (rps.get(name) as number[]).reduce((a, b) => a + b, 0) / rounds;
+        const worst = (name: string) => Math.max(...(p99.get(name) as number[]));
+        rows.push({
+          file: `${path} (${entry.size.toLocaleString('en-US')} B)`,
+          status,
+          'nginx req/s': Math.round(mean('nginx')),
+          'node:http req/s': Math.round(mean('node:http')),
+          'sidecar req/s': Math.round(mean('sidecar')),
+          'sidecar / nginx': (mean('sidecar') / mean('nginx')).toFixed(2),
+          'sidecar / node:http': (mean('sidecar') / mean('node:http')).toFixed(2),
+          'p99 ms nginx / node / sidecar': `${worst('nginx')} / ${worst('node:http')} / ${worst('sidecar')}`,
+          'errors or non-2xx/3xx': bad,
+        });
+      }
+    } finally {
+      await plain.stop();
+    }
   }
 } finally {
   await sidecar.stop();
-  await plain.stop();
+  await nginx.stop();
 }
-console.log(`reviews.json: ${entry.size} bytes, 32 connections, ${seconds} s per run, two runs each, alternating.`);
+console.log(`wrk, 1 thread, ${connections} connections, ${seconds} s per run, ${rounds} rounds, servers alternating; nginx with 1 worker.`);
 table(rows);

@@ -1,3 +1,4 @@
+import { createServer as createNodeServer, type RequestListener, type ServerOptions } from 'node:http';
 import { serve } from '@hono/node-server';
 import { readSettings } from '../src/settings/index.ts';
 import { createApp } from './app.ts';
@@ -6,6 +7,7 @@ import { createHub, readHubSettings } from './hub/index.ts';
 import { mcpRoutes } from './mcp/routes.ts';
 import { liveSite } from './site/live-site.ts';
 import { topicContents } from './hub/topics.ts';
+import { staticFirst } from './routes/static-node.ts';
 
 const log = (msg: string) => console.error(msg);
 const settings = readSettings(process.env);
@@ -46,7 +48,10 @@ const mcp = mcpRoutes({
 
 const app = createApp({ site, hub, mcp, config: { cacheMaxAgeS: settings.cacheMaxAgeS, searchCacheEntries: settings.searchCacheEntries } });
 
-const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port }, async (info) => {
+// Built files are answered at the node:http level first (routes/static-node.ts); the rest goes through Hono.
+const createServer = ((options: ServerOptions, listener: RequestListener) =>
+  createNodeServer(options, staticFirst(site, settings.cacheMaxAgeS, listener))) as unknown as typeof createNodeServer;
+const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port, createServer }, async (info) => {
   hub.start();
   await checkTopics();
   // Tests and scripts read this line to learn the port when PORT=0.

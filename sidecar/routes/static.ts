@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { type Representation, representation, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
-import { perBuild } from '../site/snapshot.ts';
+import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 
 const PREPARED = perBuild('static responses', () => new Map<string, Representation>());
 
@@ -27,13 +27,19 @@ export function staticFiles({ site, maxAgeS }: StaticFilesOptions): MiddlewareHa
       }
       return next();
     }
-    // prepared once per build and path: the hot path only compares validators
-    const prepared = snapshot.derive(PREPARED);
-    let rep = prepared.get(path);
-    if (!rep) {
-      rep = representation(snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS));
-      prepared.set(path, rep);
-    }
-    return respond(c.req.raw, rep);
+    return respond(c.req.raw, preparedFile(snapshot, path, maxAgeS) as Representation);
   };
+}
+
+/** A built file's response, prepared once per build and path (the hot path only compares validators); undefined when the build has no such file. */
+export function preparedFile(snapshot: SiteSnapshot, path: string, maxAgeS: number): Representation | undefined {
+  const prepared = snapshot.derive(PREPARED);
+  let rep = prepared.get(path);
+  if (!rep) {
+    const entry = snapshot.manifest.resources[path];
+    if (!entry) return undefined;
+    rep = representation(snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS));
+    prepared.set(path, rep);
+  }
+  return rep;
 }

@@ -18,11 +18,14 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
  * (§13.2.2 step 3); If-Modified-Since is considered only without it, and an invalid date is ignored.
  */
 export function isNotModified(headers: Headers, etag: string, lastModified: string | undefined): boolean {
-  const inm = headers.get('if-none-match');
-  if (inm !== null) return etagMatches(inm, etag);
-  const ims = headers.get('if-modified-since');
-  if (ims === null || lastModified === undefined) return false;
-  const since = Date.parse(ims);
+  return notModified(headers.get('if-none-match') ?? undefined, headers.get('if-modified-since') ?? undefined, etag, lastModified);
+}
+
+/** The same rule over the two header values, as node:http gives them. */
+export function notModified(ifNoneMatch: string | undefined, ifModifiedSince: string | undefined, etag: string, lastModified: string | undefined): boolean {
+  if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, etag);
+  if (ifModifiedSince === undefined || lastModified === undefined) return false;
+  const since = Date.parse(ifModifiedSince);
   return !Number.isNaN(since) && Date.parse(lastModified) <= since;
 }
 

@@ -1,0 +1,28 @@
+// The built files' hot path at the node:http level: a GET or HEAD of a built file is answered
+// from its prepared response without building a Fetch Request and Response, which is most of
+// what a small file costs through the Hono adapter. Anything else, and any request whose
+// target is not a plain origin-form path, goes to the app unchanged (routes/static.ts answers
+// the same files there, for in-process use).
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { notModified } from '../../src/core/http/conditional.ts';
+import type { LiveSite } from '../site/live-site.ts';
+import { preparedFile } from './static.ts';
+
+export function staticFirst(site: LiveSite, maxAgeS: number, next: RequestListener): RequestListener {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method;
+    const url = req.url ?? '';
+    // percent-encoded and absolute-form targets take the app's path rules (RFC 9112 §3.2)
+    if ((method !== 'GET' && method !== 'HEAD') || url.charCodeAt(0) !== 47 || url.includes('%')) return next(req, res);
+    const query = url.indexOf('?');
+    const rep = preparedFile(site.current(), query < 0 ? url : url.slice(0, query), maxAgeS);
+    if (!rep) return next(req, res);
+    const inm = req.headers['if-none-match'];
+    if (notModified(inm, req.headers['if-modified-since'], rep.headers.etag as string, rep.headers['last-modified'])) {
+      res.writeHead(304, rep.notModifiedHeaders).end();
+      return;
+    }
+    res.writeHead(200, rep.headers);
+    res.end(method === 'HEAD' ? undefined : rep.body);
+  };
+}

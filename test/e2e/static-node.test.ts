@@ -1,0 +1,66 @@
+// The sidecar answers built files at the node:http level (sidecar/routes/static-node.ts): over
+// real HTTP its answers must equal, header for header and byte for byte, what the Hono route
+// gives in process for the same build, for 200, 304 and HEAD, with and without a query string;
+// what it leaves to the app (a folder path without its slash, an encoded path, a POST) still works.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../sidecar/app.ts';
+import { type LiveSite, liveSite } from '../../sidecar/site/live-site.ts';
+import { buildOrThrow } from '../helpers/build.ts';
+import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let site: LiveSite;
+let app: ReturnType<typeof createApp>;
+beforeAll(async () => {
+  const out = join(tempDir('static-node'), 'dist');
+  buildOrThrow({ CONTENT_DIR: SMALL_CONTENT, OUT_DIR: out, SITE_URL: 'https://reviews.example' });
+  server = await startServer({ OUT_DIR: out });
+  site = liveSite(out, 0);
+  app = createApp({ site, config: { cacheMaxAgeS: 60, searchCacheEntries: 0 } });
+});
+afterAll(async () => {
+  site?.close();
+  await server?.stop();
+});
+
+const comparable = (res: Response) => {
+  const headers = Object.fromEntries([...res.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+  return { status: res.status, headers };
+};
+
+describe('built files at the node:http level', () => {
+  it.each(['/reviews.json', '/api/reviews/since/2024-01-10', '/feed.xml', '/', '/api/', '/widget.js', '/reviews.json?x=1'])(
+    '%s: the same answer as the Hono route',
+    async (path) => {
+      const real = await fetch(`${server.url}${path}`);
+      const inProcess = await app.request(path);
+      expect(comparable(real)).toEqual(comparable(inProcess));
+      expect(Buffer.from(await real.arrayBuffer())).toEqual(Buffer.from(await inProcess.arrayBuffer()));
+      const etag = real.headers.get('etag') as string;
+      for (const headers of [
+        { 'if-none-match': etag },
+        { 'if-none-match': `"other", W/${etag}` },
+        { 'if-modified-since': real.headers.get('last-modified') as string },
+      ]) {
+        const r304 = await fetch(`${server.url}${path}`, { headers });
+        expect(comparable(r304)).toEqual(comparable(await app.request(path, { headers })));
+        expect(r304.status).toBe(304);
+      }
+      const head = await fetch(`${server.url}${path}`, { method: 'HEAD' });
+      expect(comparable(head)).toEqual(comparable(await app.request(path, { method: 'HEAD' })));
+      expect(await head.text()).toBe('');
+    },
+  );
+
+  it('leaves the rest to the app: a folder without its slash, an encoded path, another method, an unknown file', async () => {
+    const redirect = await fetch(`${server.url}/api`, { redirect: 'manual' });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get('location')).toBe('/api/');
+    expect((await fetch(`${server.url}/reviews%2Ejson`)).status).toBe((await app.request('/reviews%2Ejson')).status);
+    const post = await fetch(`${server.url}/reviews.json`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect((await fetch(`${server.url}/nothing-here.json`)).status).toBe(404);
+  });
+});
