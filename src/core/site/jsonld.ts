@@ -5,6 +5,7 @@ import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import type { Review } from '../schemas/review.ts';
 import type { SiteUrls } from '../http/urls.ts';
+import { ENGLISH, type Locale } from '../i18n/locale.ts';
 
 /** Reviews in the home page's JSON-LD: the newest, enough to sample; all of them are one link away in /reviews.json. */
 export const JSON_LD_REVIEWS = 10;
@@ -24,7 +25,7 @@ function reviewLd(r: Review, urls: SiteUrls) {
   };
 }
 
-export function businessJsonLd({ business, reviews }: Dataset, urls: SiteUrls) {
+export function businessJsonLd({ business, reviews }: Dataset, urls: SiteUrls, locale: Locale = ENGLISH) {
   const agg = aggregateRating(reviews);
   return {
     '@context': 'https://schema.org',
@@ -50,7 +51,7 @@ export function businessJsonLd({ business, reviews }: Dataset, urls: SiteUrls) {
     areaServed: business.service_areas.map((name) => ({ '@type': 'Place', name })),
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
-      name: 'Services',
+      name: locale.t('jsonld.services'),
       itemListElement: business.services.map((s) => ({ '@type': 'Offer', itemOffered: { '@type': 'Service', name: s.name } })),
     },
     ...(business.same_as.length ? { sameAs: business.same_as } : {}),
