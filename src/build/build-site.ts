@@ -8,6 +8,7 @@ import { siteUrls } from '../core/http/urls.ts';
 import type { Catalogue } from '../core/i18n/catalogue.ts';
 import { CATALOGUES } from '../core/i18n/catalogues.ts';
 import { businessLocale } from '../core/i18n/locale.ts';
+import { catalogueProblems } from '../core/i18n/check.ts';
 import type { Settings } from '../settings/index.ts';
 import { writeDeployFolders } from './deploy/index.ts';
 import { MANIFEST_FILE } from '../core/http/manifest.ts';
@@ -33,6 +34,8 @@ export interface BuildOptions {
 export async function buildSite(settings: Settings, root: string, now = new Date(), options: BuildOptions = {}): Promise<BuildResult> {
   const dataset = loadContentDir(settings.contentDir);
   const catalogues = options.catalogues ?? CATALOGUES;
+  const broken = Object.values(catalogues).flatMap(catalogueProblems);
+  if (broken.length) throw new Error(broken.join('\n'));
   const { locale, warning } = businessLocale(dataset.business, catalogues);
   if (warning) console.warn(`warning: ${warning}`);
   const urls = siteUrls(settings.siteUrl);

@@ -71,7 +71,7 @@ export function renderCard(r: ReviewJson, links: CardLinks, words: Words): HTMLL
     el('bdi', {}, r.author.name),
     ' · ',
     el('time', { datetime: r.date }, words.date(r.date)),
-    ` · ${words.say('review.on', { source: links.sources.get(r.source) ?? r.source })}`,
+    ` · ${r.source.toLowerCase() === 'website' ? words.say('review.onWebsite') : words.say('review.on', { source: links.sources.get(r.source) ?? r.source })}`,
   );
   article.append(meta);
   const about: [string, string][] = [

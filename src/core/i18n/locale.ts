@@ -85,7 +85,13 @@ export function makeLocale(catalogue: Catalogue, lang: string, tag: string): Loc
       text(key)
         .split(/(\{\w+\})/)
         .filter((p) => p !== '')
-        .map((p) => (/^\{\w+\}$/.test(p) && !(p.slice(1, -1) in vars) ? { slot: p.slice(1, -1) } : fill(p, vars))),
+        .map((p) => (/^\{\w+\}$/.test(p) && !(p.slice(1, -1) in vars) ? { slot: p.slice(1, -1) } : fill(p, vars)))
+        .reduce<Part[]>((out, p) => {
+          const last = out[out.length - 1];
+          if (typeof p === 'string' && typeof last === 'string') out[out.length - 1] = last + p;
+          else out.push(p);
+          return out;
+        }, []),
     // rounded as toFixed rounds (the binary value: 0.345 → 0.34), the same in every language
     number: (n, digits) => numberFormat(digits).format(digits === undefined ? n : Number(n.toFixed(digits))),
     date: (date) => {

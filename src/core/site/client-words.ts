@@ -8,6 +8,7 @@ const KEYS = [
   'review.by',
   'rating.outOf5',
   'review.on',
+  'review.onWebsite',
   'review.ratedOnly',
   'review.response',
   'search.more',

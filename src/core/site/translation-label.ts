@@ -38,6 +38,7 @@ export interface ClientWords {
     | 'review.by'
     | 'rating.outOf5'
     | 'review.on'
+    | 'review.onWebsite'
     | 'review.ratedOnly'
     | 'review.response'
     | 'search.more'

@@ -88,6 +88,7 @@ export const messages = {
   // a review
   'review.by': 'Review by {name}',
   'review.on': 'on {source}',
+  'review.onWebsite': 'on our website',
   'review.ratedOnly': 'Rated {rating} out of 5, without a written review.',
   'review.response': 'Response from the owner',
   'review.ownerReplied': ' · the owner replied',
