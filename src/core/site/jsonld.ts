@@ -4,6 +4,7 @@
 import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import type { Review } from '../schemas/review.ts';
+import { originalLanguage } from './review-language.ts';
 import type { SiteUrls } from '../http/urls.ts';
 import { ENGLISH, type Locale } from '../i18n/locale.ts';
 
@@ -12,7 +13,7 @@ export const JSON_LD_REVIEWS = 10;
 
 const rating = (value: number) => ({ '@type': 'Rating', ratingValue: value, bestRating: 5, worstRating: 1 });
 
-function reviewLd(r: Review, urls: SiteUrls) {
+function reviewLd(r: Review, urls: SiteUrls, language: string) {
   return {
     '@type': 'Review',
     '@id': urls.review(r.id),
@@ -20,6 +21,7 @@ function reviewLd(r: Review, urls: SiteUrls) {
     datePublished: r.date,
     ...(r.title ? { name: r.title } : {}),
     ...(r.text ? { reviewBody: r.text } : {}),
+    ...(r.text && originalLanguage(r, language) ? { inLanguage: originalLanguage(r, language) } : {}),
     author: { '@type': 'Person', name: r.author.name },
     reviewRating: rating(r.rating),
   };
@@ -58,7 +60,7 @@ export function businessJsonLd({ business, reviews }: Dataset, urls: SiteUrls, l
     ...(agg.rating_value === null
       ? {}
       : { aggregateRating: { '@type': 'AggregateRating', ratingValue: agg.rating_value, reviewCount: agg.review_count, bestRating: 5, worstRating: 1 } }),
-    review: reviews.slice(0, JSON_LD_REVIEWS).map((r) => reviewLd(r, urls)),
+    review: reviews.slice(0, JSON_LD_REVIEWS).map((r) => reviewLd(r, urls, business.language)),
   };
 }
 
