@@ -77,23 +77,3 @@ export function collidingContent(): string {
   writeFileSync(join(dir, 'reviews.json'), JSON.stringify(reviews));
   return dir;
 }
-
-/** Where the sample business is moved to for a build in each language (a real address there). */
-export const ABROAD = {
-  de: { language: 'de', address: { street_address: 'Landsberger Straße 110', locality: 'München', region: 'BY', postal_code: '80339', country: 'DE' } },
-  fr: { language: 'fr', address: { street_address: '12 rue Garibaldi', locality: 'Lyon', region: 'ARA', postal_code: '69006', country: 'FR' } },
-  es: { language: 'es', address: { street_address: 'Calle Sierpes 48', locality: 'Sevilla', region: 'Sevilla', postal_code: '41004', country: 'ES' } },
-  it: { language: 'it', address: { street_address: 'Via Nizza 150', locality: 'Torino', region: 'TO', postal_code: '10126', country: 'IT' } },
-  nl: { language: 'nl', address: { street_address: 'Oudegracht 200', locality: 'Utrecht', region: 'UT', postal_code: '3511 NR', country: 'NL' } },
-  pl: { language: 'pl', address: { street_address: 'ul. Długa 5', locality: 'Gdańsk', region: 'PM', postal_code: '80-827', country: 'PL' } },
-  ar: { language: 'ar', address: { street_address: '15 شارع التحرير', locality: 'القاهرة', region: 'C', postal_code: '11511', country: 'EG' } },
-} as const;
-
-/** A copy of the sample content with business.json's `language` and address set to `where`. */
-export function sampleIn(where: keyof typeof ABROAD, extra: object[] = []): string {
-  const dir = sampleWith(extra);
-  const file = join(dir, 'business.json');
-  const business = JSON.parse(readFileSync(file, 'utf8'));
-  writeFileSync(file, JSON.stringify({ ...business, ...ABROAD[where], time_zone: undefined }));
-  return dir;
-}

@@ -27,7 +27,7 @@ export function histogram(rating: AggregateRating, locale: Locale = ENGLISH): Hi
   return ([5, 4, 3, 2, 1] as const).map((stars) => {
     const count = rating.distribution[String(stars) as keyof AggregateRating['distribution']];
     const percent = rating.review_count ? Math.round((count / rating.review_count) * 100) : 0;
-    return { stars, count, percent, label: `${locale.count('count.stars', stars)}: ${locale.count('count.reviews', count)}` };
+    return { stars, count, percent, label: `${locale.count('count.stars', stars)}${locale.t('punct.colon')}${locale.count('count.reviews', count)}` };
   });
 }
 

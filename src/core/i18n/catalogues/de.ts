@@ -32,6 +32,7 @@ export const de: Catalogue = {
     'rating.outOf5': '{value} von 5 Sternen',
     'rating.outOf5Short': ' von 5',
     'date.range': '{from} – {to}',
+    'punct.colon': ': ',
 
     'page.skip': 'Zum Inhalt springen',
     'page.feedAtom': 'Neueste Bewertungen (Atom)',

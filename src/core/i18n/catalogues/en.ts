@@ -9,6 +9,8 @@ export const messages = {
   'rating.outOf5': '{value} out of 5 stars',
   'rating.outOf5Short': ' out of 5',
   'date.range': '{from} to {to}',
+  /** between a label and what it labels: "5 stars: 412 reviews" */
+  'punct.colon': ': ',
 
   // every page
   'page.skip': 'Skip to content',

@@ -9,6 +9,7 @@ export const es: Catalogue = {
     'rating.outOf5': '{value} de 5 estrellas',
     'rating.outOf5Short': ' de 5',
     'date.range': 'del {from} al {to}',
+    'punct.colon': ': ',
 
     'page.skip': 'Ir al contenido',
     'page.feedAtom': 'Opiniones más recientes (Atom)',

@@ -9,6 +9,7 @@ export const fr: Catalogue = {
     'rating.outOf5': '{value} étoiles sur 5',
     'rating.outOf5Short': ' sur 5',
     'date.range': 'du {from} au {to}',
+    'punct.colon': '\u00a0: ',
 
     'page.skip': 'Aller au contenu',
     'page.feedAtom': 'Derniers avis (Atom)',

@@ -9,6 +9,7 @@ export const it: Catalogue = {
     'rating.outOf5': '{value} stelle su 5',
     'rating.outOf5Short': ' su 5',
     'date.range': 'dal {from} al {to}',
+    'punct.colon': ': ',
 
     'page.skip': 'Vai al contenuto',
     'page.feedAtom': 'Recensioni più recenti (Atom)',

@@ -23,6 +23,7 @@ export const nl: Catalogue = {
     'rating.outOf5': '{value} van de 5 sterren',
     'rating.outOf5Short': ' van de 5',
     'date.range': '{from} tot en met {to}',
+    'punct.colon': ': ',
 
     'page.skip': 'Naar de inhoud',
     'page.feedAtom': 'Nieuwste beoordelingen (Atom)',
