@@ -300,7 +300,8 @@ class ReviewsWidget extends HTMLElement {
     box.append(list);
     if (layout === 'carousel' && reviews.length > 1) {
       const nav = el('div', 'nav');
-      const step = (dir: number) => () => list.scrollBy({ left: dir * list.clientWidth * 0.85, behavior: 'smooth' });
+      // right to left, the next review is further left
+      const step = (dir: number) => () => list.scrollBy({ left: (s.dir === 'rtl' ? -dir : dir) * list.clientWidth * 0.85, behavior: 'smooth' });
       const prev = el('button', undefined, s.say('widget.previous'));
       const next = el('button', undefined, s.say('widget.next'));
       prev.type = 'button';
