@@ -52,8 +52,14 @@ export const de: Catalogue = {
     'home.kicker': 'Kundenbewertungen',
     'home.contact': 'Kontakt',
     'home.rating': 'Kundenbewertung',
-    'home.published': '{count} veröffentlicht, jede von einem nachweislichen Kunden, egal wie gut oder schlecht.',
-    'home.leftOut': ' {count} nicht veröffentlicht, weil nicht nachgewiesen werden konnte, dass der Verfasser Kunde war.',
+    'home.published': {
+      one: '{count} Bewertung veröffentlicht, von einem nachweislichen Kunden, egal wie gut oder schlecht.',
+      other: '{count} Bewertungen veröffentlicht, jede von einem nachweislichen Kunden, egal wie gut oder schlecht.',
+    },
+    'home.leftOut': {
+      one: ' {count} Bewertung nicht veröffentlicht, weil nicht nachgewiesen werden konnte, dass der Verfasser Kunde war.',
+      other: ' {count} Bewertungen nicht veröffentlicht, weil nicht nachgewiesen werden konnte, dass die Verfasser Kunden waren.',
+    },
     'home.noneLeftOut': ' Keine zurückgehalten.',
     'home.browse': 'Bewertungen durchsuchen',
     'home.byRating': 'Nach Sternen',

@@ -32,8 +32,14 @@ export const messages = {
   'home.kicker': 'Customer reviews',
   'home.contact': 'Contact',
   'home.rating': 'Customer rating',
-  'home.published': '{count} published, every one from a verified customer, whatever its rating.',
-  'home.leftOut': ' {count} left out because the reviewer could not be verified as a customer.',
+  'home.published': {
+    one: '{count} review published, from a verified customer, whatever its rating.',
+    other: '{count} reviews published, every one from a verified customer, whatever its rating.',
+  },
+  'home.leftOut': {
+    one: ' {count} review left out because the reviewer could not be verified as a customer.',
+    other: ' {count} reviews left out because the reviewer could not be verified as a customer.',
+  },
   'home.noneLeftOut': ' None left out.',
   'home.browse': 'Browse reviews',
   'home.byRating': 'By rating',

@@ -29,8 +29,14 @@ export const es: Catalogue = {
     'home.kicker': 'Opiniones de clientes',
     'home.contact': 'Contacto',
     'home.rating': 'Valoración de los clientes',
-    'home.published': '{count} publicadas, todas de clientes verificados, sea cual sea su valoración.',
-    'home.leftOut': ' {count} sin publicar porque no se pudo comprobar que el autor fuera cliente.',
+    'home.published': {
+      one: '{count} opinión publicada, de un cliente verificado, sea cual sea su valoración.',
+      other: '{count} opiniones publicadas, todas de clientes verificados, sea cual sea su valoración.',
+    },
+    'home.leftOut': {
+      one: ' {count} opinión sin publicar porque no se pudo comprobar que su autor fuera cliente.',
+      other: ' {count} opiniones sin publicar porque no se pudo comprobar que sus autores fueran clientes.',
+    },
     'home.noneLeftOut': ' No se ha descartado ninguna.',
     'home.browse': 'Explorar opiniones',
     'home.byRating': 'Por valoración',

@@ -29,8 +29,14 @@ export const fr: Catalogue = {
     'home.kicker': 'Avis clients',
     'home.contact': 'Contact',
     'home.rating': 'Note des clients',
-    'home.published': '{count} publiés, tous de clients vérifiés, quelle que soit leur note.',
-    'home.leftOut': ' {count} non publiés, faute de pouvoir vérifier que leur auteur était client.',
+    'home.published': {
+      one: '{count} avis publié, d’un client vérifié, quelle que soit sa note.',
+      other: '{count} avis publiés, tous de clients vérifiés, quelle que soit leur note.',
+    },
+    'home.leftOut': {
+      one: ' {count} avis non publié, faute de pouvoir vérifier que son auteur était client.',
+      other: ' {count} avis non publiés, faute de pouvoir vérifier que leurs auteurs étaient clients.',
+    },
     'home.noneLeftOut': ' Aucun avis écarté.',
     'home.browse': 'Parcourir les avis',
     'home.byRating': 'Par note',

@@ -29,8 +29,14 @@ export const it: Catalogue = {
     'home.kicker': 'Recensioni dei clienti',
     'home.contact': 'Contatti',
     'home.rating': 'Valutazione dei clienti',
-    'home.published': '{count} pubblicate, tutte di clienti verificati, qualunque sia il voto.',
-    'home.leftOut': ' {count} non pubblicate perché non è stato possibile verificare che l’autore fosse un cliente.',
+    'home.published': {
+      one: '{count} recensione pubblicata, di un cliente verificato, qualunque sia il voto.',
+      other: '{count} recensioni pubblicate, tutte di clienti verificati, qualunque sia il voto.',
+    },
+    'home.leftOut': {
+      one: ' {count} recensione non pubblicata perché non è stato possibile verificare che l’autore fosse un cliente.',
+      other: ' {count} recensioni non pubblicate perché non è stato possibile verificare che gli autori fossero clienti.',
+    },
     'home.noneLeftOut': ' Nessuna esclusa.',
     'home.browse': 'Sfoglia le recensioni',
     'home.byRating': 'Per voto',

@@ -43,8 +43,14 @@ export const nl: Catalogue = {
     'home.kicker': 'Klantbeoordelingen',
     'home.contact': 'Contact',
     'home.rating': 'Klantwaardering',
-    'home.published': '{count} gepubliceerd, allemaal van geverifieerde klanten, ongeacht het cijfer.',
-    'home.leftOut': ' {count} niet gepubliceerd, omdat niet kon worden nagegaan of de schrijver klant was.',
+    'home.published': {
+      one: '{count} beoordeling gepubliceerd, van een geverifieerde klant, ongeacht het cijfer.',
+      other: '{count} beoordelingen gepubliceerd, allemaal van geverifieerde klanten, ongeacht het cijfer.',
+    },
+    'home.leftOut': {
+      one: ' {count} beoordeling niet gepubliceerd, omdat niet kon worden nagegaan of de schrijver klant was.',
+      other: ' {count} beoordelingen niet gepubliceerd, omdat niet kon worden nagegaan of de schrijvers klant waren.',
+    },
     'home.noneLeftOut': ' Geen enkele weggelaten.',
     'home.browse': 'Beoordelingen bekijken',
     'home.byRating': 'Op aantal sterren',
