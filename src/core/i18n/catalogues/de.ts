@@ -51,7 +51,7 @@ export const de: Catalogue = {
     'home.descriptionEmpty': 'Bewertungen nachweislicher Kunden von {name}.',
     'home.kicker': 'Kundenbewertungen',
     'home.contact': 'Kontakt',
-    'home.rating': 'Kundenbewertung',
+    'home.rating': 'Gesamtbewertung',
     'home.published': {
       one: '{count} Bewertung veröffentlicht, von einem nachweislichen Kunden, egal wie gut oder schlecht.',
       other: '{count} Bewertungen veröffentlicht, jede von einem nachweislichen Kunden, egal wie gut oder schlecht.',
@@ -152,7 +152,7 @@ export const de: Catalogue = {
     'facet.allTopics': 'Alle Themen',
     'facet.headingPage': ', Seite {number}',
     'facet.intro': '{what}: {count} von insgesamt {total}, neueste zuerst.',
-    'facet.rating': 'Bewertung',
+    'facet.rating': 'Gesamtbewertung',
     'facet.starsShare': '{percent} % aller Bewertungen vergeben {label}. Jede Sternezahl hat ihre eigene Seite, auch die niedrigste:',
     'facet.strongest': 'Stärke: ',
     'facet.weakest': 'Schwäche: ',
