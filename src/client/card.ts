@@ -40,7 +40,10 @@ export function readWords(words: ClientWords): Words {
     say: (key, vars = {}) => words.text[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)),
     date: (date) => {
       const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-      return dates.format(Date.UTC(y, m - 1, d));
+      return dates
+        .formatToParts(Date.UTC(y, m - 1, d))
+        .map((p) => (p.type === 'day' && d === 1 && words.firstDay ? words.firstDay : p.value))
+        .join('');
     },
     number: (n) => numbers.format(n),
   };

@@ -34,7 +34,7 @@ type Plural = { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>;
 interface Words {
   language: string;
   tag: string;
-  catalogues: Record<string, { dir?: 'rtl'; messages: Record<string, string | Plural> }>;
+  catalogues: Record<string, { dir?: 'rtl'; firstDay?: string; messages: Record<string, string | Plural> }>;
 }
 
 const WORDS = /* build: widget words */ null as unknown as Words;
@@ -114,6 +114,7 @@ class Speaker {
   #decimal: Intl.NumberFormat;
   #dates: Intl.DateTimeFormat;
   #plurals: Intl.PluralRules;
+  #firstDay: string | undefined;
 
   constructor(wanted: string | null) {
     const asked = wanted?.trim() ?? '';
@@ -134,6 +135,7 @@ class Speaker {
     this.#decimal = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.#dates = new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
     this.#plurals = new Intl.PluralRules(tag);
+    this.#firstDay = catalogue.firstDay;
   }
 
   /** A message with its placeholders filled; a plural one by `count`, which is written as a number of this language. */
@@ -154,7 +156,9 @@ class Speaker {
 
   date(d: string): string {
     const [y, m, day] = d.split('-').map(Number) as [number, number, number];
-    return this.#dates.format(Date.UTC(y, m - 1, day));
+    const first = this.#firstDay;
+    const parts = this.#dates.formatToParts(Date.UTC(y, m - 1, day));
+    return parts.map((p) => (p.type === 'day' && day === 1 && first ? first : p.value)).join('');
   }
 }
 

@@ -53,6 +53,7 @@ describe('the locale of a business', () => {
     const fr = businessLocale(business('fr', 'FR')).locale;
     expect(fr.count('count.reviews', 2507)).toBe('2\u202f507 avis');
     expect(fr.count('count.stars', 1)).toBe('1 étoile');
+    expect([fr.date('2026-03-01'), fr.date('2026-03-11')]).toEqual(['1er mars 2026', '11 mars 2026']);
     const ch = businessLocale(business('de', 'CH')).locale;
     expect([ch.tag, ch.number(2507)]).toEqual(['de-CH', "2'507"]);
     const es = businessLocale(business('es', 'ES')).locale;

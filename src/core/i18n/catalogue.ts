@@ -22,5 +22,7 @@ export interface Catalogue {
    * `translation.showNamed`.
    */
   languageForms?: Record<string, string>;
+  /** How the language writes the first day of a month where Intl writes "1" (French "1er"). */
+  firstDay?: string;
   messages: Messages;
 }

@@ -96,7 +96,12 @@ export function makeLocale(catalogue: Catalogue, lang: string, tag: string): Loc
     number: (n, digits) => numberFormat(digits).format(digits === undefined ? n : Number(n.toFixed(digits))),
     date: (date) => {
       const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-      return dates.format(Date.UTC(y, m - 1, d));
+      const { firstDay } = catalogue;
+      if (d !== 1 || !firstDay) return dates.format(Date.UTC(y, m - 1, d));
+      return dates
+        .formatToParts(Date.UTC(y, m - 1, d))
+        .map((p) => (p.type === 'day' ? firstDay : p.value))
+        .join('');
     },
     weekday: (day) => {
       const i = SCHEMA_DAYS.indexOf(day);

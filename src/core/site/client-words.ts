@@ -24,6 +24,7 @@ const KEYS = [
 export function clientWords(locale: Locale): ClientWords {
   return {
     tag: locale.tag,
+    ...(locale.catalogue.firstDay ? { firstDay: locale.catalogue.firstDay } : {}),
     text: Object.fromEntries(KEYS.map((k) => [k, locale.catalogue.messages[k]])) as ClientWords['text'],
     matches: { ...locale.catalogue.messages['search.matches'] },
     translation: translationWords(locale),

@@ -34,6 +34,8 @@ export function translationLabel(t: { language: string; by?: string | undefined 
 export interface ClientWords {
   /** Intl locale: dates, numbers and plural rules. */
   tag: string;
+  /** The first day of a month where Intl writes "1" (French "1er"). */
+  firstDay?: string | undefined;
   text: Record<
     | 'review.by'
     | 'rating.outOf5'

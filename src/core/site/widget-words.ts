@@ -12,7 +12,7 @@ export interface WidgetWords {
   language: string;
   /** Its Intl locale (with the business's country). */
   tag: string;
-  catalogues: Record<string, { dir?: 'rtl'; messages: Record<string, unknown> }>;
+  catalogues: Record<string, { dir?: 'rtl'; firstDay?: string; messages: Record<string, unknown> }>;
 }
 
 export function widgetWords(locale: Locale, catalogues: Readonly<Record<string, Catalogue>>): WidgetWords {
@@ -20,7 +20,12 @@ export function widgetWords(locale: Locale, catalogues: Readonly<Record<string, 
   return {
     language: locale.language,
     tag: locale.tag,
-    catalogues: Object.fromEntries(Object.values(catalogues).map((c) => [c.language, { ...(c.dir ? { dir: c.dir } : {}), messages: pick(c) }])),
+    catalogues: Object.fromEntries(
+      Object.values(catalogues).map((c) => [
+        c.language,
+        { ...(c.dir ? { dir: c.dir } : {}), ...(c.firstDay ? { firstDay: c.firstDay } : {}), messages: pick(c) },
+      ]),
+    ),
   };
 }
 

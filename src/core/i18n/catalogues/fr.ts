@@ -3,6 +3,7 @@ import type { Catalogue } from '../catalogue.ts';
 
 export const fr: Catalogue = {
   language: 'fr',
+  firstDay: '1er',
   messages: {
     'count.reviews': { one: '{count} avis', other: '{count} avis' },
     'count.stars': { one: '{count} étoile', other: '{count} étoiles' },

@@ -8,7 +8,8 @@ export const it: Catalogue = {
     'count.stars': { one: '{count} stella', other: '{count} stelle' },
     'rating.outOf5': '{value} stelle su 5',
     'rating.outOf5Short': ' su 5',
-    'date.range': 'dal {from} al {to}',
+    // a dash, not "dal … al …": the article would elide before 8 and 11 ("dall’8")
+    'date.range': '{from} – {to}',
     'punct.colon': ': ',
 
     'page.skip': 'Vai al contenuto',
