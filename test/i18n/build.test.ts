@@ -66,5 +66,7 @@ describe('a German build against the same content built as English and as Polish
     expect(read(pl, 'index.html')).toContain('Newest reviews');
     // the reviews themselves are still the business's: the JSON-LD says they are Polish
     expect(read(pl, 'index.html')).toContain('"inLanguage":"pl"');
+    expect(read(pl, 'index.html')).toContain('<div class="text" lang="pl">');
+    expect(read(de, 'index.html')).not.toContain('<div class="text" lang=');
   });
 });
