@@ -18,7 +18,7 @@ import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { spawnSync } from 'node:child_process';
 import { englishIn, englishPieces } from './english.ts';
-import { LOCAL, type LocalLanguage, localizedContent } from './localized.ts';
+import { LOCAL, type LocalLanguage, localizedContent, TRANSLATED } from './localized.ts';
 
 const SHOTS = join(ROOT, 'test-output', 'site');
 const SITE = 'https://reviews.example';
@@ -156,6 +156,27 @@ describe.each(['de', 'fr', 'es', 'it', 'nl'] as const)('the %s pages in Chromium
     await noJs.close();
   });
 
+  it('labels Google’s translations by their language, in the page’s language, and marks an original in another language', async () => {
+    const toggles: Record<string, [string, string]> = {
+      de: ['Englische Übersetzung anzeigen (von Google)', 'Deutsche Übersetzung anzeigen (von Google)'],
+      fr: ['Afficher la traduction en anglais (par Google)', 'Afficher la traduction en français (par Google)'],
+      es: ['Ver la traducción al inglés (de Google)', 'Ver la traducción al español (de Google)'],
+      it: ['Mostra la traduzione in inglese (di Google)', 'Mostra la traduzione in italiano (di Google)'],
+      nl: ['Engelse vertaling tonen (door Google)', 'Nederlandse vertaling tonen (door Google)'],
+    };
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const { page } = await open(context, `${server.url}/`);
+    const [local, english] = TRANSLATED as [string, string];
+    const card = (id: string) => page.locator(`#review-${id}`);
+    expect(await card(local).locator('summary').textContent()).toBe(toggles[language]?.[0]);
+    expect(await card(local).locator('.text').getAttribute('lang')).toBeNull();
+    expect(await card(local).locator('details div').getAttribute('lang')).toBe('en');
+    expect(await card(english).locator('summary').textContent()).toBe(toggles[language]?.[1]);
+    // Google translated it into the business's language, so the original is another one: detected
+    expect(await card(english).locator('.text').getAttribute('lang')).toBe('en');
+    await context.close();
+  });
+
   it('writes dates, numbers and the feeds in the language', async () => {
     const home = await (await fetch(`${server.url}/`)).text();
     const samples: Record<string, RegExp> = {
@@ -178,7 +199,11 @@ describe.each(['de', 'fr', 'es', 'it', 'nl'] as const)('the %s pages in Chromium
     const atom = await (await fetch(`${server.url}/feed.xml`)).text();
     expect(atom).toContain(`<title>${LOCAL[language].name}`);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(home)?.[1] ?? '{}');
-    expect(ld.review.filter((r: { reviewBody?: string }) => r.reviewBody).every((r: { inLanguage: string }) => r.inLanguage === language)).toBe(true);
+    const written = ld.review
+      .filter((r: { reviewBody?: string }) => r.reviewBody)
+      .map((r: { '@id': string; inLanguage: string }) => [r['@id'].split('#review-')[1], r.inLanguage]);
+    expect(written.length).toBeGreaterThan(3);
+    for (const [id, inLanguage] of written) expect(inLanguage, id).toBe(id === TRANSLATED[1] ? 'en' : language);
   });
 
   it('looks right at desktop and phone width, without sideways scrolling', async () => {

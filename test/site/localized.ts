@@ -252,6 +252,18 @@ export const LOCAL: Record<'de' | 'fr' | 'es' | 'it' | 'nl' | 'ar', Local> = {
 
 export type LocalLanguage = keyof typeof LOCAL;
 
+/** English reviews by star rating, for the reviews Google translated. */
+const ENGLISH_TEXTS = [
+  'Rescheduled twice, nobody called back.',
+  'The work was fine, the bill much higher than agreed.',
+  'Okay, but they came two hours late.',
+  'Good work, only the booking was a bit bumpy.',
+  'Punctual, clean and friendly. The heating works again, thank you!',
+];
+
+/** The ids of the two newest reviews with text, which Google translated: the first from the local language into English, the second from English into the local language. */
+export const TRANSLATED: string[] = [];
+
 /** A content folder: the sample business, written in `language` from its address to its reviews. */
 export function localizedContent(language: LocalLanguage): string {
   const l = LOCAL[language];
@@ -283,6 +295,18 @@ export function localizedContent(language: LocalLanguage): string {
       ...(r.response ? { response: { date: r.response.date, text: l.response } } : {}),
     };
   });
+  const newest = [...reviews]
+    .filter((r: { text: string }) => r.text)
+    .sort((a: { date: string; id: string }, b: { date: string; id: string }) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1))
+    .slice(0, 2);
+  const [local, english] = newest as [
+    { id: string; rating: number; text: string; translation?: object },
+    { id: string; rating: number; text: string; translation?: object },
+  ];
+  local.translation = { language: 'en', text: ENGLISH_TEXTS[local.rating - 1], by: 'Google' };
+  english.text = ENGLISH_TEXTS[english.rating - 1] as string;
+  english.translation = { language: l.language, text: l.texts[english.rating - 1], by: 'Google' };
+  TRANSLATED.splice(0, TRANSLATED.length, local.id, english.id);
   writeFileSync(join(dir, 'reviews.json'), JSON.stringify(reviews));
   writeFileSync(
     join(dir, 'editorial.json'),
