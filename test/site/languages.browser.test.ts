@@ -66,6 +66,8 @@ function readable(page: Page): Promise<string> {
       ['aria-label', 'title', 'alt', 'placeholder', 'content'].map((a) => e.getAttribute(a) ?? ''),
     );
     const summaries = [...document.querySelectorAll('summary')].map((s) => s.textContent ?? '');
+    // innerText on purpose: the text as rendered, without what is hidden from everyone (textContent would add scripts and styles)
+    // biome-ignore lint/performance/useDomNodeTextContent: see above
     return [document.title, document.body.innerText, ...attrs, ...summaries]
       .join('\n')
       .replace(/reviews\.json|insights\.json|llms\.txt|OpenAPI|JSON Feed/g, '');
