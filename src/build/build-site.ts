@@ -5,6 +5,10 @@ import { provideBuildContext } from './context-handoff.ts';
 import { loadContentDir } from './content-dir.ts';
 import { planSinceDates } from '../core/documents/since.ts';
 import { siteUrls } from '../core/http/urls.ts';
+import type { Catalogue } from '../core/i18n/catalogue.ts';
+import { CATALOGUES } from '../core/i18n/catalogues.ts';
+import { businessLocale } from '../core/i18n/locale.ts';
+import { catalogueProblems } from '../core/i18n/check.ts';
 import type { Settings } from '../settings/index.ts';
 import { writeDeployFolders } from './deploy/index.ts';
 import { MANIFEST_FILE } from '../core/http/manifest.ts';
@@ -22,8 +26,18 @@ export interface BuildResult {
  * Validates the content, builds the site into a fresh folder, writes the manifest and the
  * CDN files, and only then swaps it in. Any failure leaves the previous build in place.
  */
-export async function buildSite(settings: Settings, root: string, now = new Date()): Promise<BuildResult> {
+export interface BuildOptions {
+  /** The interface catalogues (default: every one in src/core/i18n/catalogues/); tests add their own. */
+  catalogues?: Readonly<Record<string, Catalogue>>;
+}
+
+export async function buildSite(settings: Settings, root: string, now = new Date(), options: BuildOptions = {}): Promise<BuildResult> {
   const dataset = loadContentDir(settings.contentDir);
+  const catalogues = options.catalogues ?? CATALOGUES;
+  const broken = Object.values(catalogues).flatMap(catalogueProblems);
+  if (broken.length) throw new Error(broken.join('\n'));
+  const { locale, warning } = businessLocale(dataset.business, catalogues);
+  if (warning) console.warn(`warning: ${warning}`);
   const urls = siteUrls(settings.siteUrl);
   const previousDir = currentBuild(settings.outDir);
   const buildId = `${now.toISOString().replace(/[-:.]/g, '')}-${process.pid}`;
@@ -38,7 +52,7 @@ export async function buildSite(settings: Settings, root: string, now = new Date
   const workDir = join(root, '.astro', 'work', buildId);
   mkdirSync(workDir, { recursive: true });
   process.chdir(workDir);
-  provideBuildContext({ siteUrl: urls.base, dataset, sinceDates });
+  provideBuildContext({ siteUrl: urls.base, dataset, sinceDates, locale, catalogues });
   try {
     await astroBuild({ root, outDir: siteDir, logLevel: 'warn', site: urls.base });
   } finally {

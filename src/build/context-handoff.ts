@@ -1,4 +1,6 @@
 import type { Dataset } from '../core/content/dataset.ts';
+import type { Catalogue } from '../core/i18n/catalogue.ts';
+import type { Locale } from '../core/i18n/locale.ts';
 
 /**
  * What the build hands the Astro pages in-process (Astro pre-renders in the build's own
@@ -9,6 +11,10 @@ export interface BuildContext {
   dataset: Dataset;
   /** The since dates to pre-render, newest first, within the size budget. */
   sinceDates: string[];
+  /** The interface language of every page for people, from business.json `language`. */
+  locale: Locale;
+  /** Every catalogue, for the widget, which a host page may set to another language. */
+  catalogues: Readonly<Record<string, Catalogue>>;
 }
 
 const KEY = Symbol.for('reviews-service/build-context');

@@ -1,6 +1,6 @@
 // A review card built in the browser with the same markup as src/components/ReviewCard.astro.
 // Every string from a review goes through textContent, never through HTML parsing.
-import { translationLabel } from '../core/site/translation-label.ts';
+import { type ClientWords, translationLabel } from '../core/site/translation-label.ts';
 
 export interface ReviewJson {
   id: string;
@@ -25,11 +25,28 @@ export interface CardLinks {
   sources: Map<string, string>;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The page's words, with the formatting the build used for the same locale. */
+export interface Words extends ClientWords {
+  say(key: keyof ClientWords['text'], vars?: Record<string, string | number>): string;
+  date(date: string): string;
+  number(n: number): string;
+}
 
-export function formatDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return `${MONTHS[m - 1]} ${d}, ${y}`;
+export function readWords(words: ClientWords): Words {
+  const dates = new Intl.DateTimeFormat(words.tag, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const numbers = new Intl.NumberFormat(words.tag);
+  return {
+    ...words,
+    say: (key, vars = {}) => words.text[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)),
+    date: (date) => {
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      return dates
+        .formatToParts(Date.UTC(y, m - 1, d))
+        .map((p) => (p.type === 'day' && d === 1 && words.firstDay ? words.firstDay : p.value))
+        .join('');
+    },
+    number: (n) => numbers.format(n),
+  };
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
@@ -41,19 +58,23 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 
 const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim() !== '');
 
-export function renderCard(r: ReviewJson, links: CardLinks): HTMLLIElement {
+export function renderCard(r: ReviewJson, links: CardLinks, words: Words): HTMLLIElement {
   const li = el('li');
   const article = el('article', { class: 'review', id: `review-${r.id}`, 'aria-labelledby': `review-${r.id}-title` });
-  article.append(el('h3', { id: `review-${r.id}-title`, dir: 'auto' }, r.title ?? `Review by ${r.author.name}`));
+  article.append(el('h3', { id: `review-${r.id}-title`, dir: 'auto' }, r.title ?? words.say('review.by', { name: r.author.name })));
   const meta = el('p', { class: 'meta' });
-  const stars = el('span', { class: 'stars', role: 'img', 'aria-label': `${r.rating} out of 5 stars` }, '★'.repeat(r.rating) + '☆'.repeat(5 - r.rating));
+  const stars = el(
+    'span',
+    { class: 'stars', role: 'img', 'aria-label': words.say('rating.outOf5', { value: words.number(r.rating) }) },
+    '★'.repeat(r.rating) + '☆'.repeat(5 - r.rating),
+  );
   meta.append(
     stars,
     ' · ',
     el('bdi', {}, r.author.name),
     ' · ',
-    el('time', { datetime: r.date }, formatDate(r.date)),
-    ` · on ${links.sources.get(r.source) ?? r.source}`,
+    el('time', { datetime: r.date }, words.date(r.date)),
+    ` · ${r.source.toLowerCase() === 'website' ? words.say('review.onWebsite') : words.say('review.on', { source: links.sources.get(r.source) ?? r.source })}`,
   );
   article.append(meta);
   const about: [string, string][] = [
@@ -75,11 +96,11 @@ export function renderCard(r: ReviewJson, links: CardLinks): HTMLLIElement {
     for (const t of text) div.append(el('p', { dir: 'auto' }, t));
     article.append(div);
   } else {
-    article.append(el('p', { class: 'muted' }, `Rated ${r.rating} out of 5, without a written review.`));
+    article.append(el('p', { class: 'muted' }, words.say('review.ratedOnly', { rating: r.rating })));
   }
   if (r.translation) {
     const details = el('details', { class: 'translation' });
-    details.append(el('summary', {}, translationLabel(r.translation)));
+    details.append(el('summary', {}, translationLabel(r.translation, words.translation)));
     const div = el('div', { lang: r.translation.language });
     for (const t of r.translation.text.split(/\n\s*\n/)) div.append(el('p', { dir: 'auto' }, t));
     details.append(div);
@@ -87,8 +108,8 @@ export function renderCard(r: ReviewJson, links: CardLinks): HTMLLIElement {
   }
   if (r.response) {
     const div = el('div', { class: 'response' });
-    const who = el('p', { class: 'who' }, 'Response from the owner · ');
-    who.append(el('time', { datetime: r.response.date }, formatDate(r.response.date)));
+    const who = el('p', { class: 'who' }, `${words.say('review.response')} · `);
+    who.append(el('time', { datetime: r.response.date }, words.date(r.response.date)));
     div.append(who);
     for (const t of r.response.text.split(/\n\s*\n/)) div.append(el('p', { dir: 'auto' }, t));
     article.append(div);

@@ -2,7 +2,8 @@
 // Progressive enhancement: the form stays hidden without this script. The URL holds the
 // search (?query=…&rating=5), so a search can be shared and the back button restores it.
 // Review text is only ever set with textContent.
-import { renderCard, type CardLinks, type ReviewJson } from './card.ts';
+import type { ClientWords } from '../core/site/translation-label.ts';
+import { renderCard, type CardLinks, type ReviewJson, readWords } from './card.ts';
 
 const FIELDS = ['query', 'rating', 'mentions_technician', 'mentions_service', 'service_area', 'source', 'sort', 'has_text'] as const;
 const PAGE = 50;
@@ -48,7 +49,10 @@ export function startSearch(): void {
   const list = document.getElementById('review-list');
   const status = document.getElementById('search-status');
   const linksBlock = document.getElementById('search-links');
-  if (!form || !list || !status || !linksBlock) return;
+  const wordsBlock = document.getElementById('search-words');
+  if (!form || !list || !status || !linksBlock || !wordsBlock) return;
+  const words = readWords(JSON.parse(wordsBlock.textContent ?? '{}') as ClientWords);
+  const plurals = new Intl.PluralRules(words.tag);
   const raw = JSON.parse(linksBlock.textContent ?? '{}') as Links;
   const links: CardLinks = {
     technicians: new Map(raw.technicians),
@@ -61,7 +65,7 @@ export function startSearch(): void {
   const originalHeading = heading?.textContent ?? '';
   const more = document.createElement('button');
   more.type = 'button';
-  more.textContent = 'Show more reviews';
+  more.textContent = words.say('search.more');
   more.hidden = true;
   list.after(more);
   let current = new URLSearchParams();
@@ -73,14 +77,14 @@ export function startSearch(): void {
     const query = new URLSearchParams(params);
     query.set('limit', String(PAGE));
     query.set('offset', String(append ? shown : 0));
-    status!.textContent = 'Searching…';
+    status!.textContent = words.say('search.searching');
     let body: { total: number; count: number; reviews: ReviewJson[]; message?: string };
     try {
       const res = await fetch(`/api/reviews/search?${query}`, { headers: { Accept: 'application/json' } });
       body = await res.json();
       if (!res.ok) throw new Error(body.message ?? `HTTP ${res.status}`);
     } catch (err) {
-      if (id === request) status!.textContent = `Search failed: ${(err as Error).message}. The links under “Browse reviews” still work.`;
+      if (id === request) status!.textContent = words.say('search.failed', { message: (err as Error).message });
       return;
     }
     if (id !== request) return;
@@ -88,16 +92,19 @@ export function startSearch(): void {
       list!.replaceChildren();
       shown = 0;
     }
-    for (const r of body.reviews) list!.append(renderCard(r, links));
+    for (const r of body.reviews) list!.append(renderCard(r, links, words));
     shown += body.count;
     more.hidden = shown >= body.total;
     const sort = params.get('sort');
-    const order = sort === 'highest' ? ', highest rated first' : sort === 'lowest' ? ', lowest rated first' : ', newest first';
-    if (heading) heading.textContent = 'Search results';
+    const order = words.say(sort === 'highest' ? 'search.orderHighest' : sort === 'lowest' ? 'search.orderLowest' : 'search.orderNewest');
+    if (heading) heading.textContent = words.say('search.results');
+    const matches = words.matches[plurals.select(body.total)] ?? words.matches.other ?? '';
     status!.textContent =
       body.total === 0
-        ? 'No review matches. Try fewer filters.'
-        : `${body.total.toLocaleString('en-US')} review${body.total === 1 ? '' : 's'} match${body.total === 1 ? 'es' : ''}${order}; showing ${shown.toLocaleString('en-US')}.`;
+        ? words.say('search.none')
+        : matches.replace(/\{(\w+)\}/g, (whole, name: string) =>
+            name === 'count' ? words.number(body.total) : name === 'order' ? order : name === 'shown' ? words.number(shown) : whole,
+          );
   }
 
   function apply(params: URLSearchParams): void {

@@ -81,7 +81,6 @@ function loadReviews(file: string): Existing {
 /** The export's reviews, and the problems of single records (reported with the merge's, all at once). */
 function readSource(
   options: ImportOptions,
-  business: Business,
   timeZone: string | undefined,
 ): { reviews: Incoming[]; skipped: Skipped[]; notes: string[]; problems: ContentProblem[] } {
   if (options.source === 'google') {
@@ -107,7 +106,7 @@ function readSource(
       throw new ContentError([
         { file: options.paths.join(', '), message: 'holds no Google review files (Takeout account-*/location-*/reviews*.json, or reviews.list pages)' },
       ]);
-    const result = readGoogle(files, { timeZone, language: business.language, ...(options.location ? { location: options.location } : {}) });
+    const result = readGoogle(files, { timeZone, ...(options.location ? { location: options.location } : {}) });
     const problems = [...result.problems.list];
     // A partial export would make every review on the missing pages look deleted.
     if (options.prune && result.incomplete)
@@ -182,7 +181,7 @@ export function runImport(options: ImportOptions): ImportOutcome {
   if (options.tz !== undefined && !isTimeZone(options.tz))
     throw new ContentError([{ file: '--tz', message: `"${options.tz}" is not an IANA time zone (e.g. America/Denver, Europe/Berlin)` }]);
   const timeZone = options.tz ?? business.time_zone;
-  const { reviews, skipped, notes, problems } = readSource(options, business, timeZone);
+  const { reviews, skipped, notes, problems } = readSource(options, timeZone);
   let merged: ReturnType<typeof mergeImport>;
   try {
     merged = mergeImport(business, existing, reviews, skipped, notes, { ...(options.verified ? { verified: options.verified } : {}), prune: options.prune });

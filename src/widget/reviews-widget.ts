@@ -5,7 +5,10 @@
 // govern, and every string from a review is set with textContent.
 //
 // <script src="{base_url}/widget.js" defer></script>
-// <reviews-widget layout="list" limit="5" min-stars="4" technician="José Martínez" service="ac-repair"></reviews-widget>
+// <reviews-widget layout="list" limit="5" min-stars="4" technician="José Martínez" service="ac-repair" lang="fr"></reviews-widget>
+//
+// It speaks the business's language; `lang` picks another of the catalogues (a bilingual
+// business embeds one of each). The words come from src/core/i18n, filled in by the build.
 
 // A type-only import: type stripping removes it, so widget.js stays one file.
 import type { ReviewJson } from '../client/card.ts';
@@ -27,6 +30,14 @@ interface Ratings {
   services: (FacetRating & { id: string })[];
 }
 type WidgetReview = ReviewJson;
+type Plural = { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>;
+interface Words {
+  language: string;
+  tag: string;
+  catalogues: Record<string, { dir?: 'rtl'; firstDay?: string; messages: Record<string, string | Plural> }>;
+}
+
+const WORDS = /* build: widget words */ null as unknown as Words;
 
 const SCRIPT = document.currentScript as HTMLScriptElement | null;
 /** Where the data lives: the origin this script was loaded from. */
@@ -93,16 +104,74 @@ function link(href: string, text: string): HTMLAnchorElement {
 }
 
 const starsText = (n: number) => '★'.repeat(Math.round(n)) + '☆'.repeat(5 - Math.round(n));
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const dateText = (d: string) => {
-  const [y, m, day] = d.split('-').map(Number) as [number, number, number];
-  return `${MONTHS[m - 1]} ${day}, ${y}`;
-};
+
+/** The widget's words and formats in one language: the `lang` attribute's when there is a catalogue for it, else the business's. */
+class Speaker {
+  lang: string;
+  dir: string;
+  #messages: Record<string, string | Plural>;
+  #numbers: Intl.NumberFormat;
+  #decimal: Intl.NumberFormat;
+  #dates: Intl.DateTimeFormat;
+  #plurals: Intl.PluralRules;
+  #firstDay: string | undefined;
+
+  constructor(wanted: string | null) {
+    const asked = wanted?.trim() ?? '';
+    const own = WORDS.catalogues[asked] ?? WORDS.catalogues[asked.split('-')[0] as string];
+    const code = own ? (WORDS.catalogues[asked] ? asked : (asked.split('-')[0] as string)) : WORDS.language;
+    const catalogue = own ?? (WORDS.catalogues[WORDS.language] as Words['catalogues'][string]);
+    // the business's own language keeps its country's formats (de-AT), another one is as asked
+    let tag = !own || code === WORDS.language ? WORDS.tag : asked;
+    try {
+      tag = Intl.getCanonicalLocales(tag)[0] ?? WORDS.tag;
+    } catch {
+      tag = WORDS.tag;
+    }
+    this.lang = own ? asked : WORDS.language;
+    this.dir = catalogue.dir ?? 'ltr';
+    this.#messages = catalogue.messages;
+    this.#numbers = new Intl.NumberFormat(tag);
+    this.#decimal = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    this.#dates = new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    this.#plurals = new Intl.PluralRules(tag);
+    this.#firstDay = catalogue.firstDay;
+  }
+
+  /** A message with its placeholders filled; a plural one by `count`, which is written as a number of this language. */
+  say(key: string, vars: Record<string, string | number> = {}): string {
+    let message = this.#messages[key] ?? key;
+    if (typeof message !== 'string') message = message[this.#plurals.select(Number(vars.count))] ?? message.other;
+    const filled: Record<string, string | number> = typeof vars.count === 'number' ? { ...vars, count: this.#numbers.format(vars.count) } : vars;
+    return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in filled ? String(filled[name]) : whole));
+  }
+
+  count(n: number): string {
+    return this.say('count.reviews', { count: n });
+  }
+
+  value(n: number): string {
+    return this.#decimal.format(Number(n.toFixed(1)));
+  }
+
+  date(d: string): string {
+    const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+    const first = this.#firstDay;
+    const parts = this.#dates.formatToParts(Date.UTC(y, m - 1, day));
+    return parts.map((p) => (p.type === 'day' && day === 1 && first ? first : p.value)).join('');
+  }
+}
 
 function intAttr(value: string | null, min: number, max: number, fallback: number): number {
   const n = Number.parseInt(value ?? '', 10);
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
+}
+
+/** The widget's content says which language it is in, whatever the host page's. */
+function speak(node: HTMLElement, s: Speaker): HTMLElement {
+  node.lang = s.lang;
+  node.dir = s.dir;
+  return node;
 }
 
 async function getJson<T>(path: string): Promise<T> {
@@ -112,7 +181,7 @@ async function getJson<T>(path: string): Promise<T> {
 }
 
 class ReviewsWidget extends HTMLElement {
-  static observedAttributes = ['layout', 'limit', 'min-stars', 'technician', 'service'];
+  static observedAttributes = ['layout', 'limit', 'min-stars', 'technician', 'service', 'lang'];
   #root: ShadowRoot;
   #pending = 0;
 
@@ -137,6 +206,7 @@ class ReviewsWidget extends HTMLElement {
     const minStars = intAttr(this.getAttribute('min-stars'), 1, 5, 1);
     const technician = this.getAttribute('technician')?.trim() || undefined;
     const service = this.getAttribute('service')?.trim() || undefined;
+    const speaker = new Speaker(this.getAttribute('lang'));
     try {
       const ratings = await getJson<Ratings>('/api/ratings.json');
       const facet = technician
@@ -144,7 +214,8 @@ class ReviewsWidget extends HTMLElement {
         : service
           ? ratings.services.find((s) => s.id === service)
           : undefined;
-      if ((technician || service) && !facet) throw new Error(`no ${technician ? `technician “${technician}”` : `service “${service}”`}`);
+      if ((technician || service) && !facet)
+        throw new Error(technician ? speaker.say('widget.noTechnician', { name: technician }) : speaker.say('widget.noService', { name: service ?? '' }));
       const rating = facet ? facet.aggregate_rating : ratings.aggregate_rating;
       const url = facet ? facet.url : ratings.business.url;
       const label = facet ? `${ratings.business.name}: ${facet.name}` : ratings.business.name;
@@ -161,87 +232,82 @@ class ReviewsWidget extends HTMLElement {
         shownTotal = found.total;
       }
       if (run !== this.#pending) return;
-      this.#root.replaceChildren(layout === 'badge' ? this.#badge(label, rating, url) : this.#list(layout, label, rating, url, reviews, minStars, shownTotal));
+      const shown =
+        layout === 'badge' ? this.#badge(speaker, label, rating, url) : this.#list(speaker, layout, label, rating, url, reviews, minStars, shownTotal);
+      this.#root.replaceChildren(speak(shown, speaker));
     } catch (err) {
       if (run !== this.#pending) return;
       const box = el('div', 'box');
-      box.append(el('p', 'note', `Reviews could not be loaded (${(err as Error).message}). `), link(ORIGIN, 'Read the reviews'));
-      this.#root.replaceChildren(box);
+      box.append(el('p', 'note', speaker.say('widget.failed', { message: (err as Error).message })), link(ORIGIN, speaker.say('widget.read')));
+      this.#root.replaceChildren(speak(box, speaker));
     }
   }
 
-  #badge(label: string, rating: Aggregate, url: string): HTMLElement {
+  #badge(s: Speaker, label: string, rating: Aggregate, url: string): HTMLElement {
     const a = link(url, '');
     a.className = 'badge';
-    if (rating.rating_value === null) a.append(el('span', undefined, `${label}: no reviews yet`));
+    if (rating.rating_value === null) a.append(el('span', undefined, s.say('widget.empty', { label })));
     else {
       const stars = el('span', 'stars', starsText(rating.rating_value));
       stars.setAttribute('aria-hidden', 'true');
-      a.append(el('strong', undefined, rating.rating_value.toFixed(1)), stars, el('span', undefined, plural(rating.review_count, 'review')));
-      a.setAttribute('aria-label', `${label}: rated ${rating.rating_value.toFixed(1)} out of 5 from ${plural(rating.review_count, 'review')}`);
+      a.append(el('strong', undefined, s.value(rating.rating_value)), stars, el('span', undefined, s.count(rating.review_count)));
+      a.setAttribute('aria-label', s.say('widget.rated', { label, value: s.value(rating.rating_value), count: s.count(rating.review_count) }));
     }
     return a;
   }
 
-  #list(layout: Layout, label: string, rating: Aggregate, url: string, reviews: WidgetReview[], minStars: number, shownTotal: number): HTMLElement {
+  #list(s: Speaker, layout: Layout, label: string, rating: Aggregate, url: string, reviews: WidgetReview[], minStars: number, shownTotal: number): HTMLElement {
     const box = el('section', `box ${layout}`);
-    box.setAttribute('aria-label', `Reviews of ${label}`);
+    box.setAttribute('aria-label', s.say('widget.reviewsOf', { label }));
     box.append(el('p', 'name', label));
     const head = el('p', 'head');
-    if (rating.rating_value === null) head.append(el('span', undefined, 'No reviews yet.'));
+    if (rating.rating_value === null) head.append(el('span', undefined, s.say('noReviews')));
     else {
       const stars = el('span', 'stars', starsText(rating.rating_value));
       stars.setAttribute('role', 'img');
-      stars.setAttribute('aria-label', `${rating.rating_value.toFixed(1)} out of 5 stars`);
-      head.append(el('span', 'value', rating.rating_value.toFixed(1)), stars, link(url, plural(rating.review_count, 'review')));
+      stars.setAttribute('aria-label', s.say('rating.outOf5', { value: s.value(rating.rating_value) }));
+      head.append(el('span', 'value', s.value(rating.rating_value)), stars, link(url, s.count(rating.review_count)));
     }
     box.append(head);
     if (minStars > 1) {
       // honesty: say what the filter hides, in the widget's own words
       const hidden = rating.review_count - shownTotal;
-      box.append(
-        el(
-          'p',
-          'note',
-          `Showing reviews with ${minStars} stars or more, as chosen by the site owner; ${plural(hidden, 'review')} with fewer stars ${hidden === 1 ? 'is' : 'are'} not shown here but are all on the full page.`,
-        ),
-      );
+      box.append(el('p', 'note', s.say('widget.minStars', { stars: minStars, count: hidden })));
     }
     const list = el('ol');
     if (layout === 'carousel') {
       list.tabIndex = 0;
-      list.setAttribute('aria-label', 'Reviews, scroll sideways');
+      list.setAttribute('aria-label', s.say('widget.scroll'));
     }
     for (const r of reviews) {
       const li = el('li');
       const meta = el('p', 'meta');
       const stars = el('span', 'stars', starsText(r.rating));
       stars.setAttribute('role', 'img');
-      stars.setAttribute('aria-label', `${r.rating} out of 5 stars`);
-      meta.append(stars, ` · ${r.author.name} · ${dateText(r.date)}`);
+      stars.setAttribute('aria-label', s.say('rating.outOf5', { value: r.rating }));
+      meta.append(stars, ` · ${r.author.name} · ${s.date(r.date)}`);
       li.append(meta);
       if (r.title) li.append(el('p', 'title', r.title));
       const text = r.text.trim();
-      li.append(
-        el(
-          'p',
-          'text',
-          text
-            ? text.length > MAX_TEXT
-              ? `${text.slice(0, MAX_TEXT).replace(/\s+\S*$/, '')}…`
-              : text
-            : `Rated ${r.rating} out of 5, without a written review.`,
-        ),
+      const body = el(
+        'p',
+        'text',
+        text ? (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT).replace(/\s+\S*$/, '')}…` : text) : s.say('review.ratedOnly', { rating: r.rating }),
       );
-      if (r.response) li.append(el('p', 'reply', `The owner replied on ${dateText(r.response.date)}.`));
+      // a review is in the business's language unless Google translated it into that language
+      const translatedIn = r.translation?.language.split('-')[0];
+      if (text && s.lang.split('-')[0] !== WORDS.language) body.lang = translatedIn === WORDS.language ? '' : WORDS.language;
+      li.append(body);
+      if (r.response) li.append(el('p', 'reply', s.say('widget.replied', { date: s.date(r.response.date) })));
       list.append(li);
     }
     box.append(list);
     if (layout === 'carousel' && reviews.length > 1) {
       const nav = el('div', 'nav');
-      const step = (dir: number) => () => list.scrollBy({ left: dir * list.clientWidth * 0.85, behavior: 'smooth' });
-      const prev = el('button', undefined, '← Previous');
-      const next = el('button', undefined, 'Next →');
+      // right to left, the next review is further left
+      const step = (dir: number) => () => list.scrollBy({ left: (s.dir === 'rtl' ? -dir : dir) * list.clientWidth * 0.85, behavior: 'smooth' });
+      const prev = el('button', undefined, s.say('widget.previous'));
+      const next = el('button', undefined, s.say('widget.next'));
       prev.type = 'button';
       next.type = 'button';
       prev.addEventListener('click', step(-1));
@@ -250,7 +316,7 @@ class ReviewsWidget extends HTMLElement {
       box.append(nav);
     }
     const foot = el('p', 'note');
-    foot.append(link(url, 'Read all reviews'), ' · verified customers only');
+    foot.append(link(url, s.say('widget.all')), s.say('widget.verified'));
     box.append(foot);
     return box;
   }

@@ -58,9 +58,13 @@ describe('time zones', () => {
 
 describe('Google translations', () => {
   it('splits "(Translated by Google) … (Original) …" and the reverse order', () => {
-    expect(splitGoogleComment('(Translated by Google) Very good\n\n(Original)\nSehr gut')).toEqual({ text: 'Sehr gut', translation: 'Very good' });
-    expect(splitGoogleComment('Muy bien\n\n(Translated by Google)\nVery good')).toEqual({ text: 'Muy bien', translation: 'Very good' });
-    expect(splitGoogleComment('(Original)\nGut\n\n(Translated by Google)\nGood')).toEqual({ text: 'Gut', translation: 'Good' });
+    expect(splitGoogleComment('(Translated by Google) Very good\n\n(Original)\nSehr gut')).toEqual({
+      text: 'Sehr gut',
+      translation: 'Very good',
+      language: 'en',
+    });
+    expect(splitGoogleComment('Muy bien\n\n(Translated by Google)\nVery good')).toEqual({ text: 'Muy bien', translation: 'Very good', language: 'en' });
+    expect(splitGoogleComment('(Original)\nGut\n\n(Translated by Google)\nGood')).toEqual({ text: 'Gut', translation: 'Good', language: 'en' });
     expect(splitGoogleComment('  Plain text  ')).toEqual({ text: 'Plain text' });
   });
 });

@@ -66,7 +66,7 @@ export function collidingContent(): string {
     date: '2026-12-19',
     rating: 4,
     text: 'Muy buen servicio, llegaron a tiempo.',
-    translation: { language: 'es', text: 'Very good service, they arrived on time.', by: 'Google' },
+    translation: { language: 'en', text: 'Very good service, they arrived on time.', by: 'Google' },
     author: { name: 'Lucía' },
     verified: true,
     source: 'google',

@@ -193,8 +193,10 @@ describe('facet pages', () => {
       .map(text);
     expect(paragraphs[0]).toBe('Muy buen servicio, llegaron a tiempo.');
     const details = elements(article, 'details')[0] as Node;
-    expect(text(elements(details, 'summary')[0] as Node)).toBe('Show the Spanish translation (by Google)');
+    expect(text(elements(details, 'summary')[0] as Node)).toBe('Show the English translation (by Google)');
     expect(text(details)).toContain('Very good service, they arrived on time.');
-    expect(attr(elements(details, 'div')[0] as Node, 'lang')).toBe('es');
+    expect(attr(elements(details, 'div')[0] as Node, 'lang')).toBe('en');
+    // Google translated it into the business's English, so the original is in another language: detected
+    expect(attr(elements(article, 'div').find((d) => attr(d, 'class') === 'text') as Node, 'lang')).toBe('es');
   });
 });

@@ -58,10 +58,11 @@ describe('the pages of the sample business', () => {
     expect(weight.scripts).toHaveLength(1);
     expect(weight.stylesheets).toEqual([]);
     const scripts = elements(home, 'script');
-    expect(scripts.map((s) => attr(s, 'type'))).toEqual(['application/ld+json', 'application/json', 'module']);
+    // JSON-LD, the search's links and its words in the page's language, then the search itself
+    expect(scripts.map((s) => attr(s, 'type'))).toEqual(['application/ld+json', 'application/json', 'application/json', 'module']);
     // a module script is deferred: it never blocks rendering
-    expect(attr(scripts[2] as Node, 'src')).toMatch(/^\/_astro\/[\w.-]+\.js$/);
-    expect(text(scripts[2] as Node)).toBe('');
+    expect(attr(scripts[3] as Node, 'src')).toMatch(/^\/_astro\/[\w.-]+\.js$/);
+    expect(text(scripts[3] as Node)).toBe('');
   });
 
   it('serves every page with its content type', () => {
@@ -251,7 +252,7 @@ describe('a review full of markup', () => {
       .map(text);
     expect(paragraphs).toEqual([...HOSTILE_REVIEW.text.split('\n\n'), HOSTILE_REVIEW.response.text]);
     for (const tag of ['script', 'img', 'b', 'i']) expect(elements(article, tag), tag).toEqual([]);
-    expect(elements(doc, 'script').map((s) => attr(s, 'type'))).toEqual(['application/ld+json', 'application/json', 'module']);
+    expect(elements(doc, 'script').map((s) => attr(s, 'type'))).toEqual(['application/ld+json', 'application/json', 'application/json', 'module']);
     expect([...walk(doc)].flatMap((n) => n.attrs ?? []).filter((a) => a.name.startsWith('on'))).toEqual([]);
   });
 

@@ -168,7 +168,7 @@ describe('search and filters on the home page', () => {
     await page.waitForFunction(() => document.querySelectorAll('#review-list article').length === 1);
     const card = page.locator('#review-list article');
     await expect(card.locator('.text p').textContent()).resolves.toBe('Muy buen servicio, llegaron a tiempo.');
-    await expect(card.locator('summary').textContent()).resolves.toBe('Show the Spanish translation (by Google)');
+    await expect(card.locator('summary').textContent()).resolves.toBe('Show the English translation (by Google)');
     await expect(card.locator('details div').isVisible()).resolves.toBe(false);
     await card.locator('summary').focus();
     await page.keyboard.press('Enter');

@@ -2,6 +2,7 @@ import { atomFeed } from '../feeds/atom.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { insightsDocument, reviewsDocument } from './documents.ts';
 import { jsonFeed } from '../feeds/json-feed.ts';
+import type { Locale } from '../i18n/locale.ts';
 import { serializeJson } from '../http/media.ts';
 import { renderSince } from './since.ts';
 import type { SiteUrls } from '../http/urls.ts';
@@ -10,7 +11,7 @@ import type { SiteUrls } from '../http/urls.ts';
 export const render = {
   reviews: (d: Dataset) => serializeJson(reviewsDocument(d)),
   insights: (d: Dataset) => serializeJson(insightsDocument(d)),
-  jsonFeed: (d: Dataset, urls: SiteUrls) => serializeJson(jsonFeed(d, urls)),
-  atomFeed: (d: Dataset, urls: SiteUrls) => atomFeed(d, urls),
+  jsonFeed: (d: Dataset, urls: SiteUrls, locale?: Locale) => serializeJson(jsonFeed(d, urls, locale)),
+  atomFeed: (d: Dataset, urls: SiteUrls, locale?: Locale) => atomFeed(d, urls, locale),
   since: (d: Pick<Dataset, 'reviews'>, date: string) => renderSince(d.reviews, date),
 };

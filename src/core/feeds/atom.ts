@@ -3,6 +3,7 @@ import type { Dataset } from '../content/dataset.ts';
 import { dateToInstant } from '../schemas/dates.ts';
 import { FEED_SIZE, feedUpdated, itemModified, itemText, itemTitle } from './items.ts';
 import type { SiteUrls } from '../http/urls.ts';
+import { ENGLISH, type Locale } from '../i18n/locale.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -19,27 +20,27 @@ function paragraphs(text: string): string {
 }
 
 /** Atom 1.0 (RFC 4287) feed of the newest reviews; `updated` comes from the data. */
-export function atomFeed({ business, reviews }: Dataset, urls: SiteUrls): string {
+export function atomFeed({ business, reviews }: Dataset, urls: SiteUrls, locale: Locale = ENGLISH): string {
   const newest = reviews.slice(0, FEED_SIZE);
   const feed = new Feed({
     id: urls.atomFeed,
-    title: `${business.name}: newest reviews`,
-    description: `The ${FEED_SIZE} newest verified customer reviews of ${business.name}.`,
+    title: locale.t('feed.title', { name: business.name }),
+    description: locale.t('feed.description', { count: FEED_SIZE, name: business.name }),
     link: urls.home,
     feed: urls.atomFeed,
     hub: urls.hub,
     language: business.language,
     updated: new Date(dateToInstant(feedUpdated(newest))),
     generator: false,
-    copyright: `Reviews by their authors, published by ${business.name}`,
+    copyright: locale.t('feed.copyright', { name: business.name }),
     author: { name: business.name, link: business.url },
   });
   for (const r of newest) {
     feed.addItem({
       id: urls.review(r.id),
       link: urls.review(r.id),
-      title: escapeHtml(itemTitle(r)),
-      content: paragraphs(itemText(r)),
+      title: escapeHtml(itemTitle(r, locale)),
+      content: paragraphs(itemText(r, locale)),
       date: new Date(dateToInstant(itemModified(r))),
       published: new Date(dateToInstant(r.date)),
       author: [{ name: r.author.name }],

@@ -1,4 +1,5 @@
 import type { Review } from '../schemas/review.ts';
+import { ENGLISH, type Locale } from '../i18n/locale.ts';
 
 /** Number of newest reviews in both feeds. */
 export const FEED_SIZE = 50;
@@ -7,13 +8,13 @@ export function stars(rating: number): string {
   return `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}`;
 }
 
-export function itemTitle(r: Review): string {
-  return `${stars(r.rating)} ${r.title ?? `${r.rating}-star review`} by ${r.author.name}`;
+export function itemTitle(r: Review, locale: Locale = ENGLISH): string {
+  return locale.t('feed.itemTitle', { stars: stars(r.rating), title: r.title ?? locale.t('feed.untitled', { rating: r.rating }), author: r.author.name });
 }
 
-export function itemText(r: Review): string {
-  const body = r.text || `(rating only: ${r.rating} of 5 stars)`;
-  return r.response ? `${body}\n\nResponse from the owner (${r.response.date}): ${r.response.text}` : body;
+export function itemText(r: Review, locale: Locale = ENGLISH): string {
+  const body = r.text || locale.t('feed.ratingOnly', { rating: r.rating });
+  return r.response ? `${body}\n\n${locale.t('feed.response', { date: r.response.date, text: r.response.text })}` : body;
 }
 
 /** The later of the review date and the owner's response date. */

@@ -3,22 +3,23 @@ import { dateToInstant } from '../schemas/dates.ts';
 import { FEED_SIZE, itemModified, itemText, itemTitle } from './items.ts';
 import { type JsonFeed, JsonFeedSchema } from '../schemas/jsonfeed.ts';
 import type { SiteUrls } from '../http/urls.ts';
+import { ENGLISH, type Locale } from '../i18n/locale.ts';
 
-export function jsonFeed({ business, reviews }: Dataset, urls: SiteUrls): JsonFeed {
+export function jsonFeed({ business, reviews }: Dataset, urls: SiteUrls, locale: Locale = ENGLISH): JsonFeed {
   const feed: JsonFeed = {
     version: 'https://jsonfeed.org/version/1.1',
-    title: `${business.name}: newest reviews`,
+    title: locale.t('feed.title', { name: business.name }),
     home_page_url: urls.home,
     feed_url: urls.jsonFeed,
-    description: `The ${FEED_SIZE} newest verified customer reviews of ${business.name}.`,
+    description: locale.t('feed.description', { count: FEED_SIZE, name: business.name }),
     language: business.language,
     authors: [{ name: business.name, url: business.url }],
     hubs: [{ type: 'WebSub', url: urls.hub }],
     items: reviews.slice(0, FEED_SIZE).map((r) => ({
       id: urls.review(r.id),
       url: urls.review(r.id),
-      title: itemTitle(r),
-      content_text: itemText(r),
+      title: itemTitle(r, locale),
+      content_text: itemText(r, locale),
       date_published: dateToInstant(r.date),
       ...(itemModified(r) !== r.date ? { date_modified: dateToInstant(itemModified(r)) } : {}),
       authors: [{ name: r.author.name }],

@@ -19,8 +19,6 @@ export interface GoogleFile {
 
 export interface GoogleOptions {
   timeZone: string;
-  /** Language Google translated into (the business's language) */
-  language: string;
   /** Keep only this location (its id, or the location-<id> folder name) */
   location?: string;
 }
@@ -109,11 +107,12 @@ export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions)
       const author = anonymous ? ANONYMOUS_GOOGLE_USER : String(reviewer.displayName).trim();
 
       if (raw.comment !== undefined && typeof raw.comment !== 'string') return bad('comment', 'must be a string');
-      const { text, translation } = splitGoogleComment(raw.comment ?? '');
+      const { text, translation, language } = splitGoogleComment(raw.comment ?? '');
 
       const date = dayInZone(created, options.timeZone);
       const review: Incoming = { file: file.name, record, source: GOOGLE_SOURCE, sourceId: reviewId, date, rating, text, author };
-      if (translation) review.translation = { language: options.language, text: translation, by: 'Google' };
+      // the translation's language is its marker's, never the business's (a German owner's export holds English translations too)
+      if (translation && language) review.translation = { language, text: translation, by: 'Google' };
 
       const reply = raw.reviewReply;
       if (reply !== undefined) {

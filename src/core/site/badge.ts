@@ -1,6 +1,7 @@
 // /badge.svg: the rating and the review count as a small flat badge, in the manner of
 // shields.io (a grey label, a coloured value), readable without any font of ours.
 import type { AggregateRating } from '../content/aggregate.ts';
+import { ENGLISH, type Locale } from '../i18n/locale.ts';
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -17,10 +18,12 @@ function colour(value: number | null): string {
   return value >= 4.5 ? '#2e7d32' : value >= 4 ? '#3d7a00' : value >= 3 ? '#a15c00' : '#b3261e';
 }
 
-export function badgeSvg(label: string, rating: AggregateRating): string {
-  const count = `${rating.review_count.toLocaleString('en-US')} review${rating.review_count === 1 ? '' : 's'}`;
-  const value = rating.rating_value === null ? 'no reviews yet' : `★ ${rating.rating_value.toFixed(1)} · ${count}`;
-  const spoken = rating.rating_value === null ? `${label}: no reviews yet` : `${label}: rated ${rating.rating_value.toFixed(1)} out of 5 from ${count}`;
+export function badgeSvg(rating: AggregateRating, locale: Locale = ENGLISH): string {
+  const label = locale.t('badge.label');
+  const count = locale.count('count.reviews', rating.review_count);
+  const stars = rating.rating_value === null ? '' : locale.number(rating.rating_value, 1);
+  const value = rating.rating_value === null ? locale.t('badge.empty') : `★ ${stars} · ${count}`;
+  const spoken = rating.rating_value === null ? locale.t('badge.spokenEmpty', { label }) : locale.t('badge.spoken', { label, value: stars, count });
   const lw = textWidth(label) + 12;
   const vw = textWidth(value) + 12;
   const w = lw + vw;

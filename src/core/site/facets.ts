@@ -8,6 +8,7 @@ import { insightsDocument } from '../documents/documents.ts';
 import type { AspectQuoteSchema } from '../schemas/insights.ts';
 import type { Review } from '../schemas/review.ts';
 import { assignSlugs } from './slug.ts';
+import { ENGLISH, type Locale } from '../i18n/locale.ts';
 import type { z } from 'zod';
 
 export const FACET_KINDS = ['technician', 'service', 'area', 'stars'] as const;
@@ -25,12 +26,14 @@ export const facetPath = (kind: FacetKind, slug: string) => `${FACET_BASE[kind]}
 export const facetPagePath = (kind: FacetKind, slug: string, page: number) => `${facetPath(kind, slug)}page/${page}/`;
 
 export interface AspectRef {
+  /** The aspect's id in insights.json, which names it on the pages (aspectLabel). */
+  id: string;
   label: string;
   score: number;
   mentions: number;
 }
 
-export type Quote = z.infer<typeof AspectQuoteSchema> & { aspect: string };
+export type Quote = z.infer<typeof AspectQuoteSchema> & { aspect: string; aspect_id: string };
 
 export interface FacetInsights {
   strongest: AspectRef | null;
@@ -79,8 +82,8 @@ export function facets(dataset: Dataset): Facets {
   const doc = insightsDocument(dataset);
   const labels = new Map(doc.aspects.map((a) => [a.id, a.label]));
   const ref = (a: { aspect: string; score: number; mentions: number } | null): AspectRef | null =>
-    a ? { label: labels.get(a.aspect as never) ?? a.aspect, score: a.score, mentions: a.mentions } : null;
-  const allQuotes = doc.aspects.flatMap((a) => a.quotes.map((q) => ({ ...q, aspect: a.label })));
+    a ? { id: a.aspect, label: labels.get(a.aspect as never) ?? a.aspect, score: a.score, mentions: a.mentions } : null;
+  const allQuotes = doc.aspects.flatMap((a) => a.quotes.map((q) => ({ ...q, aspect: a.label, aspect_id: a.id })));
   const quotesOf = (list: readonly Review[]) => {
     const ids = new Set(list.map((r) => r.id));
     return allQuotes.filter((q) => ids.has(q.review_id)).slice(0, MAX_QUOTES);
@@ -168,7 +171,6 @@ const SOURCES: Record<string, string> = {
   yelp: 'Yelp',
   nextdoor: 'Nextdoor',
   facebook: 'Facebook',
-  website: 'our website',
   angi: 'Angi',
   bbb: 'BBB',
   houzz: 'Houzz',
@@ -176,5 +178,10 @@ const SOURCES: Record<string, string> = {
   trustpilot: 'Trustpilot',
 };
 
-/** "google" → "Google", for "on Google". */
-export const sourceName = (source: string) => SOURCES[source.toLowerCase()] ?? source.charAt(0).toUpperCase() + source.slice(1);
+/** "google" → "Google", for "on Google"; our own website in the page's language. */
+export const sourceName = (source: string, locale: Locale = ENGLISH) =>
+  source.toLowerCase() === 'website' ? locale.t('source.website') : (SOURCES[source.toLowerCase()] ?? source.charAt(0).toUpperCase() + source.slice(1));
+
+/** What a facet is called on its pages: its name, or "5 stars" / "5 Sterne" for a star rating. */
+export const facetLabel = (facet: Pick<Facet, 'kind' | 'slug' | 'label'>, locale: Locale = ENGLISH) =>
+  facet.kind === 'stars' ? locale.count('count.stars', Number(facet.slug)) : facet.label;

@@ -4,14 +4,16 @@
 import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import type { Review } from '../schemas/review.ts';
+import { originalLanguage } from './review-language.ts';
 import type { SiteUrls } from '../http/urls.ts';
+import { ENGLISH, type Locale } from '../i18n/locale.ts';
 
 /** Reviews in the home page's JSON-LD: the newest, enough to sample; all of them are one link away in /reviews.json. */
 export const JSON_LD_REVIEWS = 10;
 
 const rating = (value: number) => ({ '@type': 'Rating', ratingValue: value, bestRating: 5, worstRating: 1 });
 
-function reviewLd(r: Review, urls: SiteUrls) {
+function reviewLd(r: Review, urls: SiteUrls, language: string) {
   return {
     '@type': 'Review',
     '@id': urls.review(r.id),
@@ -19,12 +21,13 @@ function reviewLd(r: Review, urls: SiteUrls) {
     datePublished: r.date,
     ...(r.title ? { name: r.title } : {}),
     ...(r.text ? { reviewBody: r.text } : {}),
+    ...(r.text && originalLanguage(r, language) ? { inLanguage: originalLanguage(r, language) } : {}),
     author: { '@type': 'Person', name: r.author.name },
     reviewRating: rating(r.rating),
   };
 }
 
-export function businessJsonLd({ business, reviews }: Dataset, urls: SiteUrls) {
+export function businessJsonLd({ business, reviews }: Dataset, urls: SiteUrls, locale: Locale = ENGLISH) {
   const agg = aggregateRating(reviews);
   return {
     '@context': 'https://schema.org',
@@ -50,14 +53,14 @@ export function businessJsonLd({ business, reviews }: Dataset, urls: SiteUrls) {
     areaServed: business.service_areas.map((name) => ({ '@type': 'Place', name })),
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
-      name: 'Services',
+      name: locale.t('jsonld.services'),
       itemListElement: business.services.map((s) => ({ '@type': 'Offer', itemOffered: { '@type': 'Service', name: s.name } })),
     },
     ...(business.same_as.length ? { sameAs: business.same_as } : {}),
     ...(agg.rating_value === null
       ? {}
       : { aggregateRating: { '@type': 'AggregateRating', ratingValue: agg.rating_value, reviewCount: agg.review_count, bestRating: 5, worstRating: 1 } }),
-    review: reviews.slice(0, JSON_LD_REVIEWS).map((r) => reviewLd(r, urls)),
+    review: reviews.slice(0, JSON_LD_REVIEWS).map((r) => reviewLd(r, urls, business.language)),
   };
 }
 

@@ -7,6 +7,9 @@ import { FEED_SIZE } from '../feeds/items.ts';
 import { type ArchivePage, archivePages } from '../documents/archive.ts';
 import type { InsightsDocument } from '../schemas/insights.ts';
 import type { Review } from '../schemas/review.ts';
+import { ENGLISH, type Locale } from '../i18n/locale.ts';
+import type { TextKey } from '../i18n/catalogue.ts';
+import type { TranslationWords } from './translation-label.ts';
 
 export { ARCHIVE_PAGE_SIZE, type ArchivePage, archivePages, archivePath } from '../documents/archive.ts';
 
@@ -22,35 +25,26 @@ export interface HistogramRow {
   label: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-export function histogram(rating: AggregateRating): HistogramRow[] {
+export function histogram(rating: AggregateRating, locale: Locale = ENGLISH): HistogramRow[] {
   return ([5, 4, 3, 2, 1] as const).map((stars) => {
     const count = rating.distribution[String(stars) as keyof AggregateRating['distribution']];
     const percent = rating.review_count ? Math.round((count / rating.review_count) * 100) : 0;
-    return { stars, count, percent, label: `${plural(stars, 'star', 'stars')}: ${plural(count, 'review', 'reviews')}` };
+    return { stars, count, percent, label: `${locale.count('count.stars', stars)}${locale.t('punct.colon')}${locale.count('count.reviews', count)}` };
   });
 }
 
-export const ratingText = (rating: number) => `${rating} out of 5 stars`;
-export const reviewCountText = (n: number) => plural(n, 'review', 'reviews');
+export const ratingText = (rating: number, locale: Locale = ENGLISH) => locale.t('rating.outOf5', { value: locale.number(rating) });
+export const reviewCountText = (n: number, locale: Locale = ENGLISH) => locale.count('count.reviews', n);
 
 /** "4.57" → "4.6": one decimal for people; the exact value is in JSON-LD and reviews.json. */
-export const ratingValueText = (value: number | null) => (value === null ? '–' : value.toFixed(1));
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const ratingValueText = (value: number | null, locale: Locale = ENGLISH) => (value === null ? '–' : locale.number(value, 1));
 
 /** "2024-03-05" → "March 5, 2024", without the build machine's locale or time zone. */
-export function formatDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return `${MONTHS[m - 1]} ${d}, ${y}`;
-}
-
-const DAYS: Record<string, string> = { Mo: 'Mon', Tu: 'Tue', We: 'Wed', Th: 'Thu', Fr: 'Fri', Sa: 'Sat', Su: 'Sun' };
+export const formatDate = (date: string, locale: Locale = ENGLISH): string => locale.date(date);
 
 /** schema.org openingHours ("Mo-Fr 07:00-19:00") for people ("Mon–Fri 07:00–19:00"). */
-export function openingHoursText(spec: string): string {
-  return spec.replace(/\b(Mo|Tu|We|Th|Fr|Sa|Su)\b/g, (d) => DAYS[d] ?? d).replace(/-/g, '–');
+export function openingHoursText(spec: string, locale: Locale = ENGLISH): string {
+  return spec.replace(/\b(Mo|Tu|We|Th|Fr|Sa|Su)\b/g, (d) => locale.weekday(d)).replace(/-/g, '–');
 }
 
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -138,7 +132,8 @@ export function coverageText(coverage: InsightsDocument['coverage']): string | n
 }
 
 /** A net sentiment score (-1…1) for people: "+0.82" / "−0.40". */
-export const scoreText = (score: number | null) => (score === null ? '–' : `${score > 0 ? '+' : score < 0 ? '−' : ''}${Math.abs(score).toFixed(2)}`);
+export const scoreText = (score: number | null, locale: Locale = ENGLISH) =>
+  score === null ? '–' : `${score > 0 ? '+' : score < 0 ? '−' : ''}${locale.number(Math.abs(score), 2)}`;
 
 // ---- the home page ----------------------------------------------------------------------
 
@@ -150,11 +145,11 @@ export interface HomePage {
   insights: PageInsights;
 }
 
-export function homePage(dataset: Dataset): HomePage {
+export function homePage(dataset: Dataset, locale: Locale = ENGLISH): HomePage {
   const rating = aggregateRating(dataset.reviews);
   return {
     rating,
-    histogram: histogram(rating),
+    histogram: histogram(rating, locale),
     newest: dataset.reviews.slice(0, HOME_REVIEWS),
     archive: archivePages(dataset.reviews),
     insights: pageInsights(dataset),
@@ -162,3 +157,17 @@ export function homePage(dataset: Dataset): HomePage {
 }
 
 export { translationLabel } from './translation-label.ts';
+
+/** The translation toggle's words in the page's language (src/core/site/translation-label.ts). */
+export function translationWords(locale: Locale = ENGLISH): TranslationWords {
+  return {
+    tag: locale.tag,
+    show: locale.t('translation.show'),
+    showNamed: locale.t('translation.showNamed'),
+    by: locale.t('translation.by'),
+    forms: locale.catalogue.languageForms,
+  };
+}
+
+/** An aspect's name on the pages, by its id in insights.json (which keeps the English label). */
+export const aspectLabel = (id: string, locale: Locale = ENGLISH) => locale.t(`aspect.${id}` as TextKey);

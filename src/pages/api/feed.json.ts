@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getDataset, urls } from '../../build-context.ts';
+import { getDataset, getLocale, urls } from '../../build-context.ts';
 import { render } from '../../core/documents/resources.ts';
 
-export const GET: APIRoute = () => new Response(render.jsonFeed(getDataset(), urls));
+export const GET: APIRoute = () => new Response(render.jsonFeed(getDataset(), urls, getLocale()));

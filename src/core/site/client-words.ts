@@ -1,0 +1,32 @@
+// The words the home page hands its search script (a JSON block beside the form), so the
+// results it renders read like the cards the build rendered.
+import type { Locale } from '../i18n/locale.ts';
+import type { ClientWords } from './translation-label.ts';
+import { translationWords } from './page-data.ts';
+
+const KEYS = [
+  'review.by',
+  'rating.outOf5',
+  'review.on',
+  'review.onWebsite',
+  'review.ratedOnly',
+  'review.response',
+  'search.more',
+  'search.searching',
+  'search.failed',
+  'search.results',
+  'search.none',
+  'search.orderNewest',
+  'search.orderHighest',
+  'search.orderLowest',
+] as const satisfies readonly (keyof ClientWords['text'])[];
+
+export function clientWords(locale: Locale): ClientWords {
+  return {
+    tag: locale.tag,
+    ...(locale.catalogue.firstDay ? { firstDay: locale.catalogue.firstDay } : {}),
+    text: Object.fromEntries(KEYS.map((k) => [k, locale.catalogue.messages[k]])) as ClientWords['text'],
+    matches: { ...locale.catalogue.messages['search.matches'] },
+    translation: translationWords(locale),
+  };
+}
