@@ -2,8 +2,8 @@
 // whoever reads it; the business reads its own language, so a translation in any other
 // language means the original is in the business's language. A translation *into* the
 // business's language means the original is in some other language: that one is detected
-// (tinyld, offline, from the text itself), and unknown when detection is unsure.
-import { detect } from 'tinyld';
+// (by the detector the insights use), and unknown when detection is unsure.
+import { detectLanguage } from '../insights/detect.ts';
 import type { Review } from '../schemas/review.ts';
 
 /** Detection per review object: a review is shown on several pages of a build. */
@@ -16,7 +16,8 @@ export function originalLanguage(review: Pick<Review, 'text' | 'translation'>, b
   if (!t || base(t.language) !== base(businessLanguage)) return businessLanguage;
   let found = detected.get(review);
   if (found === undefined) {
-    found = review.text.trim() ? detect(review.text) : '';
+    // detection answers the business's language when it cannot tell
+    found = review.text.trim() ? detectLanguage(review.text, businessLanguage, { translated: true }) : '';
     detected.set(review, found);
   }
   return found && found !== base(businessLanguage) ? found : undefined;
