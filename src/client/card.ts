@@ -68,11 +68,9 @@ export function renderCard(r: ReviewJson, links: CardLinks, words: Words): HTMLL
     { class: 'stars', role: 'img', 'aria-label': words.say('rating.outOf5', { value: words.number(r.rating) }) },
     '★'.repeat(r.rating) + '☆'.repeat(5 - r.rating),
   );
+  // a review without a title is headed by its author, so the author is named here only under a title
+  meta.append(stars, ...(r.title ? [' · ', el('bdi', {}, r.author.name)] : []), ' · ');
   meta.append(
-    stars,
-    ' · ',
-    el('bdi', {}, r.author.name),
-    ' · ',
     el('time', { datetime: r.date }, words.date(r.date)),
     ` · ${r.source.toLowerCase() === 'website' ? words.say('review.onWebsite') : words.say('review.on', { source: links.sources.get(r.source) ?? r.source })}`,
   );

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
+import { nameBook, resolveName } from '../../src/core/search/names.ts';
 import { type BuiltApp, buildApp } from '../helpers/app.ts';
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 
@@ -296,5 +297,24 @@ describe('conditional search responses', () => {
     const res = await built.app.request('/api/reviews/search', { method: 'POST' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+});
+
+describe('names that differ only in accents', () => {
+  it('take the one written exactly, and name both when the spelling fits both', async () => {
+    const business = {
+      ...JSON.parse(readFileSync(join(built.outDir, 'site', 'reviews.json'), 'utf8')).business,
+      technicians: [
+        { name: 'José Martínez', role: 'Lead' },
+        { name: 'José Martinez', role: 'Apprentice' },
+      ],
+      service_areas: ['Cañon City', 'Canon City'],
+    };
+    const book = nameBook(business, ['google']);
+    expect(resolveName(book, 'mentions_technician', 'José Martinez')).toEqual({ value: 'José Martinez' });
+    expect(resolveName(book, 'mentions_technician', 'josé martínez')).toEqual({ value: 'José Martínez' });
+    expect(resolveName(book, 'service_area', 'Cañon City')).toEqual({ value: 'Cañon City' });
+    const both = resolveName(book, 'mentions_technician', 'jose martinez');
+    expect('issue' in both && both.issue.message).toMatch(/fits several technicians: "José Martínez", "José Martinez"/);
   });
 });

@@ -3,13 +3,13 @@
 // exactly its reviews, newest first, 50 a page; the home page links every facet and every
 // review card links its technicians, services and area. Expected values are computed here
 // from reviews.json, independently of src/core/site/facets.ts.
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { buildOrThrow } from '../helpers/build.ts';
-import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
+import { SAMPLE_CONTENT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { collidingContent } from './content.ts';
 import { attr, byId, elements, hasClass, type Node, parseHtml, text } from './dom.ts';
 
@@ -198,5 +198,22 @@ describe('facet pages', () => {
     expect(attr(elements(details, 'div')[0] as Node, 'lang')).toBe('en');
     // Google translated it into the business's English, so the original is in another language: detected
     expect(attr(elements(article, 'div').find((d) => attr(d, 'class') === 'text') as Node, 'lang')).toBe('es');
+  });
+});
+
+describe('a facet with no reviews yet', () => {
+  it('is listed with its count of 0 on the home page, but not linked to an empty page', () => {
+    const dir = join(tempDir('empty-facet'), 'content');
+    cpSync(SMALL_CONTENT, dir, { recursive: true });
+    const business = JSON.parse(readFileSync(join(dir, 'business.json'), 'utf8'));
+    business.service_areas.push('Nowhere Valley');
+    writeFileSync(join(dir, 'business.json'), JSON.stringify(business));
+    const built = join(tempDir('empty-facet'), 'dist');
+    buildOrThrow({ CONTENT_DIR: dir, OUT_DIR: built, SITE_URL: SITE });
+    const browse = byId(parseHtml(readFileSync(join(built, 'site', 'index.html'), 'utf8')), 'browse') as Node;
+    const chip = elements(browse, 'li').find((li) => text(li).includes('Nowhere Valley')) as Node;
+    expect(text(chip).replace(/\s+/g, ' ').trim()).toBe('Nowhere Valley 0');
+    expect(elements(chip, 'a')).toEqual([]);
+    for (const a of elements(browse, 'a')) expect(text(a)).not.toBe('Nowhere Valley');
   });
 });

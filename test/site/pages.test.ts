@@ -90,6 +90,12 @@ describe('the pages of the sample business', () => {
     const withResponse = articles.filter((a) => [...walk(a)].some((n) => hasClass(n, 'response')));
     expect(withResponse).toHaveLength(newest.filter((r) => r.response).length);
     expect(withResponse.length).toBeGreaterThan(0);
+    // the author is named once at the top of each card: in the heading without a title, in the meta line under one
+    newest.forEach((r, i) => {
+      const article = articles[i] as Node;
+      const top = [...walk(article)].filter((n) => ['h2', 'h3'].includes((n as { tagName?: string }).tagName ?? '') || hasClass(n, 'meta')).map(text);
+      expect(top.join(' | ').split(r.author.name).length - 1, `${r.id}: ${top.join(' | ')}`).toBe(1);
+    });
   });
 
   it('shows the business, the rating and a histogram that reads as words', () => {

@@ -83,6 +83,29 @@ describe('facet pages in Chromium', () => {
     await context.close();
   });
 
+  it('puts the first review before the browse links on a phone, and beside them on a desktop', async () => {
+    const boxes = async (viewport: { width: number; height: number }) => {
+      const context = await browser.newContext({ viewport });
+      const { page, problems } = await open(context, `${server.url}/`);
+      const box = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((e) => ({ x: e.getBoundingClientRect().x, y: e.getBoundingClientRect().y + window.scrollY }));
+      const result = { review: await box('#review-list article'), browse: await box('#browse'), insights: await box('#insights') };
+      expect(problems).toEqual([]);
+      await context.close();
+      return result;
+    };
+    const phone = await boxes(PHONE);
+    expect(phone.review.y).toBeLessThan(phone.browse.y);
+    expect(phone.review.y).toBeLessThan(phone.insights.y);
+    expect(phone.review.y).toBeLessThan(2 * PHONE.height);
+    const desktop = await boxes(DESKTOP);
+    expect(desktop.browse.x).toBeLessThan(desktop.review.x);
+    expect(desktop.review.y).toBeLessThan(DESKTOP.height);
+  });
+
   it('pages a large facet from its newest reviews to older pages', async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const { page, problems } = await open(context, `${server.url}/reviews/stars/5/`);
@@ -157,6 +180,13 @@ describe('search and filters on the home page', () => {
     const stars = await page.locator('#review-list .stars').evaluateAll((s) => s.map((e) => (e.textContent ?? '').split('★').length - 1));
     expect(stars).toEqual(stars.toSorted((a, b) => a - b));
     expect(await page.locator('#review-list script, #review-list img').count()).toBe(0);
+    // the author is named once at the top of each card: in the heading without a title, in the meta line under one
+    const tops = await page
+      .locator('#review-list article')
+      .evaluateAll((a) =>
+        a.map((e) => ({ id: e.id.slice('review-'.length), top: `${e.querySelector('h3')?.textContent} | ${e.querySelector('.meta')?.textContent}` })),
+      );
+    for (const { id, top } of tops) expect(top.split((reviews.find((r) => r.id === id) as Review).author.name).length - 1, top).toBe(1);
     await page.screenshot({ path: join(SHOTS, 'search-phone.png') });
     expect(problems).toEqual([]);
     await context.close();

@@ -89,6 +89,11 @@ const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join('
 export function resolveName(book: NameBook, filter: NameFilter, input: string): { value: string } | { issue: NameIssue } {
   const { set, noun, plural } = WHAT[filter];
   const n = book[set];
+  // a value as the business writes it wins, then the same ignoring case, before accents and punctuation are ignored
+  // ("Cañon City" and "Canon City" may both be areas)
+  const exact = n.all.filter((x) => x.value === input.trim());
+  const cased = exact.length ? exact : n.all.filter((x) => x.value.toLowerCase() === input.trim().toLowerCase());
+  if (cased.length === 1) return { value: (cased[0] as { value: string }).value };
   const key = nameKey(input);
   const hits = n.keys.get(key) ?? (key.includes(' ') ? undefined : n.partial.get(key)) ?? [];
   if (hits.length === 1) return { value: hits[0] as string };
