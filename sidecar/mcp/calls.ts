@@ -29,6 +29,12 @@ function elementCount(value: unknown, max: number): number {
   return count;
 }
 
+/** The refusal of arguments too large to read (counted without recursion, so any depth is safe). */
+function oversizeResult(name: string, args: unknown): CallToolResult | undefined {
+  if (elementCount(args, MAX_TOOL_INPUT_ELEMENTS) <= MAX_TOOL_INPUT_ELEMENTS) return undefined;
+  return errorResult(`${INVALID} Invalid arguments for tool ${name}: arguments contain more than the maximum of ${MAX_TOOL_INPUT_ELEMENTS} elements`);
+}
+
 /**
  * The result of one call, exactly as SDK 1.32.2 would give it for the same tool and
  * arguments: input validated against the shared zod schema (failures are `isError`
@@ -36,9 +42,8 @@ function elementCount(value: unknown, max: number): number {
  */
 export function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): CallToolResult {
   const { name, config } = tool;
-  if (elementCount(args, MAX_TOOL_INPUT_ELEMENTS) > MAX_TOOL_INPUT_ELEMENTS) {
-    return errorResult(`${INVALID} Invalid arguments for tool ${name}: arguments contain more than the maximum of ${MAX_TOOL_INPUT_ELEMENTS} elements`);
-  }
+  const tooLarge = oversizeResult(name, args);
+  if (tooLarge) return tooLarge;
   const input = config.inputSchema.safeParse(args ?? {});
   if (!input.success) return errorResult(`${INVALID} Input validation error: Invalid arguments for tool ${name}: ${getParseErrorMessage(input.error)}`);
   let result: CallToolResult;
@@ -76,6 +81,9 @@ export function toolResultBytes(snapshot: SiteSnapshot, name: string, args: unkn
   const tool = TOOLS_BY_NAME.get(name);
   if (!tool) return undefined;
   const compute = () => Buffer.from(JSON.stringify(runTool(tool, snapshot, args)));
+  // Checked before the cache key is made: JSON.stringify recurses, and arguments may nest deep.
+  const tooLarge = oversizeResult(name, args);
+  if (tooLarge) return Buffer.from(JSON.stringify(tooLarge));
   if (cacheEntries <= 0) return compute();
   const key = `${name}\n${JSON.stringify(args ?? {})}`;
   if (key.length > MAX_CACHED_KEY_CHARS) return compute();

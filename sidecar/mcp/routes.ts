@@ -12,6 +12,7 @@ import { PATHS, ROUTE_METHODS } from '../../src/core/http/urls.ts';
 import { createMcpServer } from './server.ts';
 import { toolResultBytes } from './calls.ts';
 import { classify } from './classify.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './depth.ts';
 import { listenStreams } from './listen.ts';
 import { modernHandler } from './modern.ts';
 import {
@@ -151,11 +152,16 @@ export function mcpRoutes(options: McpOptions): Mcp {
       if (body.tooLarge) return tooLarge();
       text = body.text;
     }
+    let message: unknown;
     try {
-      return { message: JSON.parse(text) as unknown };
+      message = JSON.parse(text);
     } catch {
       return { error: rpcError(400, -32700, 'Parse error: Invalid JSON') };
     }
+    if (nestedDeeperThan(message, MAX_JSON_DEPTH)) {
+      return { error: rpcError(400, -32600, `Invalid Request: the JSON nests deeper than ${MAX_JSON_DEPTH} levels`) };
+    }
+    return { message };
   }
 
   async function initialize(req: Request, message: unknown): Promise<Response> {
