@@ -36,6 +36,7 @@ const mcp = mcpRoutes({
   settings: {
     allowedOrigins: settings.mcpAllowedOrigins,
     maxSessions: settings.mcpMaxSessions,
+    maxSessionsPerClient: settings.mcpMaxSessionsPerClient,
     sessionIdleS: settings.mcpSessionIdleS,
     maxBodyBytes: settings.mcpMaxBodyBytes,
     cacheTtlMs: settings.cacheMaxAgeS * 1000,

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { readRequestBody, requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
@@ -37,6 +38,8 @@ export interface McpSettings {
   /** Origins (scheme://host[:port]) whose browser pages may call the endpoint. */
   allowedOrigins: readonly string[];
   maxSessions: number;
+  /** Sessions one client address may hold at once. */
+  maxSessionsPerClient: number;
   sessionIdleS: number;
   maxBodyBytes: number;
   /** ttlMs of list and resource results on the 2026-07-28 path (the data changes only at publish). */
@@ -87,6 +90,11 @@ function originAllowed(origin: string, req: Request, allowed: ReadonlySet<string
   }
 }
 
+/** The peer's address under @hono/node-server; in-process requests (tests) share one name. */
+function clientAddress(env: unknown): string {
+  return (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'in-process';
+}
+
 function corsHeaders(origin: string): Record<string, string> {
   return { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSE_HEADERS.join(', '), vary: 'Origin' };
 }
@@ -121,6 +129,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
   const idleMs = settings.sessionIdleS * 1000;
   const sessions = createSessionTable({
     maxSessions: settings.maxSessions,
+    maxPerClient: settings.maxSessionsPerClient,
     idleMs,
     sweepEveryMs: Math.min(60_000, Math.max(250, idleMs / 4)),
     now,
@@ -164,15 +173,17 @@ export function mcpRoutes(options: McpOptions): Mcp {
     return { message };
   }
 
-  async function initialize(req: Request, message: unknown): Promise<Response> {
+  async function initialize(req: Request, message: unknown, client: string): Promise<Response> {
     if (!isInitializeRequest(message)) {
       const method = typeof message === 'object' && message !== null && 'method' in message ? message.method : undefined;
       if (method === 'initialize') return rpcError(400, -32602, 'Invalid params: initialize needs protocolVersion, capabilities and clientInfo');
       if (Array.isArray(message) && message.some(isInitializeRequest)) return rpcError(400, -32600, 'Invalid Request: initialize must be sent alone');
       return rpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     }
-    if (!sessions.reserve()) {
-      return rpcError(503, -32000, 'Service Unavailable: too many open MCP sessions; try again later', { 'retry-after': String(sessions.retryAfterS()) });
+    if (!sessions.reserve(client)) {
+      return rpcError(503, -32000, 'Service Unavailable: every MCP session is in the middle of a request; try again later', {
+        'retry-after': String(sessions.retryAfterS()),
+      });
     }
     let session: Session | undefined;
     const server = createMcpServer(deps);
@@ -184,7 +195,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
         // entry in that mode (typescript-sdk#2559), so a long session would grow without bound.
         maxRequestBodySize: settings.maxBodyBytes,
         onsessioninitialized: (id) => {
-          session = { id, server, transport, lastUsed: now(), active: 0 };
+          session = { id, server, transport, client, lastUsed: now(), active: 0 };
           sessions.add(session);
         },
       });
@@ -196,13 +207,13 @@ export function mcpRoutes(options: McpOptions): Mcp {
       return await transport.handleRequest(req, { parsedBody: message });
     } finally {
       if (!session) {
-        sessions.unreserve();
+        sessions.unreserve(client);
         await server.close();
       }
     }
   }
 
-  async function post(req: Request): Promise<Response> {
+  async function post(req: Request, client: string): Promise<Response> {
     const read = await readMessage(req);
     if ('error' in read) return read.error;
     const { message } = read;
@@ -216,7 +227,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
     if (route.kind === 'modern') return route.notification ? new Response(null, { status: 202 }) : serveModern(route.message, () => req.signal);
 
     const id = h.get(HEADER_SESSION_ID);
-    if (!id) return initialize(req, message);
+    if (!id) return initialize(req, message, client);
     const session = sessions.get(id);
     if (!session) return rpcError(404, -32001, 'Session not found: it ended or never existed; send initialize again');
     return sessions.use(session, async () => fastCall(session, message, h) ?? session.transport.handleRequest(req, { parsedBody: message }));
@@ -282,7 +293,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
     }
     let res: Response;
     if (req.method === 'OPTIONS') return preflight(origin);
-    else if (req.method === 'POST') res = await post(req);
+    else if (req.method === 'POST') res = await post(req, clientAddress(c.env));
     else if (req.method === 'GET') res = await get(req);
     else if (req.method === 'DELETE') res = await remove(req);
     else res = rpcError(405, -32000, `Method not allowed: use ${ALLOW}`, { allow: ALLOW });

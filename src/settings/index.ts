@@ -63,7 +63,11 @@ export const SETTINGS = {
   },
   MCP_MAX_SESSIONS: {
     default: '1000',
-    help: 'Live MCP sessions at most; an initialize beyond it gets 503 with Retry-After. Also the most open subscriptions/listen streams.',
+    help: 'Live MCP sessions at most; an initialize beyond it closes the longest-idle session (503 with Retry-After only when every session is mid-request). Also the most open subscriptions/listen streams.',
+  },
+  MCP_MAX_SESSIONS_PER_CLIENT: {
+    default: '100',
+    help: "Live MCP sessions one client address may hold; its next initialize closes its own longest-idle session. Behind a CDN or proxy the address is the proxy's: raise it to MCP_MAX_SESSIONS there.",
   },
   MCP_SESSION_IDLE_S: { default: '900', help: 'An MCP session unused for this many seconds is closed; its id then gets 404.' },
   MCP_MAX_BODY_BYTES: { default: '65536', help: 'Largest MCP request body accepted; a larger one gets 413.' },
@@ -85,6 +89,7 @@ export interface Settings {
   searchCacheEntries: number;
   mcpAllowedOrigins: string[];
   mcpMaxSessions: number;
+  mcpMaxSessionsPerClient: number;
   mcpSessionIdleS: number;
   mcpMaxBodyBytes: number;
 }
@@ -145,6 +150,7 @@ export function readSettings(env: Env): Settings {
     searchCacheEntries: integer('SEARCH_CACHE_ENTRIES', 0),
     mcpAllowedOrigins: originList(text, 'MCP_ALLOWED_ORIGINS', siteUrl),
     mcpMaxSessions: integer('MCP_MAX_SESSIONS', 1),
+    mcpMaxSessionsPerClient: integer('MCP_MAX_SESSIONS_PER_CLIENT', 1),
     mcpSessionIdleS: integer('MCP_SESSION_IDLE_S', 1),
     mcpMaxBodyBytes: integer('MCP_MAX_BODY_BYTES', 1024),
   };
