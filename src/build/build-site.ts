@@ -9,7 +9,7 @@ import type { Settings } from '../settings/index.ts';
 import { writeDeployFolders } from './deploy/index.ts';
 import { MANIFEST_FILE } from '../core/http/manifest.ts';
 import { computeManifest } from './manifest.ts';
-import { currentBuild, newBuildDir, pruneBuilds, readManifest, swapIn } from './output-dir.ts';
+import { astroWorkDir, currentBuild, newBuildDir, pruneBuilds, readManifest, removeLeftovers, swapIn } from './output-dir.ts';
 
 export interface BuildResult {
   buildDir: string;
@@ -20,14 +20,41 @@ export interface BuildResult {
 
 /**
  * Validates the content, builds the site into a fresh folder, writes the manifest and the
- * CDN files, and only then swaps it in. Any failure leaves the previous build in place.
+ * CDN files, and only then swaps it in. Any failure leaves the previous build in place and
+ * removes this build's partial output; what killed builds left behind goes first.
  */
 export async function buildSite(settings: Settings, root: string, now = new Date()): Promise<BuildResult> {
   const dataset = loadContentDir(settings.contentDir);
-  const urls = siteUrls(settings.siteUrl);
+  removeLeftovers(settings.outDir, root);
   const previousDir = currentBuild(settings.outDir);
   const buildId = `${now.toISOString().replace(/[-:.]/g, '')}-${process.pid}`;
   const buildDir = newBuildDir(settings.outDir, buildId);
+  let result: BuildResult;
+  try {
+    result = await buildInto(buildDir, buildId, previousDir, dataset, settings, root, now);
+  } catch (error) {
+    try {
+      rmSync(buildDir, { recursive: true, force: true });
+    } catch {
+      // the next build removes it (removeLeftovers)
+    }
+    throw error;
+  }
+  swapIn(settings.outDir, buildDir);
+  pruneBuilds(settings.outDir, previousDir ? [buildDir, previousDir] : [buildDir]);
+  return result;
+}
+
+async function buildInto(
+  buildDir: string,
+  buildId: string,
+  previousDir: string | undefined,
+  dataset: ReturnType<typeof loadContentDir>,
+  settings: Settings,
+  root: string,
+  now: Date,
+): Promise<BuildResult> {
+  const urls = siteUrls(settings.siteUrl);
   const siteDir = join(buildDir, 'site');
 
   const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
@@ -35,7 +62,7 @@ export async function buildSite(settings: Settings, root: string, now = new Date
   // working directory. A working folder of its own per build (inside the project, so the
   // chunks still resolve node_modules) keeps concurrent builds apart.
   const cwd = process.cwd();
-  const workDir = join(root, '.astro', 'work', buildId);
+  const workDir = join(astroWorkDir(root), buildId);
   mkdirSync(workDir, { recursive: true });
   process.chdir(workDir);
   provideBuildContext({ siteUrl: urls.base, dataset, sinceDates });
@@ -55,9 +82,6 @@ export async function buildSite(settings: Settings, root: string, now = new Date
     cloudflareValidators: settings.cloudflareValidators,
   });
   writeFileSync(join(buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
-
-  swapIn(settings.outDir, buildDir);
-  pruneBuilds(settings.outDir, previousDir ? [buildDir, previousDir] : [buildDir]);
   const entries = Object.values(manifest.resources);
   return { buildDir, reviewCount: dataset.reviews.length, files: entries.length, bytes: entries.reduce((n, e) => n + e.size, 0) };
 }
