@@ -293,6 +293,7 @@ if (!gc) {
       maxBodyBytes: 65536,
       cacheTtlMs: 60_000,
       resultCacheEntries: 512,
+      resultCacheBytes: 8 * 1024 * 1024,
     },
     now: () => clock,
   });

@@ -11,6 +11,10 @@ import type { LiveSite } from './site/live-site.ts';
 export interface AppConfig {
   cacheMaxAgeS: number;
   searchCacheEntries: number;
+  /** Bytes of bodies each computed-response cache (search, since) keeps per build. */
+  responseCacheBytes: number;
+  /** Bytes of built files kept in memory per build. */
+  staticCacheBytes: number;
 }
 
 export interface AppDeps {
@@ -29,9 +33,9 @@ export interface AppDeps {
  */
 export function createApp({ site, config, hub, mcp }: AppDeps): Hono {
   const app = new Hono();
-  app.use(staticFiles({ site, maxAgeS: config.cacheMaxAgeS }));
-  app.route('/', sinceRoutes({ site, maxAgeS: config.cacheMaxAgeS }));
-  app.route('/', searchRoutes({ site, maxAgeS: config.cacheMaxAgeS, cacheEntries: config.searchCacheEntries }));
+  app.use(staticFiles({ site, maxAgeS: config.cacheMaxAgeS, cacheBytes: config.staticCacheBytes }));
+  app.route('/', sinceRoutes({ site, maxAgeS: config.cacheMaxAgeS, cacheBytes: config.responseCacheBytes }));
+  app.route('/', searchRoutes({ site, maxAgeS: config.cacheMaxAgeS, cacheEntries: config.searchCacheEntries, cacheBytes: config.responseCacheBytes }));
   if (hub) app.route('/', hub.routes);
   if (mcp) app.route('/', mcp.routes);
   app.all('*', fallback(site));

@@ -41,11 +41,22 @@ const mcp = mcpRoutes({
     maxBodyBytes: settings.mcpMaxBodyBytes,
     cacheTtlMs: settings.cacheMaxAgeS * 1000,
     resultCacheEntries: settings.searchCacheEntries,
+    resultCacheBytes: settings.responseCacheBytes,
   },
   log,
 });
 
-const app = createApp({ site, hub, mcp, config: { cacheMaxAgeS: settings.cacheMaxAgeS, searchCacheEntries: settings.searchCacheEntries } });
+const app = createApp({
+  site,
+  hub,
+  mcp,
+  config: {
+    cacheMaxAgeS: settings.cacheMaxAgeS,
+    searchCacheEntries: settings.searchCacheEntries,
+    responseCacheBytes: settings.responseCacheBytes,
+    staticCacheBytes: settings.staticCacheBytes,
+  },
+});
 
 const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port }, async (info) => {
   hub.start();

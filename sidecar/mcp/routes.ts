@@ -46,6 +46,8 @@ export interface McpSettings {
   cacheTtlMs: number;
   /** Tool results kept per published build (0 turns the cache off). */
   resultCacheEntries: number;
+  /** Bytes of tool results kept per published build. */
+  resultCacheBytes: number;
 }
 
 export interface McpOptions {
@@ -124,7 +126,8 @@ export function mcpRoutes(options: McpOptions): Mcp {
   const watch = watchResources(options.site, log);
   const deps: McpDeps = { site: options.site, watch };
   const listen = listenStreams(watch, settings.maxSessions);
-  const serveModern = modernHandler({ site: options.site, listen, ttlMs: settings.cacheTtlMs, cacheEntries: settings.resultCacheEntries });
+  const resultCache = { entries: settings.resultCacheEntries, bytes: settings.resultCacheBytes };
+  const serveModern = modernHandler({ site: options.site, listen, ttlMs: settings.cacheTtlMs, cache: resultCache });
   const allowedOrigins = new Set(settings.allowedOrigins);
   const idleMs = settings.sessionIdleS * 1000;
   const sessions = createSessionTable({
@@ -249,7 +252,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
       return undefined;
     const version = h.get(HEADER_PROTOCOL_VERSION);
     if (version !== null && !LEGACY_VERSIONS.includes(version)) return undefined;
-    const result = toolResultBytes(options.site.current(), params.name, params.arguments, settings.resultCacheEntries);
+    const result = toolResultBytes(options.site.current(), params.name, params.arguments, resultCache);
     if (result === undefined) return undefined;
     return new Response(legacyResultEvent(call.id, result), {
       status: 200,

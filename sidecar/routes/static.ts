@@ -1,18 +1,20 @@
 import type { MiddlewareHandler } from 'hono';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
-import { type Representation, representation, respond } from '../http/respond.ts';
+import { type Representation, representation, representationBytes, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { perBuild } from '../site/snapshot.ts';
-
-const PREPARED = perBuild('static responses', () => new Map<string, Representation>());
+import { Lru } from '../util/lru.ts';
 
 export interface StaticFilesOptions {
   site: LiveSite;
   maxAgeS: number;
+  /** Bytes of prepared responses kept per build; the rest are read from disk when asked for. */
+  cacheBytes: number;
 }
 
 /** Serves the built files with exactly their precomputed headers; other requests pass on. */
-export function staticFiles({ site, maxAgeS }: StaticFilesOptions): MiddlewareHandler {
+export function staticFiles({ site, maxAgeS, cacheBytes }: StaticFilesOptions): MiddlewareHandler {
+  const PREPARED = perBuild('static responses', () => new Lru<string, Representation>({ maxBytes: cacheBytes, sizeOf: representationBytes }));
   return async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') return next();
@@ -27,13 +29,8 @@ export function staticFiles({ site, maxAgeS }: StaticFilesOptions): MiddlewareHa
       }
       return next();
     }
-    // prepared once per build and path: the hot path only compares validators
-    const prepared = snapshot.derive(PREPARED);
-    let rep = prepared.get(path);
-    if (!rep) {
-      rep = representation(snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS));
-      prepared.set(path, rep);
-    }
+    // prepared once per build and path while it stays in the cache: the hot path only compares validators
+    const rep = snapshot.derive(PREPARED).get(path, () => representation(snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS)));
     return respond(c.req.raw, rep);
   };
 }

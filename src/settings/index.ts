@@ -56,6 +56,14 @@ export const SETTINGS = {
   HOST: { default: '127.0.0.1', help: 'Address the local server listens on.' },
   PORT: { default: '4321', help: 'Port the local server listens on (0 picks a free one).' },
   SEARCH_CACHE_ENTRIES: { default: '512', help: 'Search responses kept per published build, and as many MCP tool results (0 turns both caches off).' },
+  RESPONSE_CACHE_BYTES: {
+    default: String(8 * 1024 * 1024),
+    help: 'Bytes of bodies each computed-response cache keeps per published build (search, since dates not pre-rendered, MCP tool results); a larger body is answered but not kept.',
+  },
+  STATIC_CACHE_BYTES: {
+    default: String(32 * 1024 * 1024),
+    help: 'Bytes of built files kept in memory per published build, most recently used first; the others are read from disk when asked for.',
+  },
   RELOAD_INTERVAL_MS: { default: '1000', help: 'How often the sidecar checks for a newly swapped-in build.' },
   MCP_ALLOWED_ORIGINS: {
     default: '',
@@ -87,6 +95,8 @@ export interface Settings {
   port: number;
   reloadIntervalMs: number;
   searchCacheEntries: number;
+  responseCacheBytes: number;
+  staticCacheBytes: number;
   mcpAllowedOrigins: string[];
   mcpMaxSessions: number;
   mcpMaxSessionsPerClient: number;
@@ -148,6 +158,8 @@ export function readSettings(env: Env): Settings {
     port,
     reloadIntervalMs: integer('RELOAD_INTERVAL_MS', 50),
     searchCacheEntries: integer('SEARCH_CACHE_ENTRIES', 0),
+    responseCacheBytes: integer('RESPONSE_CACHE_BYTES', 0),
+    staticCacheBytes: integer('STATIC_CACHE_BYTES', 0),
     mcpAllowedOrigins: originList(text, 'MCP_ALLOWED_ORIGINS', siteUrl),
     mcpMaxSessions: integer('MCP_MAX_SESSIONS', 1),
     mcpMaxSessionsPerClient: integer('MCP_MAX_SESSIONS_PER_CLIENT', 1),

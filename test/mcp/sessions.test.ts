@@ -22,6 +22,7 @@ const settings = {
   maxBodyBytes: 65536,
   cacheTtlMs: 60_000,
   resultCacheEntries: 512,
+  resultCacheBytes: 8 * 1024 * 1024,
 };
 
 async function request(body: unknown, headers: Record<string, string> = {}) {
@@ -178,7 +179,7 @@ describe('session table', () => {
 
 describe('createApp', () => {
   it('mounts /mcp before the fallback', async () => {
-    const app = createApp({ site, mcp, config: { cacheMaxAgeS: 60, searchCacheEntries: 8 } });
+    const app = createApp({ site, mcp, config: { cacheMaxAgeS: 60, searchCacheEntries: 8, responseCacheBytes: 1 << 20, staticCacheBytes: 1 << 20 } });
     const get = await app.request('/mcp');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST, GET, DELETE, OPTIONS');
