@@ -5,7 +5,8 @@
 // If-None-Match), since dates pre-rendered and not, varied search, MCP tools/call on the
 // stateless 2026-07-28 path and in 2025 sessions, half of them abandoned without DELETE,
 // HEAD and OPTIONS. The baseline is the same sidecar's RSS once started and warmed, in this run.
-// BENCH_OUT_DIR reuses a build made earlier (of the same content).
+// BENCH_OUT_DIR reuses a build made earlier (of the same content); the sidecar's settings (cache sizes,
+// MCP_MAX_SESSIONS) come from the environment as usual.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../src/core/http/manifest.ts';
@@ -23,7 +24,8 @@ const META = {
   'io.modelcontextprotocol/clientCapabilities': {},
   'io.modelcontextprotocol/clientInfo': { name: 'bench-soak', version: '1' },
 };
-const SESSION_CAP = 1000;
+/** The session cap; the per-client limit is raised to it (every session here comes from one address). */
+const SESSION_CAP = Number(process.env.MCP_MAX_SESSIONS ?? 1000);
 
 let out = process.env.BENCH_OUT_DIR ?? '';
 if (out === '') {
