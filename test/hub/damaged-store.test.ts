@@ -131,6 +131,37 @@ describe('the in-process hub', () => {
     }
   });
 
+  it('goes out of service when it meets corruption while running, says so once, and does not loop', async () => {
+    const hubDb = join(tempDir('hub-runtime'), 'hub.sqlite');
+    const t = await startTestHub(pki, { HUB_DB: hubDb });
+    try {
+      for (let i = 0; i < 3; i++) expect(await t.subscribe(sub.url(`/rc${i}`), t.urls.atomFeed)).toBe(true);
+      t.setContent(t.urls.atomFeed, 'x'.repeat(100_000));
+      expect(await t.publish()).toEqual([t.urls.atomFeed]);
+      await waitFor('the three deliveries', () => [0, 1, 2].every((i) => sub.requests(`/rc${i}`, 'POST').length > 0));
+      // Everything into the main file (a second connection's checkpoint), then pages of it overwritten.
+      const other = new Database(hubDb);
+      other.pragma('wal_checkpoint(TRUNCATE)');
+      other.close();
+      const fd = openSync(hubDb, 'r+');
+      writeSync(fd, Buffer.alloc(8 * 4096, 0xab), 0, 8 * 4096, 4096);
+      closeSync(fd);
+
+      t.setContent(t.urls.atomFeed, 'y'.repeat(100_000));
+      expect(await t.publish()).toEqual([]);
+      const res = await t.post({ 'hub.mode': 'subscribe', 'hub.callback': sub.url('/rc9'), 'hub.topic': t.urls.atomFeed });
+      expect(res.status).toBe(503);
+      expect(await res.text()).toContain('its database file is damaged');
+      await sleep(2500);
+      expect(t.logs.filter((l) => l.startsWith('hub: unavailable (503)'))).toHaveLength(1);
+      // The engine may meet it first (one line per queue at most); then it is stopped, not restarted.
+      expect(t.logs.filter((l) => l.includes('restarting'))).toEqual([]);
+      expect(t.logs.filter((l) => l.includes('hub worker')).length).toBeLessThanOrEqual(3);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('notices a deleted database that had subscriptions, from the marker beside it', async () => {
     const hubDb = join(tempDir('hub-marker'), 'hub.sqlite');
     const first = await startTestHub(pki, { HUB_DB: hubDb });
