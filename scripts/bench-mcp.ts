@@ -251,7 +251,11 @@ try {
 }
 
 // --- 2a. sessions over HTTP on a fresh sidecar (the load above inflates RSS): RSS
-const fresh = await startSidecar(out, { MCP_MAX_SESSIONS: String(sessionCount + 100), MCP_SESSION_IDLE_S: String(IDLE_S) });
+const fresh = await startSidecar(out, {
+  MCP_MAX_SESSIONS: String(sessionCount + 100),
+  MCP_MAX_SESSIONS_PER_CLIENT: String(sessionCount + 100),
+  MCP_SESSION_IDLE_S: String(IDLE_S),
+});
 const freshFetch: Fetch = (path, init) => fetch(`${fresh.url}${path}`, init);
 try {
   const pid = fresh.process.pid as number;
@@ -291,10 +295,12 @@ if (!gc) {
     settings: {
       allowedOrigins: ['https://reviews.example'],
       maxSessions: sessionCount + 1,
+      maxSessionsPerClient: sessionCount + 1,
       sessionIdleS: 60,
       maxBodyBytes: 65536,
       cacheTtlMs: 60_000,
       resultCacheEntries: 512,
+      resultCacheBytes: 8 * 1024 * 1024,
     },
     now: () => clock,
   });

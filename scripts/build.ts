@@ -1,18 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import { buildSite } from '../src/build/build-site.ts';
+import { explainFsError } from '../src/build/fs-errors.ts';
+import { removeLeftovers } from '../src/build/output-dir.ts';
 import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
+let outDir = '';
+// Stopped with Ctrl-C or a TERM: leave nothing half-written behind (kill -9 cannot be caught;
+// the next build removes what it left).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (outDir !== '') removeLeftovers(outDir, root, process.pid);
+    console.error(`Build stopped (${signal}); its partial output was removed, the previous build (if any) is still in place.`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
 try {
   const settings = readSettings(process.env);
+  outDir = settings.outDir;
   const result = await buildSite(settings, root);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Built ${result.reviewCount} reviews into ${result.files} files (${(result.bytes / 1e6).toFixed(1)} MB) in ${seconds} s → ${settings.outDir}`);
 } catch (err) {
   // A content problem is the author's to fix: show the list, not a stack trace.
-  console.error(err instanceof ContentError ? err.message : err);
+  console.error(err instanceof ContentError ? err.message : (explainFsError(err, outDir) ?? err));
   console.error('Build failed; the previous build (if any) is still in place.');
   process.exitCode = 1;
 }

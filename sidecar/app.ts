@@ -5,12 +5,16 @@ import type { Mcp } from './mcp/routes.ts';
 import { fallback } from './routes/fallback.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sinceRoutes } from './routes/since.ts';
-import { staticFiles } from './routes/static.ts';
+import { type PreparedFiles, preparedFiles, staticFiles } from './routes/static.ts';
 import type { LiveSite } from './site/live-site.ts';
 
 export interface AppConfig {
   cacheMaxAgeS: number;
   searchCacheEntries: number;
+  /** Bytes of bodies each computed-response cache (search, since) keeps per build. */
+  responseCacheBytes: number;
+  /** Bytes of built files kept in memory per build. */
+  staticCacheBytes: number;
 }
 
 export interface AppDeps {
@@ -20,6 +24,8 @@ export interface AppDeps {
   hub?: Pick<Hub, 'routes'>;
   /** The MCP server's routes. */
   mcp?: Pick<Mcp, 'routes'>;
+  /** The built files' prepared responses, when the caller serves them elsewhere too (routes/static-node.ts). */
+  files?: PreparedFiles;
 }
 
 /**
@@ -27,11 +33,11 @@ export interface AppDeps {
  * fallback, which answers from the route table in src/core/http/urls.ts (405 with Allow,
  * preflights, 404s).
  */
-export function createApp({ site, config, hub, mcp }: AppDeps): Hono {
+export function createApp({ site, config, hub, mcp, files }: AppDeps): Hono {
   const app = new Hono();
-  app.use(staticFiles({ site, maxAgeS: config.cacheMaxAgeS }));
-  app.route('/', sinceRoutes({ site, maxAgeS: config.cacheMaxAgeS }));
-  app.route('/', searchRoutes({ site, maxAgeS: config.cacheMaxAgeS, cacheEntries: config.searchCacheEntries }));
+  app.use(staticFiles({ site, files: files ?? preparedFiles({ maxAgeS: config.cacheMaxAgeS, cacheBytes: config.staticCacheBytes }) }));
+  app.route('/', sinceRoutes({ site, maxAgeS: config.cacheMaxAgeS, cacheBytes: config.responseCacheBytes }));
+  app.route('/', searchRoutes({ site, maxAgeS: config.cacheMaxAgeS, cacheEntries: config.searchCacheEntries, cacheBytes: config.responseCacheBytes }));
   if (hub) app.route('/', hub.routes);
   if (mcp) app.route('/', mcp.routes);
   app.all('*', fallback(site));

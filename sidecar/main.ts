@@ -8,6 +8,7 @@ import { mcpRoutes } from './mcp/routes.ts';
 import { liveSite } from './site/live-site.ts';
 import { topicContents } from './hub/topics.ts';
 import { staticFirst } from './routes/static-node.ts';
+import { preparedFiles } from './routes/static.ts';
 
 const log = (msg: string) => console.error(msg);
 const settings = readSettings(process.env);
@@ -38,19 +39,33 @@ const mcp = mcpRoutes({
   settings: {
     allowedOrigins: settings.mcpAllowedOrigins,
     maxSessions: settings.mcpMaxSessions,
+    maxSessionsPerClient: settings.mcpMaxSessionsPerClient,
     sessionIdleS: settings.mcpSessionIdleS,
     maxBodyBytes: settings.mcpMaxBodyBytes,
     cacheTtlMs: settings.cacheMaxAgeS * 1000,
     resultCacheEntries: settings.searchCacheEntries,
+    resultCacheBytes: settings.responseCacheBytes,
   },
   log,
 });
 
-const app = createApp({ site, hub, mcp, config: { cacheMaxAgeS: settings.cacheMaxAgeS, searchCacheEntries: settings.searchCacheEntries } });
+// Built files are answered at the node:http level first (routes/static-node.ts) and by the app, from one cache.
+const files = preparedFiles({ maxAgeS: settings.cacheMaxAgeS, cacheBytes: settings.staticCacheBytes });
+const app = createApp({
+  site,
+  hub,
+  mcp,
+  files,
+  config: {
+    cacheMaxAgeS: settings.cacheMaxAgeS,
+    searchCacheEntries: settings.searchCacheEntries,
+    responseCacheBytes: settings.responseCacheBytes,
+    staticCacheBytes: settings.staticCacheBytes,
+  },
+});
 
-// Built files are answered at the node:http level first (routes/static-node.ts); the rest goes through Hono.
 const createServer = ((options: ServerOptions, listener: RequestListener) =>
-  createNodeServer(options, staticFirst(site, settings.cacheMaxAgeS, listener))) as unknown as typeof createNodeServer;
+  createNodeServer(options, staticFirst(site, files, listener))) as unknown as typeof createNodeServer;
 const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port, createServer }, async (info) => {
   hub.start();
   await checkTopics();

@@ -7,15 +7,23 @@ import { generateContent, writeContent } from '../sample/generate.ts';
 export { NODE, ROOT, tempDir };
 
 /**
- * The node flags of `npm run serve` (package.json), so that every benchmark measures the
- * sidecar as it is run, not a differently tuned copy.
+ * The environment and node flags of `npm run serve` (package.json), so that every benchmark
+ * measures the sidecar as it is run, not a differently tuned copy.
  */
-export const SIDECAR_NODE_FLAGS: string[] = (() => {
+const SERVE: { env: Record<string, string>; flags: string[] } = (() => {
   const serve = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
-  const m = /^(?:exec\s+)?node\s+(.*?)\s*sidecar\/main\.ts$/.exec(serve);
-  if (!m) throw new Error(`package.json scripts.serve is not "node [flags] sidecar/main.ts": ${serve}`);
-  return m[1] ? m[1].split(/\s+/) : [];
+  const m = /^((?:\w+=\S+\s+)*)(?:exec\s+)?node\s+(.*?)\s*sidecar\/main\.ts$/.exec(serve);
+  if (!m) throw new Error(`package.json scripts.serve is not "[VAR=value ...] [exec] node [flags] sidecar/main.ts": ${serve}`);
+  const env = Object.fromEntries(
+    (m[1] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((a) => a.split('=') as [string, string]),
+  );
+  return { env, flags: m[2] ? m[2].split(/\s+/) : [] };
 })();
+export const SIDECAR_NODE_FLAGS: string[] = SERVE.flags;
 
 export function generate(dir: string, reviewCount: number): void {
   writeContent(dir, generateContent({ seed: 7, reviewCount, endDate: '2026-11-15', years: 5 }));
@@ -34,6 +42,7 @@ export function startProcess(args: string[], env: Record<string, string> = {}): 
 
 export function startSidecar(outDir: string, env: Record<string, string> = {}): Promise<Server> {
   return startProcess([...SIDECAR_NODE_FLAGS, join(ROOT, 'sidecar/main.ts')], {
+    ...SERVE.env,
     OUT_DIR: outDir,
     RELOAD_INTERVAL_MS: '60000',
     HUB_DB: join(tempDir('hub'), 'hub.sqlite'),

@@ -7,6 +7,9 @@ export interface Representation {
   notModifiedHeaders: Record<string, string>;
 }
 
+/** What a prepared response holds in memory: its body, and about 1 KB of headers. */
+export const representationBytes = (rep: Representation): number => rep.body.byteLength + 1024;
+
 export function representation(body: Uint8Array | string, headers: Record<string, string>): Representation {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const notModifiedHeaders: Record<string, string> = {};

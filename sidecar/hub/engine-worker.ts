@@ -1,12 +1,21 @@
 // Worker-thread entry of the hub engine. Messages in: an EngineWake, or 'stop'.
-// Messages out: { log } lines, and { stopped: true } once the engine has let go of everything.
+// Messages out: { log } lines, { storeFailure } when the database file is unusable,
+// { subscriptions: true } when a subscription changed, and
+// { stopped: true } once the engine has let go of everything.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEngine, type EngineInit, type EngineWake } from './engine.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('engine-worker.ts runs as a worker thread');
 
-const engine = createEngine(workerData as EngineInit, (log) => port.postMessage({ log }));
+const engine = createEngine(workerData as EngineInit, {
+  log: (log) => port.postMessage({ log }),
+  storeFailed: (error) => {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    port.postMessage({ storeFailure: { code: typeof code === 'string' ? code : undefined, message: String(message) } });
+  },
+  subscriptionsChanged: () => port.postMessage({ subscriptions: true }),
+});
 engine.start();
 port.on('message', (message: EngineWake | 'stop') => {
   if (message !== 'stop') return engine.wake(message);

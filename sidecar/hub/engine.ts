@@ -7,6 +7,7 @@ import { createOutbound } from './outbound.ts';
 import { createPump } from './pump.ts';
 import type { HubSettings } from '../../src/settings/hub.ts';
 import { type Denial, type DueDelivery, openStore, type PendingVerification } from './store.ts';
+import { storeFailure } from './store-failure.ts';
 import { sendDenial, verifyIntent } from './verify.ts';
 
 export interface EngineInit {
@@ -21,8 +22,19 @@ export type EngineWake = 'verifications' | 'deliveries';
 
 const PURGE_INTERVAL_MS = 60_000;
 
-export function createEngine({ settings, userAgent, links }: EngineInit, log: (msg: string) => void) {
+export interface EngineEvents {
+  log: (msg: string) => void;
+  /** The database file itself is unusable; the main thread stops this engine rather than let it fail on every row. */
+  storeFailed: (error: unknown) => void;
+  /** A subscription was added, renewed or removed (the main thread keeps the count beside the database). */
+  subscriptionsChanged: () => void;
+}
+
+export function createEngine({ settings, userAgent, links }: EngineInit, { log, storeFailed, subscriptionsChanged }: EngineEvents) {
   const store = openStore(settings.dbPath);
+  const failed = (error: unknown) => {
+    if (storeFailure(error, settings.dbPath)) storeFailed(error);
+  };
   const outbound = createOutbound({
     allowPrivate: settings.allowPrivateCallbacks,
     maxResponseBytes: settings.maxResponseBytes,
@@ -49,6 +61,7 @@ export function createEngine({ settings, userAgent, links }: EngineInit, log: (m
       if (!closing) store.dropDenial(d.id);
     },
     log,
+    failed,
   });
 
   const verifications = createPump<PendingVerification>({
@@ -59,9 +72,11 @@ export function createEngine({ settings, userAgent, links }: EngineInit, log: (m
       const result = await verifyIntent(outbound, v, settings.verifyTimeoutMs);
       if (closing) return;
       store.finishVerification(v, result.ok, Date.now());
+      if (result.ok) subscriptionsChanged();
       log(`hub: ${v.mode} ${result.ok ? 'verified' : `not verified (${result.why})`}: ${v.callback} ${v.topic}`);
     },
     log,
+    failed,
   });
 
   const deliveries = createPump<DueDelivery>({
@@ -80,10 +95,12 @@ export function createEngine({ settings, userAgent, links }: EngineInit, log: (m
         store.deliverySucceeded(d, content.etag);
       } else if (outcome.kind === 'gone') {
         store.deliveryGone(d);
+        subscriptionsChanged();
         log(`hub: callback answered 410, subscription removed: ${d.callback} ${d.topic}`);
       } else {
         const next = store.deliveryFailed(d, outcome.reason, Date.now(), settings.retryBaseMs);
         if (next === 'removed') {
+          subscriptionsChanged();
           log(`hub: subscription removed after repeated failures (${outcome.reason}): ${d.callback} ${d.topic}`);
           denials.wake();
         } else if (next === 'retry') {
@@ -92,6 +109,7 @@ export function createEngine({ settings, userAgent, links }: EngineInit, log: (m
       }
     },
     log,
+    failed,
   });
 
   let purgeTimer: NodeJS.Timeout | undefined;
@@ -103,7 +121,7 @@ export function createEngine({ settings, userAgent, links }: EngineInit, log: (m
       verifications.start();
       deliveries.start();
       denials.start();
-      purgeTimer = setInterval(() => store.purgeExpired(Date.now()), PURGE_INTERVAL_MS);
+      purgeTimer = setInterval(() => store.purgeExpired(Date.now()) > 0 && subscriptionsChanged(), PURGE_INTERVAL_MS);
     },
     wake(what: EngineWake) {
       if (what === 'deliveries') {

@@ -1,6 +1,7 @@
 // The WebSub hub as one unit the sidecar mounts: routes for POST /api/websub/hub and the
 // publish check run on the calling thread; verification, delivery and denials run in the
 // engine's worker thread (engine.ts), fed through the SQLite queue.
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Hono } from 'hono';
 import { topicLink } from '../../src/core/http/media.ts';
@@ -11,7 +12,9 @@ import { createRateLimiter } from './rate-limit.ts';
 import { parseHubForm } from './request.ts';
 import { type HubAnswer, hubRoutes } from './routes.ts';
 import type { HubSettings } from '../../src/settings/hub.ts';
-import { openStore, type StoredTopic } from './store.ts';
+import { lossWarning, readMarker, writeMarker } from './marker.ts';
+import { openStore, type Store, type StoredTopic } from './store.ts';
+import { type StoreFailure, storeFailure } from './store-failure.ts';
 
 export { HUB_SETTINGS, type HubSettings, readHubSettings } from '../../src/settings/hub.ts';
 
@@ -42,12 +45,20 @@ export interface Hub {
 
 /** How long close() waits for the engine to finish before stopping it hard. */
 const STOP_TIMEOUT_MS = 5000;
+/** The engine is restarted after a crash with a delay doubling from the first to the second. */
+const ENGINE_RESTART_MS = [1000, 5 * 60_000] as const;
+/** An engine that ran this long before it exited was healthy: the next restart waits the least again. */
+const ENGINE_HEALTHY_MS = 60_000;
+/** A database that cannot be used is tried again after a delay doubling from the first to the second. */
+const REOPEN_MS = [1000, 5 * 60_000] as const;
+/** How often the subscription count is compared with the marker file beside the database. */
+const MARKER_INTERVAL_MS = 60_000;
 
 export function createHub(options: HubOptions): Hub {
   const { settings, urls } = options;
+  const path = settings.dbPath;
   const log = options.log ?? (() => {});
   const topics = topicUrls(urls);
-  const store = openStore(settings.dbPath);
   const subscribeLimit = createRateLimiter(settings.subscribeRatePerMin);
   const publishLimit = createRateLimiter(settings.publishRatePerMin);
   const init: EngineInit = {
@@ -55,53 +66,160 @@ export function createHub(options: HubOptions): Hub {
     userAgent: `reviews-service-websub-hub/1.0 (+${urls.hub})`,
     links: Object.fromEntries(topics.map((t) => [t, topicLink(new URL(t).pathname, urls) ?? ''])),
   };
+  let store: Store | undefined;
+  let failure: StoreFailure | undefined;
+  let reopenDelayMs: number = REOPEN_MS[0];
+  let reopenTimer: NodeJS.Timeout | undefined;
+  /** The subscription count this process last saw in the database (what the marker should say). */
+  let observed: number | undefined;
+  let missingLogged = false;
+  let markerError = '';
   let engine: Worker | undefined;
+  let engineStartedAt = 0;
+  let restartDelayMs: number = ENGINE_RESTART_MS[0];
   let closing = false;
+  let started = false;
   let checking: Promise<unknown> = Promise.resolve();
+
+  /** Writes the subscription count beside the database when it changed, or always when `force`. */
+  function recordCount(force = false) {
+    if (store === undefined) return;
+    if (!existsSync(path) && !missingLogged) {
+      missingLogged = true;
+      log(
+        `hub: WARNING: HUB_DB (${path}) was deleted while the hub runs. Its ${store.subscriptionCount()} subscription(s) still work ` +
+          'through the open file, but are lost at the next restart: restore the file from a backup before restarting.',
+      );
+    }
+    const count = store.subscriptionCount();
+    if (count === observed && !force) return;
+    observed = count;
+    try {
+      writeMarker(path, count, new Date());
+      markerError = '';
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (message !== markerError) log(`hub: cannot write the subscription count beside HUB_DB: ${message}`);
+      markerError = message;
+    }
+  }
+
+  /** Opens (or reopens) the database; on failure the hub answers 503 and tries again later. */
+  function open(): void {
+    const existed = existsSync(path);
+    try {
+      store = openStore(path, { check: true });
+      const count = store.subscriptionCount();
+      const warning = lossWarning(path, existed, count, readMarker(path));
+      if (warning !== undefined) {
+        log(warning);
+        observed = count;
+      } else {
+        recordCount();
+      }
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    if (failure !== undefined) log('hub: HUB_DB is usable again; the hub is back');
+    failure = undefined;
+    missingLogged = false;
+    reopenDelayMs = REOPEN_MS[0];
+    if (started && !closing && store.hasWork()) startEngine();
+  }
+
+  /** Takes the hub out of service because of `error`, which must be a failure of the database file. */
+  function fail(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    const f = storeFailure(error, path) ?? { reason: 'its database cannot be opened', advice: `HUB_DB (${path}) cannot be opened: ${message}` };
+    if (failure?.advice !== f.advice) {
+      log(`hub: unavailable (503) because ${f.reason}. ${f.advice} Static files, search and MCP are not affected.`);
+    }
+    failure = f;
+    const s = store;
+    store = undefined;
+    try {
+      s?.close();
+    } catch {}
+    void engine?.terminate();
+    clearTimeout(reopenTimer);
+    if (closing) return;
+    reopenTimer = setTimeout(open, reopenDelayMs);
+    reopenTimer.unref();
+    reopenDelayMs = Math.min(REOPEN_MS[1], reopenDelayMs * 2);
+  }
+
+  /** Runs `f` on the store; a failure of the file takes the hub out of service (undefined). */
+  function withStore<T>(f: (s: Store) => T): T | undefined {
+    if (store === undefined) return undefined;
+    try {
+      return f(store);
+    } catch (error) {
+      if (storeFailure(error, path) === undefined) throw error;
+      fail(error);
+      return undefined;
+    }
+  }
 
   function startEngine() {
     const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { workerData: init });
-    worker.on('message', (m: { log?: string }) => {
+    engineStartedAt = Date.now();
+    worker.on('message', (m: { log?: string; subscriptions?: true; storeFailure?: { code?: string; message: string } }) => {
       if (m.log !== undefined) log(m.log);
+      if (m.subscriptions) withStore(() => recordCount(true));
+      if (m.storeFailure !== undefined && engine === worker && failure === undefined) fail(m.storeFailure);
     });
-    worker.on('error', (error) => log(`hub: engine failed: ${error.stack ?? String(error)}`));
+    worker.on('error', (error) => {
+      if (storeFailure(error, path) !== undefined && failure === undefined) fail(error);
+      else log(`hub: engine failed: ${error.stack ?? String(error)}`);
+    });
     worker.on('exit', (code) => {
       if (engine === worker) engine = undefined;
-      if (closing) return;
+      // A database that cannot be used brings the engine back only once it can be opened again.
+      if (closing || failure !== undefined) return;
       // Its work is all in SQLite, so a fresh engine carries on where this one stopped.
-      log(`hub: engine exited (${code}), restarting`);
-      setTimeout(() => closing || startEngine(), 1000).unref();
+      const ran = Date.now() - engineStartedAt;
+      const delay = ran >= ENGINE_HEALTHY_MS ? ENGINE_RESTART_MS[0] : restartDelayMs;
+      restartDelayMs = Math.min(ENGINE_RESTART_MS[1], delay * 2);
+      log(`hub: engine exited (${code}), restarting in ${Math.round(delay / 1000)} s`);
+      setTimeout(() => closing || failure !== undefined || engine !== undefined || startEngine(), delay).unref();
     });
     engine = worker;
   }
 
   // The engine (a worker thread, ~35 MB) starts only once there is work: at start-up when
   // SQLite holds queued work, otherwise with the first request that queues some.
-  let started = false;
   const wake = (what: EngineWake) => {
-    if (engine === undefined && started && !closing) startEngine();
+    if (engine === undefined && started && !closing && failure === undefined) startEngine();
     engine?.postMessage(what);
   };
+
+  open();
+  const markerTimer = setInterval(() => withStore(() => recordCount()), MARKER_INTERVAL_MS);
+  markerTimer.unref();
 
   function checkTopics(): Promise<{ changed: string[] }> {
     const run = checking.then(async () => {
       const contents = await options.topics();
       const now = Date.now();
-      store.purgeExpired(now);
       const changed: string[] = [];
       let queuedTotal = 0;
-      for (const c of contents) {
-        if (!topics.includes(c.topic)) {
-          log(`hub: ignoring ${c.topic}, not a topic of this hub`);
-          continue;
+      withStore((store) => {
+        store.purgeExpired(now);
+        for (const c of contents) {
+          if (!topics.includes(c.topic)) {
+            log(`hub: ignoring ${c.topic}, not a topic of this hub`);
+            continue;
+          }
+          if (store.topicEtag(c.topic) === c.etag) continue;
+          const stored: StoredTopic = { topic: c.topic, etag: c.etag, contentType: c.contentType, body: Buffer.from(c.body) };
+          const queued = store.publishTopic(stored, now);
+          queuedTotal += queued;
+          changed.push(c.topic);
+          log(`hub: ${c.topic} changed (${c.etag}), ${queued} notification(s) queued`);
         }
-        if (store.topicEtag(c.topic) === c.etag) continue;
-        const stored: StoredTopic = { topic: c.topic, etag: c.etag, contentType: c.contentType, body: Buffer.from(c.body) };
-        const queued = store.publishTopic(stored, now);
-        queuedTotal += queued;
-        changed.push(c.topic);
-        log(`hub: ${c.topic} changed (${c.etag}), ${queued} notification(s) queued`);
-      }
+        recordCount();
+      });
       if (queuedTotal > 0) wake('deliveries');
       return { changed };
     });
@@ -109,7 +227,17 @@ export function createHub(options: HubOptions): Hub {
     return run;
   }
 
+  function unavailable(): HubAnswer {
+    const reason = failure?.reason ?? 'its database is not open';
+    return {
+      status: 503,
+      text: `The WebSub hub is unavailable: ${reason}. The operator has been told; feeds and the rest of the service work as usual. Try again later.`,
+      headers: { 'retry-after': String(Math.max(1, Math.round(reopenDelayMs / 1000))) },
+    };
+  }
+
   async function answer(form: URLSearchParams): Promise<HubAnswer> {
+    if (store === undefined) return unavailable();
     const parsed = parseHubForm(form, topics, settings);
     if (!parsed.ok) return { status: 400, text: parsed.reason };
     const r = parsed.request;
@@ -120,6 +248,7 @@ export function createHub(options: HubOptions): Hub {
       try {
         await options.onPublished?.();
         const { changed } = await checkTopics();
+        if (store === undefined) return unavailable();
         return { status: 202, text: changed.length > 0 ? `Changed, subscribers will be notified: ${changed.join(' ')}` : 'Unchanged: nobody is notified' };
       } catch (error) {
         log(`hub: publish check failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -138,7 +267,11 @@ export function createHub(options: HubOptions): Hub {
         throw error;
       }
     }
-    store.requestVerification({ callback: r.callback, topic: r.topic, mode: r.mode, secret: r.secret, leaseSeconds: r.leaseSeconds }, Date.now());
+    const queued = withStore((s) => {
+      s.requestVerification({ callback: r.callback, topic: r.topic, mode: r.mode, secret: r.secret, leaseSeconds: r.leaseSeconds }, Date.now());
+      return true;
+    });
+    if (!queued) return unavailable();
     wake('verifications');
     return { status: 202, text: `Accepted: the hub will confirm this ${r.mode} request with a GET to the callback` };
   }
@@ -148,10 +281,12 @@ export function createHub(options: HubOptions): Hub {
     checkTopics,
     start() {
       started = true;
-      if (engine === undefined && !closing && store.hasWork()) startEngine();
+      if (engine === undefined && !closing && withStore((s) => s.hasWork())) startEngine();
     },
     async close() {
       closing = true;
+      clearTimeout(reopenTimer);
+      clearInterval(markerTimer);
       const worker = engine;
       if (worker !== undefined) {
         const exited = new Promise((resolve) => worker.once('exit', resolve));
@@ -161,7 +296,9 @@ export function createHub(options: HubOptions): Hub {
         clearTimeout(timer);
       }
       await checking;
-      store.close();
+      withStore(() => recordCount());
+      store?.close();
+      store = undefined;
     },
   };
 }

@@ -10,6 +10,8 @@ export interface PumpOptions<J> {
   /** When the next row not yet due falls due (epoch ms), if any. */
   nextDueAt?: () => number | undefined;
   log: (msg: string) => void;
+  /** Sees every error of claim and run first (the engine picks out a failing database file). */
+  failed?: (error: unknown) => void;
 }
 
 export interface Pump {
@@ -34,7 +36,10 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
     busy.add(k);
     const done: Promise<void> = o
       .run(job)
-      .catch((error: unknown) => o.log(`hub worker error: ${error instanceof Error ? error.stack : String(error)}`))
+      .catch((error: unknown) => {
+        o.failed?.(error);
+        o.log(`hub worker error: ${error instanceof Error ? error.stack : String(error)}`);
+      })
       .finally(() => {
         busy.delete(k);
         running.delete(done);
@@ -53,6 +58,7 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
     try {
       jobs = o.claim(free, busy);
     } catch (error) {
+      o.failed?.(error);
       o.log(`hub worker cannot read its queue: ${String(error)}`);
       jobs = [];
     }

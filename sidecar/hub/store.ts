@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { StoreCorrupt } from './store-failure.ts';
 
 export type Mode = 'subscribe' | 'unsubscribe';
 
@@ -95,15 +96,31 @@ CREATE TABLE IF NOT EXISTS denials (
 
 const key = (callback: string, topic: string) => `${topic} ${callback}`;
 
-export function openStore(path: string) {
+/** Opens the file, checking it first; a file that is not a usable database throws and stays closed. */
+function openDatabase(path: string, check: boolean): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  // NORMAL in WAL mode survives a killed process; only an OS crash can lose the last commits.
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode survives a killed process; only an OS crash can lose the last commits.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    if (check) {
+      const result = db.pragma('quick_check', { simple: true });
+      if (result !== 'ok') throw new StoreCorrupt(`database disk image is malformed: ${String(result).split('\n').slice(0, 3).join(' ')}`);
+    }
+    db.exec(SCHEMA);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** `check` runs SQLite's quick_check first (the main thread does, once per open). */
+export function openStore(path: string, { check = false }: { check?: boolean } = {}) {
+  const db = openDatabase(path, check);
 
   const q = {
     requestVerification: db.prepare(`
@@ -145,6 +162,7 @@ export function openStore(path: string) {
     denials: db.prepare('SELECT id, callback, topic, reason FROM denials ORDER BY id LIMIT ?'),
     dropDenial: db.prepare('DELETE FROM denials WHERE id = ?'),
     purgeExpired: db.prepare('DELETE FROM subscriptions WHERE expires_at <= ?'),
+    subscriptionCount: db.prepare('SELECT count(*) FROM subscriptions').pluck(),
   };
 
   const finishVerification = db.transaction((v: PendingVerification, verified: boolean, now: number) => {
@@ -214,6 +232,7 @@ export function openStore(path: string) {
       q.dropDenial.run(id);
     },
     purgeExpired: (now: number) => q.purgeExpired.run(now).changes,
+    subscriptionCount: () => q.subscriptionCount.get() as number,
     close() {
       db.close();
     },

@@ -29,6 +29,12 @@ function elementCount(value: unknown, max: number): number {
   return count;
 }
 
+/** The refusal of arguments too large to read (counted without recursion, so any depth is safe). */
+function oversizeResult(name: string, args: unknown): CallToolResult | undefined {
+  if (elementCount(args, MAX_TOOL_INPUT_ELEMENTS) <= MAX_TOOL_INPUT_ELEMENTS) return undefined;
+  return errorResult(`${INVALID} Invalid arguments for tool ${name}: arguments contain more than the maximum of ${MAX_TOOL_INPUT_ELEMENTS} elements`);
+}
+
 /**
  * The result of one call, exactly as SDK 1.32.2 would give it for the same tool and
  * arguments: input validated against the shared zod schema (failures are `isError`
@@ -36,9 +42,8 @@ function elementCount(value: unknown, max: number): number {
  */
 export function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): CallToolResult {
   const { name, config } = tool;
-  if (elementCount(args, MAX_TOOL_INPUT_ELEMENTS) > MAX_TOOL_INPUT_ELEMENTS) {
-    return errorResult(`${INVALID} Invalid arguments for tool ${name}: arguments contain more than the maximum of ${MAX_TOOL_INPUT_ELEMENTS} elements`);
-  }
+  const tooLarge = oversizeResult(name, args);
+  if (tooLarge) return tooLarge;
   const input = config.inputSchema.safeParse(args ?? {});
   if (!input.success) return errorResult(`${INVALID} Input validation error: Invalid arguments for tool ${name}: ${getParseErrorMessage(input.error)}`);
   let result: CallToolResult;
@@ -54,14 +59,21 @@ export function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): C
   return result;
 }
 
-const resultCaches = new Map<number, PerBuild<Lru<string, Buffer>>>();
+/** How many results, and how many bytes of them (keys included), each build keeps. */
+export interface ResultCacheSize {
+  entries: number;
+  bytes: number;
+}
+
+const resultCaches = new Map<string, PerBuild<Lru<string, Buffer>>>();
 
 /** One cache per build for each cache size in use (one, for a running sidecar). */
-function resultCache(entries: number): PerBuild<Lru<string, Buffer>> {
-  let cache = resultCaches.get(entries);
+function resultCache({ entries, bytes }: ResultCacheSize): PerBuild<Lru<string, Buffer>> {
+  const name = `MCP tool results (${entries}, ${bytes} B)`;
+  let cache = resultCaches.get(name);
   if (!cache) {
-    cache = perBuild(`MCP tool results (${entries})`, () => new Lru<string, Buffer>(entries));
-    resultCaches.set(entries, cache);
+    cache = perBuild(name, () => new Lru<string, Buffer>({ maxEntries: entries, maxBytes: bytes, sizeOf: (b) => b.byteLength + MAX_CACHED_KEY_CHARS }));
+    resultCaches.set(name, cache);
   }
   return cache;
 }
@@ -72,12 +84,15 @@ function resultCache(entries: number): PerBuild<Lru<string, Buffer>> {
  * recent ones, keyed by tool and arguments, like the HTTP search cache; both eras splice the
  * same bytes into their responses.
  */
-export function toolResultBytes(snapshot: SiteSnapshot, name: string, args: unknown, cacheEntries: number): Buffer | undefined {
+export function toolResultBytes(snapshot: SiteSnapshot, name: string, args: unknown, cache: ResultCacheSize): Buffer | undefined {
   const tool = TOOLS_BY_NAME.get(name);
   if (!tool) return undefined;
   const compute = () => Buffer.from(JSON.stringify(runTool(tool, snapshot, args)));
-  if (cacheEntries <= 0) return compute();
+  // Checked before the cache key is made: JSON.stringify recurses, and arguments may nest deep.
+  const tooLarge = oversizeResult(name, args);
+  if (tooLarge) return Buffer.from(JSON.stringify(tooLarge));
+  if (cache.entries <= 0) return compute();
   const key = `${name}\n${JSON.stringify(args ?? {})}`;
   if (key.length > MAX_CACHED_KEY_CHARS) return compute();
-  return snapshot.derive(resultCache(cacheEntries)).get(key, compute);
+  return snapshot.derive(resultCache(cache)).get(key, compute);
 }

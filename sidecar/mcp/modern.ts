@@ -2,7 +2,7 @@
 // stream for subscriptions/listen), from the shared tool definitions and the per-build
 // cached data. Nothing is kept per client.
 import type { LiveSite } from '../site/live-site.ts';
-import { toolResultBytes } from './calls.ts';
+import { type ResultCacheSize, toolResultBytes } from './calls.ts';
 import { RESOURCE_TEMPLATES, resourceDescriptions, toolDescriptions } from './catalog.ts';
 import type { RpcMessage } from './classify.ts';
 import type { ListenStreams } from './listen.ts';
@@ -17,7 +17,7 @@ export interface ModernOptions {
   listen: ListenStreams;
   /** How long a client may reuse a list or resource (ms): the data changes only at publish time. */
   ttlMs: number;
-  cacheEntries: number;
+  cache: ResultCacheSize;
 }
 
 type Params = Record<string, unknown>;
@@ -29,7 +29,7 @@ function completion(values: string[]) {
 }
 
 export function modernHandler(options: ModernOptions) {
-  const { site, listen, ttlMs, cacheEntries } = options;
+  const { site, listen, ttlMs } = options;
   // ttlMs/cacheScope (SEP-2549): nothing here depends on who asks, and it changes only when a build is published.
   const cache = { ttlMs, cacheScope: 'public' };
   const json = (value: unknown) => JSON.stringify(value);
@@ -52,7 +52,7 @@ export function modernHandler(options: ModernOptions) {
       case 'tools/call': {
         if (typeof params.name !== 'string') return invalid('tools/call needs params.name');
         if (params.arguments !== undefined && !isObject(params.arguments)) return invalid('params.arguments must be an object');
-        const result = toolResultBytes(site.current(), params.name, params.arguments, cacheEntries);
+        const result = toolResultBytes(site.current(), params.name, params.arguments, options.cache);
         if (result === undefined) return invalid(`Unknown tool: ${params.name}`, { name: params.name });
         return resultBytesResponse(id, result);
       }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { readRequestBody, requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
@@ -11,6 +12,7 @@ import { PATHS, ROUTE_METHODS } from '../../src/core/http/urls.ts';
 import { createMcpServer, type McpDeps } from './server.ts';
 import { toolResultBytes } from './calls.ts';
 import { classify } from './classify.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './depth.ts';
 import { listenStreams } from './listen.ts';
 import { modernHandler } from './modern.ts';
 import {
@@ -35,12 +37,16 @@ export interface McpSettings {
   /** Origins (scheme://host[:port]) whose browser pages may call the endpoint. */
   allowedOrigins: readonly string[];
   maxSessions: number;
+  /** Sessions one client address may hold at once. */
+  maxSessionsPerClient: number;
   sessionIdleS: number;
   maxBodyBytes: number;
   /** ttlMs of list and resource results on the 2026-07-28 path (the data changes only at publish). */
   cacheTtlMs: number;
   /** Tool results kept per published build (0 turns the cache off). */
   resultCacheEntries: number;
+  /** Bytes of tool results kept per published build. */
+  resultCacheBytes: number;
 }
 
 export interface McpOptions {
@@ -85,6 +91,11 @@ function originAllowed(origin: string, req: Request, allowed: ReadonlySet<string
   }
 }
 
+/** The peer's address under @hono/node-server; in-process requests (tests) share one name. */
+function clientAddress(env: unknown): string {
+  return (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'in-process';
+}
+
 function corsHeaders(origin: string): Record<string, string> {
   return { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSE_HEADERS.join(', '), vary: 'Origin' };
 }
@@ -114,11 +125,13 @@ export function mcpRoutes(options: McpOptions): Mcp {
   const watch = watchResources(options.site, log);
   const deps: McpDeps = { site: options.site, watch };
   const listen = listenStreams(watch, settings.maxSessions);
-  const serveModern = modernHandler({ site: options.site, listen, ttlMs: settings.cacheTtlMs, cacheEntries: settings.resultCacheEntries });
+  const resultCache = { entries: settings.resultCacheEntries, bytes: settings.resultCacheBytes };
+  const serveModern = modernHandler({ site: options.site, listen, ttlMs: settings.cacheTtlMs, cache: resultCache });
   const allowedOrigins = new Set(settings.allowedOrigins);
   const idleMs = settings.sessionIdleS * 1000;
   const sessions = createSessionTable({
     maxSessions: settings.maxSessions,
+    maxPerClient: settings.maxSessionsPerClient,
     idleMs,
     sweepEveryMs: Math.min(60_000, Math.max(250, idleMs / 4)),
     now,
@@ -150,22 +163,29 @@ export function mcpRoutes(options: McpOptions): Mcp {
       if (body.tooLarge) return tooLarge();
       text = body.text;
     }
+    let message: unknown;
     try {
-      return { message: JSON.parse(text) as unknown };
+      message = JSON.parse(text);
     } catch {
       return { error: rpcError(400, -32700, 'Parse error: Invalid JSON') };
     }
+    if (nestedDeeperThan(message, MAX_JSON_DEPTH)) {
+      return { error: rpcError(400, -32600, `Invalid Request: the JSON nests deeper than ${MAX_JSON_DEPTH} levels`) };
+    }
+    return { message };
   }
 
-  async function initialize(req: Request, message: unknown): Promise<Response> {
+  async function initialize(req: Request, message: unknown, client: string): Promise<Response> {
     if (!isInitializeRequest(message)) {
       const method = typeof message === 'object' && message !== null && 'method' in message ? message.method : undefined;
       if (method === 'initialize') return rpcError(400, -32602, 'Invalid params: initialize needs protocolVersion, capabilities and clientInfo');
       if (Array.isArray(message) && message.some(isInitializeRequest)) return rpcError(400, -32600, 'Invalid Request: initialize must be sent alone');
       return rpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     }
-    if (!sessions.reserve()) {
-      return rpcError(503, -32000, 'Service Unavailable: too many open MCP sessions; try again later', { 'retry-after': String(sessions.retryAfterS()) });
+    if (!sessions.reserve(client)) {
+      return rpcError(503, -32000, 'Service Unavailable: every MCP session is in the middle of a request; try again later', {
+        'retry-after': String(sessions.retryAfterS()),
+      });
     }
     let session: Session | undefined;
     const server = createMcpServer(deps);
@@ -177,7 +197,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
         // entry in that mode (typescript-sdk#2559), so a long session would grow without bound.
         maxRequestBodySize: settings.maxBodyBytes,
         onsessioninitialized: (id) => {
-          session = { id, server, transport, lastUsed: now(), active: 0 };
+          session = { id, server, transport, client, lastUsed: now(), active: 0 };
           sessions.add(session);
         },
       });
@@ -189,13 +209,13 @@ export function mcpRoutes(options: McpOptions): Mcp {
       return await transport.handleRequest(req, { parsedBody: message });
     } finally {
       if (!session) {
-        sessions.unreserve();
+        sessions.unreserve(client);
         await server.close();
       }
     }
   }
 
-  async function post(req: Request): Promise<Response> {
+  async function post(req: Request, client: string): Promise<Response> {
     const read = await readMessage(req);
     if ('error' in read) return read.error;
     const { message } = read;
@@ -209,7 +229,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
     if (route.kind === 'modern') return route.notification ? new Response(null, { status: 202 }) : serveModern(route.message, () => req.signal);
 
     const id = h.get(HEADER_SESSION_ID);
-    if (!id) return initialize(req, message);
+    if (!id) return initialize(req, message, client);
     const session = sessions.get(id);
     if (!session) return rpcError(404, -32001, 'Session not found: it ended or never existed; send initialize again');
     return sessions.use(session, async () => fastCall(session, message, h) ?? session.transport.handleRequest(req, { parsedBody: message }));
@@ -231,7 +251,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
       return undefined;
     const version = h.get(HEADER_PROTOCOL_VERSION);
     if (version !== null && !LEGACY_VERSIONS.includes(version)) return undefined;
-    const result = toolResultBytes(options.site.current(), params.name, params.arguments, settings.resultCacheEntries);
+    const result = toolResultBytes(options.site.current(), params.name, params.arguments, resultCache);
     if (result === undefined) return undefined;
     return new Response(legacyResultEvent(call.id, result), {
       status: 200,
@@ -275,7 +295,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
     }
     let res: Response;
     if (req.method === 'OPTIONS') return preflight(origin);
-    else if (req.method === 'POST') res = await post(req);
+    else if (req.method === 'POST') res = await post(req, clientAddress(c.env));
     else if (req.method === 'GET') res = await get(req);
     else if (req.method === 'DELETE') res = await remove(req);
     else res = rpcError(405, -32000, `Method not allowed: use ${ALLOW}`, { allow: ALLOW });

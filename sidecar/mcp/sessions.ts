@@ -7,6 +7,8 @@ export interface Session {
   readonly id: string;
   readonly server: McpServer;
   readonly transport: WebStandardStreamableHTTPServerTransport;
+  /** The address the session was opened from (its share of the table is limited). */
+  readonly client: string;
   /** When a request last started or finished (ms, from the table's clock). */
   lastUsed: number;
   /** Requests in progress; a busy session is never swept. */
@@ -15,6 +17,8 @@ export interface Session {
 
 export interface SessionTableOptions {
   maxSessions: number;
+  /** Sessions one client address may hold; its longest-idle one makes room for its next. */
+  maxPerClient?: number;
   idleMs: number;
   /** How often the sweep runs; 0 means never on its own (call sweep()). */
   sweepEveryMs: number;
@@ -26,10 +30,14 @@ export interface SessionTable {
   readonly size: number;
   /** The live session with this id, if any. */
   get(id: string): Session | undefined;
-  /** Holds a place for a session about to be created; false when the table is full. */
-  reserve(): boolean;
+  /**
+   * Holds a place for a session `client` is about to open, closing the longest-idle session
+   * of that client when it is at its limit, else the longest-idle of all when the table is
+   * full; false only when every candidate is in the middle of a request.
+   */
+  reserve(client: string): boolean;
   /** Gives back a place held by reserve() that was not used. */
-  unreserve(): void;
+  unreserve(client: string): void;
   /** Adds a session in a place held by reserve(). */
   add(session: Session): void;
   /** Runs a request against a session, keeping it alive while it runs. */
@@ -40,7 +48,7 @@ export interface SessionTable {
   close(id: string): Promise<void>;
   /** Closes every session idle for longer than idleMs; resolves to how many. */
   sweep(): Promise<number>;
-  /** Seconds until a place is likely to free up, for Retry-After. */
+  /** Seconds until a place is likely to free up, for Retry-After (only busy sessions fill the table). */
   retryAfterS(): number;
   /** Stops the sweep and closes every session. */
   closeAll(): Promise<void>;
@@ -52,16 +60,39 @@ export function newSessionId(): string {
 }
 
 /**
- * The live sessions, bounded two ways: at most `maxSessions` at once, and a session unused
- * for `idleMs` is closed by a periodic sweep. Closing a session closes its transport and
- * server, so nothing of it stays reachable.
+ * The live sessions, bounded three ways: at most `maxSessions` at once, at most
+ * `maxPerClient` per client address, and a session unused for `idleMs` is closed by a
+ * periodic sweep. A new session is never refused for lack of room while an idle one can be
+ * closed: a flood of initialize calls ends its own oldest sessions, or the longest-idle
+ * ones, never locks others out. Closing a session closes its transport and server, so
+ * nothing of it stays reachable; its client gets 404 and opens a new one (MCP 2025-06-18,
+ * transports, session management).
  */
 export function createSessionTable(options: SessionTableOptions): SessionTable {
   const { maxSessions, idleMs } = options;
+  const maxPerClient = options.maxPerClient ?? maxSessions;
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
   const sessions = new Map<string, Session>();
   let reserved = 0;
+  const reservedBy = new Map<string, number>();
+  const held = (client: string) => {
+    let n = reservedBy.get(client) ?? 0;
+    for (const s of sessions.values()) if (s.client === client) n += 1;
+    return n;
+  };
+  const release = (client: string) => {
+    reserved = Math.max(0, reserved - 1);
+    const n = (reservedBy.get(client) ?? 0) - 1;
+    if (n > 0) reservedBy.set(client, n);
+    else reservedBy.delete(client);
+  };
+  /** The session unused the longest among those `which` picks, not counting busy ones. */
+  const longestIdle = (which: (s: Session) => boolean) => {
+    let oldest: Session | undefined;
+    for (const s of sessions.values()) if (s.active === 0 && which(s) && (oldest === undefined || s.lastUsed < oldest.lastUsed)) oldest = s;
+    return oldest;
+  };
 
   const closeSession = async (session: Session) => {
     sessions.delete(session.id);
@@ -89,21 +120,24 @@ export function createSessionTable(options: SessionTableOptions): SessionTable {
       return sessions.size;
     },
     get: (id) => sessions.get(id),
-    reserve() {
-      if (sessions.size + reserved >= maxSessions) {
-        // Idle sessions the sweep has not reached yet make room at once.
-        const at = now();
-        for (const s of sessions.values()) if (isIdle(s, at)) void closeSession(s);
+    reserve(client) {
+      if (held(client) >= maxPerClient) {
+        const own = longestIdle((s) => s.client === client);
+        if (own === undefined) return false;
+        void closeSession(own);
       }
-      if (sessions.size + reserved >= maxSessions) return false;
+      if (sessions.size + reserved >= maxSessions) {
+        const any = longestIdle(() => true);
+        if (any === undefined) return false;
+        void closeSession(any);
+      }
       reserved += 1;
+      reservedBy.set(client, (reservedBy.get(client) ?? 0) + 1);
       return true;
     },
-    unreserve() {
-      reserved = Math.max(0, reserved - 1);
-    },
+    unreserve: release,
     add(session) {
-      reserved = Math.max(0, reserved - 1);
+      release(session.client);
       sessions.set(session.id, session);
     },
     async use(session, run) {
@@ -122,12 +156,8 @@ export function createSessionTable(options: SessionTableOptions): SessionTable {
       if (session) await closeSession(session);
     },
     sweep,
-    retryAfterS() {
-      let soonest = idleMs;
-      const at = now();
-      for (const s of sessions.values()) if (s.active === 0) soonest = Math.min(soonest, s.lastUsed + idleMs - at);
-      return Math.max(1, Math.ceil(soonest / 1000));
-    },
+    // Only sessions in the middle of a request hold the table full, and requests are short.
+    retryAfterS: () => 1,
     async closeAll() {
       clearInterval(timer);
       await Promise.all([...sessions.values()].map(closeSession));

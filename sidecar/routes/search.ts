@@ -7,7 +7,7 @@ import { resolveNames } from '../../src/core/search/names.ts';
 import { parseSearchQuery } from '../../src/core/search/params.ts';
 import { searchBody } from '../../src/core/search/run.ts';
 import { invalidRequest } from '../http/errors.ts';
-import { type Representation, representation, respond } from '../http/respond.ts';
+import { type Representation, representation, representationBytes, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { searchIndexOf, searchNamesOf } from '../site/search-index.ts';
 import { perBuild } from '../site/snapshot.ts';
@@ -20,12 +20,17 @@ export interface SearchRoutesOptions {
   maxAgeS: number;
   /** Responses kept per build, by raw query string; 0 turns the cache off. */
   cacheEntries: number;
+  /** Bytes of response bodies kept per build. */
+  cacheBytes: number;
 }
 
-export function searchRoutes({ site, maxAgeS, cacheEntries }: SearchRoutesOptions): Hono {
+export function searchRoutes({ site, maxAgeS, cacheEntries, cacheBytes }: SearchRoutesOptions): Hono {
   const app = new Hono();
   // Per app, because its size is this app's setting; per build, because results change only at publish.
-  const responses = perBuild('search responses', () => new Lru<string, Representation>(cacheEntries));
+  const responses = perBuild(
+    'search responses',
+    () => new Lru<string, Representation>({ maxEntries: cacheEntries, maxBytes: cacheBytes, sizeOf: representationBytes }),
+  );
   app.on(['GET', 'HEAD'], PATHS.search, (c) => {
     const snapshot = site.current();
     const url = c.req.url;

@@ -6,16 +6,16 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { notModified } from '../../src/core/http/conditional.ts';
 import type { LiveSite } from '../site/live-site.ts';
-import { preparedFile } from './static.ts';
+import type { PreparedFiles } from './static.ts';
 
-export function staticFirst(site: LiveSite, maxAgeS: number, next: RequestListener): RequestListener {
+export function staticFirst(site: LiveSite, files: PreparedFiles, next: RequestListener): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method;
     const url = req.url ?? '';
     // percent-encoded and absolute-form targets take the app's path rules (RFC 9112 §3.2)
     if ((method !== 'GET' && method !== 'HEAD') || url.charCodeAt(0) !== 47 || url.includes('%')) return next(req, res);
     const query = url.indexOf('?');
-    const rep = preparedFile(site.current(), query < 0 ? url : url.slice(0, query), maxAgeS);
+    const rep = files(site.current(), query < 0 ? url : url.slice(0, query));
     if (!rep) return next(req, res);
     const inm = req.headers['if-none-match'];
     if (notModified(inm, req.headers['if-modified-since'], rep.headers.etag as string, rep.headers['last-modified'])) {

@@ -1,25 +1,41 @@
 import type { MiddlewareHandler } from 'hono';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
-import { type Representation, representation, respond } from '../http/respond.ts';
+import { type Representation, representation, representationBytes, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
+import { Lru } from '../util/lru.ts';
 
-const PREPARED = perBuild('static responses', () => new Map<string, Representation>());
+/** A built file's response for a build, or undefined when the build has no such file. */
+export type PreparedFiles = (snapshot: SiteSnapshot, path: string) => Representation | undefined;
 
-export interface StaticFilesOptions {
-  site: LiveSite;
+export interface PreparedFilesOptions {
   maxAgeS: number;
+  /** Bytes of prepared responses kept per build; the rest are read from disk when asked for. */
+  cacheBytes: number;
+}
+
+/**
+ * Built files' responses, prepared once per build and path while they stay in the cache: the
+ * hot path only compares validators. Shared by this route and routes/static-node.ts.
+ */
+export function preparedFiles({ maxAgeS, cacheBytes }: PreparedFilesOptions): PreparedFiles {
+  const PREPARED = perBuild('static responses', () => new Lru<string, Representation>({ maxBytes: cacheBytes, sizeOf: representationBytes }));
+  return (snapshot, path) => {
+    const entry = snapshot.manifest.resources[path];
+    if (!entry) return undefined;
+    return snapshot.derive(PREPARED).get(path, () => representation(snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS)));
+  };
 }
 
 /** Serves the built files with exactly their precomputed headers; other requests pass on. */
-export function staticFiles({ site, maxAgeS }: StaticFilesOptions): MiddlewareHandler {
+export function staticFiles({ site, files }: { site: LiveSite; files: PreparedFiles }): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') return next();
     const snapshot = site.current();
     const path = c.req.path;
-    const entry = snapshot.manifest.resources[path];
-    if (!entry) {
+    const rep = files(snapshot, path);
+    if (!rep) {
       // pages live at folder URLs: /api answers with a redirect to /api/
       if (!path.endsWith('/') && snapshot.manifest.resources[`${path}/`]) {
         const url = new URL(c.req.url);
@@ -27,19 +43,6 @@ export function staticFiles({ site, maxAgeS }: StaticFilesOptions): MiddlewareHa
       }
       return next();
     }
-    return respond(c.req.raw, preparedFile(snapshot, path, maxAgeS) as Representation);
+    return respond(c.req.raw, rep);
   };
-}
-
-/** A built file's response, prepared once per build and path (the hot path only compares validators); undefined when the build has no such file. */
-export function preparedFile(snapshot: SiteSnapshot, path: string, maxAgeS: number): Representation | undefined {
-  const prepared = snapshot.derive(PREPARED);
-  let rep = prepared.get(path);
-  if (!rep) {
-    const entry = snapshot.manifest.resources[path];
-    if (!entry) return undefined;
-    rep = representation(snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS));
-    prepared.set(path, rep);
-  }
-  return rep;
 }

@@ -34,7 +34,8 @@ export interface SiteSnapshot {
   derive<T>(item: PerBuild<T>): T;
 }
 
-const MAX_CACHED_BYTES = 256 * 1024 * 1024;
+/** Files other modules read again and again (the 404 page, insights.json); the static route keeps its own byte-bounded cache. */
+const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 
 export function loadSnapshot(buildDir: string): SiteSnapshot {
   const manifestFile = join(buildDir, MANIFEST_FILE);

@@ -7,13 +7,13 @@ import { planSinceDates } from '../core/documents/since.ts';
 import { siteUrls } from '../core/http/urls.ts';
 import type { Catalogue } from '../core/i18n/catalogue.ts';
 import { CATALOGUES } from '../core/i18n/catalogues.ts';
-import { businessLocale } from '../core/i18n/locale.ts';
+import { businessLocale, type Locale } from '../core/i18n/locale.ts';
 import { catalogueProblems } from '../core/i18n/check.ts';
 import type { Settings } from '../settings/index.ts';
 import { writeDeployFolders } from './deploy/index.ts';
 import { MANIFEST_FILE } from '../core/http/manifest.ts';
 import { computeManifest } from './manifest.ts';
-import { currentBuild, newBuildDir, pruneBuilds, readManifest, swapIn } from './output-dir.ts';
+import { astroWorkDir, currentBuild, newBuildDir, pruneBuilds, readManifest, removeLeftovers, swapIn } from './output-dir.ts';
 
 export interface BuildResult {
   buildDir: string;
@@ -24,7 +24,8 @@ export interface BuildResult {
 
 /**
  * Validates the content, builds the site into a fresh folder, writes the manifest and the
- * CDN files, and only then swaps it in. Any failure leaves the previous build in place.
+ * CDN files, and only then swaps it in. Any failure leaves the previous build in place and
+ * removes this build's partial output; what killed builds left behind goes first.
  */
 export interface BuildOptions {
   /** The interface catalogues (default: every one in src/core/i18n/catalogues/); tests add their own. */
@@ -38,10 +39,37 @@ export async function buildSite(settings: Settings, root: string, now = new Date
   if (broken.length) throw new Error(broken.join('\n'));
   const { locale, warning } = businessLocale(dataset.business, catalogues);
   if (warning) console.warn(`warning: ${warning}`);
-  const urls = siteUrls(settings.siteUrl);
+  removeLeftovers(settings.outDir, root);
   const previousDir = currentBuild(settings.outDir);
   const buildId = `${now.toISOString().replace(/[-:.]/g, '')}-${process.pid}`;
   const buildDir = newBuildDir(settings.outDir, buildId);
+  let result: BuildResult;
+  try {
+    result = await buildInto(buildDir, buildId, previousDir, dataset, { locale, catalogues }, settings, root, now);
+  } catch (error) {
+    try {
+      rmSync(buildDir, { recursive: true, force: true });
+    } catch {
+      // the next build removes it (removeLeftovers)
+    }
+    throw error;
+  }
+  swapIn(settings.outDir, buildDir);
+  pruneBuilds(settings.outDir, previousDir ? [buildDir, previousDir] : [buildDir]);
+  return result;
+}
+
+async function buildInto(
+  buildDir: string,
+  buildId: string,
+  previousDir: string | undefined,
+  dataset: ReturnType<typeof loadContentDir>,
+  language: { locale: Locale; catalogues: Readonly<Record<string, Catalogue>> },
+  settings: Settings,
+  root: string,
+  now: Date,
+): Promise<BuildResult> {
+  const urls = siteUrls(settings.siteUrl);
   const siteDir = join(buildDir, 'site');
 
   const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
@@ -49,10 +77,10 @@ export async function buildSite(settings: Settings, root: string, now = new Date
   // working directory. A working folder of its own per build (inside the project, so the
   // chunks still resolve node_modules) keeps concurrent builds apart.
   const cwd = process.cwd();
-  const workDir = join(root, '.astro', 'work', buildId);
+  const workDir = join(astroWorkDir(root), buildId);
   mkdirSync(workDir, { recursive: true });
   process.chdir(workDir);
-  provideBuildContext({ siteUrl: urls.base, dataset, sinceDates, locale, catalogues });
+  provideBuildContext({ siteUrl: urls.base, dataset, sinceDates, ...language });
   try {
     await astroBuild({ root, outDir: siteDir, logLevel: 'warn', site: urls.base });
   } finally {
@@ -69,9 +97,6 @@ export async function buildSite(settings: Settings, root: string, now = new Date
     cloudflareValidators: settings.cloudflareValidators,
   });
   writeFileSync(join(buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
-
-  swapIn(settings.outDir, buildDir);
-  pruneBuilds(settings.outDir, previousDir ? [buildDir, previousDir] : [buildDir]);
   const entries = Object.values(manifest.resources);
   return { buildDir, reviewCount: dataset.reviews.length, files: entries.length, bytes: entries.reduce((n, e) => n + e.size, 0) };
 }

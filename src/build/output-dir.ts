@@ -55,3 +55,55 @@ export function pruneBuilds(outDir: string, keep: string[]): void {
 export function currentBuild(outDir: string): string | undefined {
   return isLink(outDir) ? resolve(dirname(resolve(outDir)), readlinkSync(outDir)) : undefined;
 }
+
+/** The pid a build id ends with (`<timestamp>-<pid>`), if any. */
+function pidOf(name: string): number | undefined {
+  const m = /-(\d+)$/.exec(name);
+  return m ? Number(m[1]) : undefined;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Partial builds and Astro work folders left by builds that are no longer running (killed,
+ * or failed where no cleanup could run), or, with `pid`, by that one build: removed so that
+ * the space they hold is free again without a manual step. The current build is never touched.
+ */
+export function removeLeftovers(outDir: string, root: string, pid?: number): string[] {
+  const current = currentBuild(outDir);
+  const removed: string[] = [];
+  const sweep = (dir: string, prefix: string, finished: (full: string) => boolean) => {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const full = join(dir, name);
+      const owner = pidOf(name);
+      if (!name.startsWith(prefix) || owner === undefined || full === current) continue;
+      if (pid === undefined ? owner === process.pid || alive(owner) : owner !== pid) continue;
+      if (finished(full)) continue;
+      rmSync(full, { recursive: true, force: true });
+      removed.push(full);
+    }
+  };
+  // A build with its manifest is finished (written last, just before the swap): the previous
+  // build is kept on purpose, and pruneBuilds retires the older ones.
+  sweep(buildsDir(outDir), `${basename(outDir)}-`, (full) => existsSync(join(full, MANIFEST_FILE)));
+  sweep(astroWorkDir(root), '', () => false);
+  return removed;
+}
+
+/** Where a build's Astro intermediate files go, one folder per build id. */
+export function astroWorkDir(root: string): string {
+  return join(root, '.astro', 'work');
+}

@@ -56,6 +56,14 @@ export const SETTINGS = {
   HOST: { default: '127.0.0.1', help: 'Address the local server listens on.' },
   PORT: { default: '4321', help: 'Port the local server listens on (0 picks a free one).' },
   SEARCH_CACHE_ENTRIES: { default: '512', help: 'Search responses kept per published build, and as many MCP tool results (0 turns both caches off).' },
+  RESPONSE_CACHE_BYTES: {
+    default: String(8 * 1024 * 1024),
+    help: 'Bytes of bodies each computed-response cache keeps per published build (search, since dates not pre-rendered, MCP tool results); a larger body is answered but not kept.',
+  },
+  STATIC_CACHE_BYTES: {
+    default: String(32 * 1024 * 1024),
+    help: 'Bytes of built files kept in memory per published build, most recently used first; the others are read from disk when asked for.',
+  },
   RELOAD_INTERVAL_MS: { default: '1000', help: 'How often the sidecar checks for a newly swapped-in build.' },
   MCP_ALLOWED_ORIGINS: {
     default: '',
@@ -63,7 +71,11 @@ export const SETTINGS = {
   },
   MCP_MAX_SESSIONS: {
     default: '1000',
-    help: 'Live MCP sessions at most; an initialize beyond it gets 503 with Retry-After. Also the most open subscriptions/listen streams.',
+    help: 'Live MCP sessions at most; an initialize beyond it closes the longest-idle session (503 with Retry-After only when every session is mid-request). Also the most open subscriptions/listen streams.',
+  },
+  MCP_MAX_SESSIONS_PER_CLIENT: {
+    default: '100',
+    help: "Live MCP sessions one client address may hold; its next initialize closes its own longest-idle session. Behind a CDN or proxy the address is the proxy's: raise it to MCP_MAX_SESSIONS there.",
   },
   MCP_SESSION_IDLE_S: { default: '900', help: 'An MCP session unused for this many seconds is closed; its id then gets 404.' },
   MCP_MAX_BODY_BYTES: { default: '65536', help: 'Largest MCP request body accepted; a larger one gets 413.' },
@@ -83,8 +95,11 @@ export interface Settings {
   port: number;
   reloadIntervalMs: number;
   searchCacheEntries: number;
+  responseCacheBytes: number;
+  staticCacheBytes: number;
   mcpAllowedOrigins: string[];
   mcpMaxSessions: number;
+  mcpMaxSessionsPerClient: number;
   mcpSessionIdleS: number;
   mcpMaxBodyBytes: number;
 }
@@ -143,8 +158,11 @@ export function readSettings(env: Env): Settings {
     port,
     reloadIntervalMs: integer('RELOAD_INTERVAL_MS', 50),
     searchCacheEntries: integer('SEARCH_CACHE_ENTRIES', 0),
+    responseCacheBytes: integer('RESPONSE_CACHE_BYTES', 0),
+    staticCacheBytes: integer('STATIC_CACHE_BYTES', 0),
     mcpAllowedOrigins: originList(text, 'MCP_ALLOWED_ORIGINS', siteUrl),
     mcpMaxSessions: integer('MCP_MAX_SESSIONS', 1),
+    mcpMaxSessionsPerClient: integer('MCP_MAX_SESSIONS_PER_CLIENT', 1),
     mcpSessionIdleS: integer('MCP_SESSION_IDLE_S', 1),
     mcpMaxBodyBytes: integer('MCP_MAX_BODY_BYTES', 1024),
   };

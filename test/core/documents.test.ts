@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { aggregateRating } from '../../src/core/content/aggregate.ts';
 import { parseContent } from '../../src/core/content/dataset.ts';
 import { reviewsDocument } from '../../src/core/documents/documents.ts';
-import { distinctDates, planSinceDates, sinceDocument } from '../../src/core/documents/since.ts';
+import { distinctDates, planSinceDates, renderSince, renderSinceBytes, sinceDocument, sinceReviewOffsets } from '../../src/core/documents/since.ts';
+import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 import { entityStatistics } from '../../src/core/content/entity-ratings.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { render } from '../../src/core/documents/resources.ts';
@@ -37,6 +38,21 @@ describe('documents', () => {
     expect(sinceDocument(data.reviews, '2024-01-11').reviews.map((r) => r.id)).toEqual(['a4', 'a3']);
     expect(sinceDocument(data.reviews, '2024-03-06')).toEqual({ since: '2024-03-06', count: 0, reviews: [] });
     expect(sinceDocument(data.reviews, '1999-01-01').count).toBe(5);
+  });
+
+  it('writes since bodies review by review with exactly the bytes of the serialised document', () => {
+    const sample = parseContent({
+      business: readFileSync(join(SAMPLE_CONTENT, 'business.json'), 'utf8'),
+      reviews: readFileSync(join(SAMPLE_CONTENT, 'reviews.json'), 'utf8'),
+      editorial: readFileSync(join(SAMPLE_CONTENT, 'editorial.json'), 'utf8'),
+    });
+    for (const reviews of [data.reviews, sample.reviews]) {
+      const ends = sinceReviewOffsets(reviews);
+      const dates = distinctDates(reviews);
+      for (const date of [...dates, '1999-01-01', '2999-12-31', `${dates[1]?.slice(0, 8)}00`]) {
+        expect(renderSinceBytes(reviews, date, ends).equals(Buffer.from(renderSince(reviews, date))), date).toBe(true);
+      }
+    }
   });
 
   it('lists distinct dates newest first and plans since files within the budget', () => {

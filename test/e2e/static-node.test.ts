@@ -18,7 +18,7 @@ beforeAll(async () => {
   buildOrThrow({ CONTENT_DIR: SMALL_CONTENT, OUT_DIR: out, SITE_URL: 'https://reviews.example' });
   server = await startServer({ OUT_DIR: out });
   site = liveSite(out, 0);
-  app = createApp({ site, config: { cacheMaxAgeS: 60, searchCacheEntries: 0 } });
+  app = createApp({ site, config: { cacheMaxAgeS: 60, searchCacheEntries: 0, responseCacheBytes: 1 << 20, staticCacheBytes: 1 << 20 } });
 });
 afterAll(async () => {
   site?.close();

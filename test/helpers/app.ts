@@ -16,5 +16,9 @@ export function buildApp(contentDir: string, siteUrl = 'https://reviews.example'
   const outDir = join(tempDir('app'), 'dist');
   buildOrThrow({ CONTENT_DIR: contentDir, OUT_DIR: outDir, SITE_URL: siteUrl });
   const site = liveSite(outDir, 0);
-  return { app: createApp({ site, config: { cacheMaxAgeS: 60, searchCacheEntries: 64 } }), site, outDir };
+  return {
+    app: createApp({ site, config: { cacheMaxAgeS: 60, searchCacheEntries: 64, responseCacheBytes: 1 << 20, staticCacheBytes: 1 << 20 } }),
+    site,
+    outDir,
+  };
 }

@@ -14,7 +14,16 @@ let site: LiveSite;
 let clock = 1_000_000;
 let mcp: Mcp;
 
-const settings = { allowedOrigins: [SITE_URL], maxSessions: 2, sessionIdleS: 60, maxBodyBytes: 65536, cacheTtlMs: 60_000, resultCacheEntries: 512 };
+const settings = {
+  allowedOrigins: [SITE_URL],
+  maxSessions: 2,
+  maxSessionsPerClient: 2,
+  sessionIdleS: 60,
+  maxBodyBytes: 65536,
+  cacheTtlMs: 60_000,
+  resultCacheEntries: 512,
+  resultCacheBytes: 8 * 1024 * 1024,
+};
 
 async function request(body: unknown, headers: Record<string, string> = {}) {
   return readAnswer(
@@ -72,7 +81,6 @@ describe('session table', () => {
     const a = await open();
     const b = await open();
     expect(mcp.sessions.size).toBe(2);
-    expect((await request(initializeRequest())).status).toBe(503);
     const session = mcp.sessions.get(a);
     const del = await mcp.routes.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': a, 'mcp-protocol-version': PROTOCOL } });
     expect(del.status).toBe(200);
@@ -84,28 +92,38 @@ describe('session table', () => {
     expect(mcp.sessions.size).toBe(0);
   });
 
-  it('a full table first closes sessions that are past their idle time', async () => {
-    await open();
-    await open();
-    clock += 61_000;
-    expect((await request(initializeRequest())).status).toBe(200);
-    expect(mcp.sessions.size).toBe(1);
+  it('a full table closes its longest-idle session to make room', async () => {
+    const a = await open();
+    clock += 10;
+    const b = await open();
+    clock += 10;
+    // b is used after a, so a is the longest idle
+    expect((await request({ jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-session-id': b, 'mcp-protocol-version': PROTOCOL })).status).toBe(200);
+    clock += 10;
+    const c = await open();
+    expect(mcp.sessions.size).toBe(2);
+    expect(mcp.sessions.get(a)).toBeUndefined();
+    expect((await request({ jsonrpc: '2.0', id: 3, method: 'ping' }, { 'mcp-session-id': a, 'mcp-protocol-version': PROTOCOL })).status).toBe(404);
+    expect(mcp.sessions.get(b)).toBeDefined();
+    expect(mcp.sessions.get(c)).toBeDefined();
     clock += 61_000;
     await mcp.sessions.sweep();
   });
 
-  it('never sweeps a session while a request on it runs, and says when to retry', async () => {
+  it('never closes a session while a request on it runs, and says when to retry', async () => {
     let now = 0;
     const table = createSessionTable({ maxSessions: 1, idleMs: 1000, sweepEveryMs: 0, now: () => now });
-    expect(table.reserve()).toBe(true);
+    expect(table.reserve('x')).toBe(true);
     let closed = 0;
-    const fake = { id: 'a', lastUsed: 0, active: 0, server: { close: async () => void closed++ }, transport: {} } as unknown as Parameters<typeof table.add>[0];
+    const fake = { id: 'a', client: 'x', lastUsed: 0, active: 0, server: { close: async () => void closed++ }, transport: {} } as unknown as Parameters<
+      typeof table.add
+    >[0];
     table.add(fake);
-    expect(table.reserve()).toBe(false);
-    now = 400;
-    expect(table.retryAfterS()).toBe(1);
     let release!: () => void;
     const running = table.use(fake, () => new Promise<void>((r) => (release = r)));
+    // busy: neither the sweep nor a newcomer may close it
+    expect(table.reserve('y')).toBe(false);
+    expect(table.retryAfterS()).toBe(1);
     now = 5000;
     expect(await table.sweep()).toBe(0);
     release();
@@ -114,7 +132,33 @@ describe('session table', () => {
     now = 6000;
     expect(await table.sweep()).toBe(1);
     expect(closed).toBe(1);
-    expect(table.reserve()).toBe(true);
+    expect(table.reserve('y')).toBe(true);
+    await table.closeAll();
+  });
+
+  it('a client at its limit makes room from its own sessions, never from others', async () => {
+    let now = 0;
+    const table = createSessionTable({ maxSessions: 10, maxPerClient: 2, idleMs: 60_000, sweepEveryMs: 0, now: () => now });
+    const closed: string[] = [];
+    const add = (id: string, client: string) => {
+      expect(table.reserve(client)).toBe(true);
+      now += 1;
+      table.add({ id, client, lastUsed: now, active: 0, server: { close: async () => void closed.push(id) }, transport: {} } as unknown as Parameters<
+        typeof table.add
+      >[0]);
+    };
+    add('other', 'b');
+    add('f1', 'a');
+    add('f2', 'a');
+    add('f3', 'a');
+    expect(closed).toEqual(['f1']);
+    add('f4', 'a');
+    expect(closed).toEqual(['f1', 'f2']);
+    expect(table.get('other')).toBeDefined();
+    expect(table.size).toBe(3);
+    // a reservation not used is given back
+    expect(table.reserve('c')).toBe(true);
+    table.unreserve('c');
     await table.closeAll();
   });
 
@@ -135,7 +179,7 @@ describe('session table', () => {
 
 describe('createApp', () => {
   it('mounts /mcp before the fallback', async () => {
-    const app = createApp({ site, mcp, config: { cacheMaxAgeS: 60, searchCacheEntries: 8 } });
+    const app = createApp({ site, mcp, config: { cacheMaxAgeS: 60, searchCacheEntries: 8, responseCacheBytes: 1 << 20, staticCacheBytes: 1 << 20 } });
     const get = await app.request('/mcp');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST, GET, DELETE, OPTIONS');

@@ -54,3 +54,38 @@ export function planSinceDates(reviews: readonly Review[], budgetBytes: number):
 export function renderSince(reviews: readonly Review[], date: string): string {
   return serializeJson(sinceDocument(reviews, date));
 }
+
+/**
+ * Where each review's JSON ends in the concatenation `r0,r1,r2,…` (byte offsets, the comma
+ * after each included): computed once per build so a since body's size is known up front.
+ */
+export function sinceReviewOffsets(reviews: readonly Review[]): Float64Array {
+  const ends = new Float64Array(reviews.length);
+  let total = 0;
+  for (let i = 0; i < reviews.length; i++) {
+    total += Buffer.byteLength(JSON.stringify(reviews[i])) + 1;
+    ends[i] = total;
+  }
+  return ends;
+}
+
+/**
+ * The same bytes as renderSince, written review by review into one buffer of the exact size:
+ * no multi-megabyte string and no intermediate array, so an old date (7 MB at 20,000 reviews)
+ * leaves only small, short-lived garbage. `ends` is sinceReviewOffsets(reviews).
+ */
+export function renderSinceBytes(reviews: readonly Review[], date: string, ends: Float64Array): Buffer {
+  const n = countOnOrAfter(reviews, date);
+  const head = JSON.stringify({ since: date, count: n, reviews: [] }).slice(0, -2);
+  const headBytes = Buffer.byteLength(head);
+  const reviewBytes = n > 0 ? (ends[n - 1] as number) - 1 : 0;
+  const out = Buffer.allocUnsafe(headBytes + reviewBytes + 2);
+  let at = out.write(head, 0);
+  for (let i = 0; i < n; i++) {
+    if (i > 0) at += out.write(',', at);
+    at += out.write(JSON.stringify(reviews[i]), at);
+  }
+  at += out.write(']}', at);
+  if (at !== out.length) throw new Error(`since ${date}: wrote ${at} bytes of ${out.length}`);
+  return out;
+}
