@@ -1,7 +1,7 @@
 // What a catalogue is: every interface string of the pages, the feeds, the badge and the
 // widget, keyed by message id, for one language. English (catalogues/en.ts) defines the keys;
 // every other catalogue must have each of them (tsc and test/i18n/catalogues.test.ts check).
-import type { messages as english } from './catalogues/en.ts';
+import type { messages as english } from './english-messages.ts';
 
 /** A message that depends on a count, by CLDR plural category; `{count}` is the formatted number. */
 export type Plural = { other: string } & Partial<Record<Exclude<Intl.LDMLPluralRule, 'other'>, string>>;
