@@ -13,6 +13,8 @@ export interface FakeRequest {
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: string;
+  /** When it arrived (ms) */
+  at: number;
 }
 
 /** What a hook answers instead of the fake: a status and body, or 'hang' (never answer), or undefined (the fake answers). */
@@ -39,8 +41,8 @@ export interface FakeApis {
   count(prefix: string): number;
   /** Called before the fake answers; return an Override to answer differently. */
   hook: ((req: FakeRequest) => Override) | undefined;
-  /** Google: the refresh token is revoked (invalid_grant from now on) */
-  revokeRefreshToken(): void;
+  /** Google: the refresh token is revoked (invalid_grant from now on), or valid again */
+  revokeRefreshToken(revoked?: boolean): void;
   /** Google: every access token issued so far stops working (401) */
   expireAccessTokens(): void;
   settings(): Record<string, string>;
@@ -66,8 +68,8 @@ export async function startFakeApis(pki: TestPki, options: FakeApisOptions): Pro
     requests,
     count: (prefix) => requests.filter((r) => r.path.startsWith(prefix)).length,
     hook: undefined,
-    revokeRefreshToken: () => {
-      refreshRevoked = true;
+    revokeRefreshToken: (revoked = true) => {
+      refreshRevoked = revoked;
     },
     expireAccessTokens: () => validTokens.clear(),
     settings: () => ({
@@ -154,6 +156,7 @@ export async function startFakeApis(pki: TestPki, options: FakeApisOptions): Pro
         query: url.searchParams,
         headers: req.headers,
         body: Buffer.concat(chunks).toString(),
+        at: Date.now(),
       };
       requests.push(r);
       const override = fake.hook?.(r);

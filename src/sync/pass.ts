@@ -15,7 +15,7 @@ import { importRecords, importsJson, loadBusiness, loadReviews, readImports, wri
 import type { Settings } from '../settings/index.ts';
 import type { SyncSettings } from '../settings/sync.ts';
 import { existsSync, readFileSync } from 'node:fs';
-import { SyncError } from './errors.ts';
+import { redact, SyncError } from './errors.ts';
 import { fetchGoogle, GOOGLE } from './google.ts';
 import type { HttpOptions } from './http.ts';
 import { childEnv, deployDir, runStep } from './release.ts';
@@ -141,12 +141,12 @@ async function lockedPass(o: PassOptions): Promise<PassOutcome> {
     sources: { ...(previous?.sources ?? {}) },
     release: { ...(previous?.release ?? {}) },
   };
-  writeStatus(sync.dir, status);
+  writeStatus(sync.dir, status, sync.secrets);
   const finish = (outcome: 'ok' | 'failed', error?: string): PassOutcome => {
     status.pass.outcome = outcome;
     status.pass.finished_at = new Date().toISOString();
     if (error) status.pass.error = error;
-    writeStatus(sync.dir, status);
+    writeStatus(sync.dir, status, sync.secrets);
     return outcome;
   };
   const sources = [...(sync.google ? [GOOGLE] : []), ...(sync.trustpilot ? [TRUSTPILOT] : [])];
@@ -189,7 +189,8 @@ async function lockedPass(o: PassOptions): Promise<PassOutcome> {
   const fail = (source: string, err: unknown) => {
     const e = err instanceof SyncError ? err : new SyncError(source, 'transient', (err as Error).message);
     const at = new Date().toISOString();
-    status.sources[source] = { ...status.sources[source], last_attempt_at: at, last_outcome: 'failed', error: e.message, error_kind: e.kind };
+    const error = redact(e.message, secrets);
+    status.sources[source] = { ...status.sources[source], last_attempt_at: at, last_outcome: 'failed', error, error_kind: e.kind };
     failures.push(`${source}: ${e.message}`);
     o.warn(`${source}: failed (${e.kind}), nothing from it merged: ${e.message}`);
   };
@@ -276,14 +277,14 @@ async function releaseContent(o: PassOptions, status: SyncStatus): Promise<strin
     const output = result.output.trim();
     if (!result.ok) {
       status.pass[name] = false;
-      writeStatus(o.sync.dir, status);
+      writeStatus(o.sync.dir, status, o.sync.secrets);
       return `${what} failed${output ? `:\n${output}` : ''}`;
     }
     if (output) o.say(output);
     o.say(`${what}: done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     status.release[name] = hash;
     status.pass[name] = true;
-    writeStatus(o.sync.dir, status);
+    writeStatus(o.sync.dir, status, o.sync.secrets);
     return undefined;
   };
   const built = await step('built', 'Build', o.build);

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { CONTENT_FILE_NAMES, IMPORTS_FILE_NAME } from '../core/content/dataset.ts';
 import { type SyncStatus, SyncStatusSchema } from '../core/schemas/sync-status.ts';
 import { writeFileAtomic } from '../import/atomic.ts';
+import { redact } from './errors.ts';
 
 export const STATUS_FILE = 'status.json';
 const LOCK_FILE = 'lock.sqlite';
@@ -24,8 +25,10 @@ export function readStatus(dir: string, warn: (m: string) => void): SyncStatus |
   return undefined;
 }
 
-export function writeStatus(dir: string, status: SyncStatus): void {
-  writeFileAtomic(join(dir, STATUS_FILE), `${JSON.stringify(SyncStatusSchema.parse(status), null, 2)}\n`);
+/** Writes status.json with every secret scrubbed (errors quote what servers said, and a server may echo a secret). */
+export function writeStatus(dir: string, status: SyncStatus, secrets: readonly string[]): void {
+  const scrubbed = JSON.parse(redact(JSON.stringify(status), secrets));
+  writeFileAtomic(join(dir, STATUS_FILE), `${JSON.stringify(SyncStatusSchema.parse(scrubbed), null, 2)}\n`);
 }
 
 /** SHA-256 over the content files a build reads: equal hashes mean an equal build. */
