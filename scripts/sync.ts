@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util';
 import { buildSite } from '../src/build/build-site.ts';
 import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings/index.ts';
-import { readSyncSettings, SYNC_SECRETS } from '../src/settings/sync.ts';
+import { readSyncDir, readSyncSettings, SYNC_SECRETS } from '../src/settings/sync.ts';
+import { recordFailedStart } from '../src/sync/status.ts';
 import { redact } from '../src/sync/errors.ts';
 import { runPass } from '../src/sync/pass.ts';
 
@@ -36,9 +37,22 @@ if (values.help) {
   process.exit(0);
 }
 
+let sync: ReturnType<typeof readSyncSettings>;
+try {
+  sync = readSyncSettings(process.env);
+} catch (err) {
+  const message = `the settings are wrong, nothing changed: ${(err as Error).message}`;
+  warn(message);
+  try {
+    recordFailedStart(readSyncDir(process.env), message, secrets);
+  } catch {
+    // no usable SYNC_DIR either: the message above is all there is
+  }
+  process.exit(1);
+}
+
 try {
   const settings = readSettings(process.env);
-  const sync = readSyncSettings(process.env);
   // the same array: access tokens fetched during the pass join it
   sync.secrets = secrets;
   const outcome = await runPass({

@@ -6,6 +6,9 @@ import { createHub, readHubSettings } from './hub/index.ts';
 import { mcpRoutes } from './mcp/routes.ts';
 import { liveSite } from './site/live-site.ts';
 import { topicContents } from './hub/topics.ts';
+import { readSyncSchedule } from '../src/settings/sync.ts';
+import { startSyncScheduler, type SyncScheduler } from './sync/scheduler.ts';
+import { fileURLToPath } from 'node:url';
 
 const log = (msg: string) => console.error(msg);
 const settings = readSettings(process.env);
@@ -46,9 +49,25 @@ const mcp = mcpRoutes({
 
 const app = createApp({ site, hub, mcp, config: { cacheMaxAgeS: settings.cacheMaxAgeS, searchCacheEntries: settings.searchCacheEntries } });
 
+const syncIntervalS = readSyncSchedule(process.env);
+let scheduler: SyncScheduler | undefined;
+
 const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port }, async (info) => {
   hub.start();
   await checkTopics();
+  if (syncIntervalS > 0) {
+    const host = info.address === '0.0.0.0' || info.address === '::' ? '127.0.0.1' : info.address.includes(':') ? `[${info.address}]` : info.address;
+    scheduler = startSyncScheduler({
+      intervalS: syncIntervalS,
+      firstDelayMs: 2000,
+      command: process.execPath,
+      args: [fileURLToPath(new URL('../scripts/sync.ts', import.meta.url))],
+      // the pass pings this very hub after a build
+      env: { ...process.env, SIDECAR_URL: `http://${host}:${info.port}` },
+      cwd: process.cwd(),
+      log,
+    });
+  }
   // Tests and scripts read this line to learn the port when PORT=0.
   console.log(
     `Listening on http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port} (build ${site.current().manifest.build_id})`,
@@ -58,7 +77,7 @@ const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings
 function shutdown() {
   site.close();
   server.close();
-  void Promise.allSettled([hub.close(), mcp.close()]).finally(() => process.exit(0));
+  void Promise.allSettled([hub.close(), mcp.close(), scheduler?.stop()]).finally(() => process.exit(0));
   setTimeout(() => process.exit(0), 6000).unref();
 }
 process.on('SIGINT', shutdown);

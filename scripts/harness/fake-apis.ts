@@ -18,7 +18,7 @@ export interface FakeRequest {
 }
 
 /** What a hook answers instead of the fake: a status and body, or 'hang' (never answer), or undefined (the fake answers). */
-export type Override = { status: number; body: string; headers?: Record<string, string> } | 'hang' | 'reset' | undefined;
+export type Override = { status: number; body: string; headers?: Record<string, string> } | { delayMs: number } | 'hang' | 'reset' | undefined;
 
 export interface FakeApisOptions {
   account: string;
@@ -161,19 +161,22 @@ export async function startFakeApis(pki: TestPki, options: FakeApisOptions): Pro
       requests.push(r);
       const override = fake.hook?.(r);
       if (override === 'hang') return;
-      if (override === 'reset') return req.socket.destroy();
-      if (override) {
+      if (override === 'reset') req.socket.destroy();
+      else if (override && 'delayMs' in override) setTimeout(() => answer(r, res), override.delayMs);
+      else if (override) {
         res.writeHead(override.status, { 'content-type': 'application/json', ...override.headers });
-        return res.end(override.body);
-      }
-      if (r.method === 'POST' && r.path === '/token') return token(r, res);
-      const google = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/reviews$/.exec(r.path);
-      if (r.method === 'GET' && google) return reviewsList(r, res, google[1] as string, google[2] as string);
-      const trustpilot = /^\/v1\/business-units\/([^/]+)\/reviews$/.exec(r.path);
-      if (r.method === 'GET' && trustpilot) return businessUnitReviews(r, res, trustpilot[1] as string);
-      return json(res, 404, { error: 'not found' });
+        res.end(override.body);
+      } else answer(r, res);
     });
   });
+  const answer = (r: FakeRequest, res: ServerResponse) => {
+    if (r.method === 'POST' && r.path === '/token') return token(r, res);
+    const google = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/reviews$/.exec(r.path);
+    if (r.method === 'GET' && google) return reviewsList(r, res, google[1] as string, google[2] as string);
+    const trustpilot = /^\/v1\/business-units\/([^/]+)\/reviews$/.exec(r.path);
+    if (r.method === 'GET' && trustpilot) return businessUnitReviews(r, res, trustpilot[1] as string);
+    return json(res, 404, { error: 'not found' });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;

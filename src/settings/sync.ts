@@ -87,6 +87,15 @@ function apiOrigin(name: SyncSettingName, raw: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** Just the schedule, for the sidecar: a source's settings are checked by each pass, which reports a problem in its status. */
+export function readSyncSchedule(env: Env): number {
+  return settingReaders(SYNC_SETTINGS, env).integer('SYNC_INTERVAL_S', 0);
+}
+
+export function readSyncDir(env: Env): string {
+  return settingReaders(SYNC_SETTINGS, env).text('SYNC_DIR');
+}
+
 export function readSyncSettings(env: Env): SyncSettings {
   const { text, integer } = settingReaders(SYNC_SETTINGS, env);
   const required = (names: SyncSettingName[], because: string) => {

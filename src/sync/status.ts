@@ -65,3 +65,19 @@ export function tryLock(dir: string): { release: () => void } | undefined {
     },
   };
 }
+
+/** A pass that could not start (a settings error): status.json says so, the rest of it kept. */
+export function recordFailedStart(dir: string, error: string, secrets: readonly string[]): void {
+  const previous = readStatus(dir, () => undefined);
+  const now = new Date().toISOString();
+  mkdirSync(dir, { recursive: true });
+  writeStatus(
+    dir,
+    {
+      pass: { started_at: now, finished_at: now, pid: process.pid, outcome: 'failed', error },
+      sources: previous?.sources ?? {},
+      release: previous?.release ?? {},
+    },
+    secrets,
+  );
+}
