@@ -5,7 +5,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildSite } from '../src/build/build-site.ts';
 import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncDir, readSyncSettings, SYNC_SECRETS } from '../src/settings/sync.ts';
@@ -66,6 +65,8 @@ try {
     build: async () => {
       const started = performance.now();
       try {
+        // loaded only when a build is due: Astro is most of the start-up of a pass
+        const { buildSite } = await import('../src/build/build-site.ts');
         const r = await buildSite(settings, root);
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         return {

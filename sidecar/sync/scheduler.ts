@@ -2,7 +2,11 @@
 // fetching, merging and building never run on the thread that answers requests. The pass's own
 // lock (SYNC_DIR) keeps it to one pass at a time across processes, cron included.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
+
+/** Niceness of a scheduled pass (0 normal, 19 lowest): raising it needs no privilege. */
+const PASS_NICENESS = 10;
 
 export interface SyncSchedulerOptions {
   intervalS: number;
@@ -35,6 +39,12 @@ export function startSyncScheduler(o: SyncSchedulerOptions): SyncScheduler {
     o.log('sync: pass started');
     const c = spawn(o.command, o.args, { cwd: o.cwd, env: o.env, stdio: ['ignore', 'pipe', 'pipe'] });
     child = c;
+    // The pass (and the build inside it) yields the CPU to the requests this process answers.
+    try {
+      if (c.pid !== undefined) setPriority(c.pid, PASS_NICENESS);
+    } catch {
+      // not allowed here: the pass runs at normal priority
+    }
     for (const stream of [c.stdout, c.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
         if (line.trim()) o.log(line.startsWith('sync: ') ? line : `sync: ${line}`);

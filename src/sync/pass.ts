@@ -135,6 +135,7 @@ export async function runPass(o: PassOptions): Promise<PassOutcome> {
 async function lockedPass(o: PassOptions): Promise<PassOutcome> {
   const { sync, settings } = o;
   const startedAt = new Date().toISOString();
+  const started = performance.now();
   const previous = readStatus(sync.dir, o.warn);
   const status: SyncStatus = {
     pass: { started_at: startedAt, pid: process.pid, outcome: 'running' },
@@ -251,6 +252,7 @@ async function lockedPass(o: PassOptions): Promise<PassOutcome> {
   }
   status.pass.content_changed = wrote;
   o.say(wrote ? `Content changed: ${resolve(reviewsFile)} written.` : 'Nothing changed in the content.');
+  o.say(`Sources read and merged in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
 
   const release = await releaseContent(o, status);
   if (release) {
