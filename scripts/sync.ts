@@ -50,6 +50,9 @@ try {
   process.exit(1);
 }
 
+// Read once; from here on nothing in this process (the build runs in it) sees them in the environment.
+for (const name of SYNC_SECRETS) delete process.env[name];
+
 try {
   const settings = readSettings(process.env);
   // the same array: access tokens fetched during the pass join it

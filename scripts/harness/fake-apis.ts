@@ -55,12 +55,20 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 };
 
+const byNewest = (key: string) => (a: Record<string, unknown>, b: Record<string, unknown>) => {
+  const x = String(a[key]);
+  const y = String(b[key]);
+  return x < y ? 1 : x > y ? -1 : 0;
+};
+
 const googleError = (code: number, status: string, message: string) => ({ error: { code, message, status } });
 
 export async function startFakeApis(pki: TestPki, options: FakeApisOptions): Promise<FakeApis> {
   const requests: FakeRequest[] = [];
   let refreshRevoked = false;
   const validTokens = new Set<string>();
+  let googleSnapshot: Record<string, unknown>[] | undefined;
+  let trustpilotSnapshot: Record<string, unknown>[] | undefined;
   const fake: FakeApis = {
     origin: '',
     googleReviews: [],
@@ -120,9 +128,9 @@ export async function startFakeApis(pki: TestPki, options: FakeApisOptions): Pro
     const pageSize = Math.min(50, Number(req.query.get('pageSize') ?? 50) || 50);
     const start = req.query.get('pageToken') ? Number(Buffer.from(req.query.get('pageToken') as string, 'base64url').toString()) : 0;
     if (!Number.isInteger(start) || start < 0) return json(res, 400, googleError(400, 'INVALID_ARGUMENT', 'Invalid page token.'));
-    const sorted = [...fake.googleReviews].sort((a, b) =>
-      String(a.updateTime) < String(b.updateTime) ? 1 : String(a.updateTime) > String(b.updateTime) ? -1 : 0,
-    );
+    // A listing is a snapshot taken at its first page, as a paged API gives it.
+    if (start === 0 || !googleSnapshot) googleSnapshot = [...fake.googleReviews].sort(byNewest('updateTime'));
+    const sorted = googleSnapshot;
     const page: Record<string, unknown> = { reviews: sorted.slice(start, start + pageSize), averageRating: 4.2, totalReviewCount: sorted.length };
     if (start + pageSize < sorted.length) page.nextPageToken = Buffer.from(String(start + pageSize)).toString('base64url');
     return json(res, 200, page);
@@ -134,7 +142,8 @@ export async function startFakeApis(pki: TestPki, options: FakeApisOptions): Pro
     if (unit !== options.businessUnitId) return json(res, 404, { message: 'Business unit not found', errorCode: 404 });
     const page = Number(req.query.get('page') ?? 1);
     const perPage = Math.min(100, Number(req.query.get('perPage') ?? 20));
-    const all = [...fake.trustpilotReviews].sort((a, b) => (String(a.createdAt) < String(b.createdAt) ? 1 : -1));
+    if (page === 1 || !trustpilotSnapshot) trustpilotSnapshot = [...fake.trustpilotReviews].sort(byNewest('createdAt'));
+    const all = trustpilotSnapshot;
     const reviews = all.slice((page - 1) * perPage, page * perPage);
     const link = (p: number, rel: string) => ({ href: `${fake.origin}/v1/business-units/${unit}/reviews?page=${p}&perPage=${perPage}`, method: 'GET', rel });
     const links = [
