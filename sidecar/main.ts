@@ -56,14 +56,16 @@ const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings
   hub.start();
   await checkTopics();
   if (syncIntervalS > 0) {
-    const host = info.address === '0.0.0.0' || info.address === '::' ? '127.0.0.1' : info.address.includes(':') ? `[${info.address}]` : info.address;
+    // The pass pings this very hub when it listens on a loopback or every address; else SIDECAR_URL as set.
+    const own = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(info.address)
+      ? `http://${info.address === '::1' ? '[::1]' : '127.0.0.1'}:${info.port}`
+      : undefined;
     scheduler = startSyncScheduler({
       intervalS: syncIntervalS,
       firstDelayMs: 2000,
       command: process.execPath,
       args: [fileURLToPath(new URL('../scripts/sync.ts', import.meta.url))],
-      // the pass pings this very hub after a build
-      env: { ...process.env, SIDECAR_URL: `http://${host}:${info.port}` },
+      env: { ...process.env, ...(own ? { SIDECAR_URL: own } : {}) },
       cwd: process.cwd(),
       log,
     });
