@@ -257,7 +257,7 @@ const sub = await fetch(`${server.url}/api/websub/hub`, {
 if (sub.status !== 202) throw new Error(`subscribe answered ${sub.status}`);
 const p = probe(server);
 // The first scheduled pass rebuilds (the build above was made outside the sync).
-const until = async (what: string, check: () => boolean, ms = 120_000) => {
+const until = async (what: string, check: () => boolean, ms = 600_000) => {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${server.output().slice(-3000)}`);

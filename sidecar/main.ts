@@ -49,19 +49,20 @@ const mcp = mcpRoutes({
 
 const app = createApp({ site, hub, mcp, config: { cacheMaxAgeS: settings.cacheMaxAgeS, searchCacheEntries: settings.searchCacheEntries } });
 
-const syncIntervalS = readSyncSchedule(process.env);
+const syncSchedule = readSyncSchedule(process.env);
 let scheduler: SyncScheduler | undefined;
 
 const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port }, async (info) => {
   hub.start();
   await checkTopics();
-  if (syncIntervalS > 0) {
+  if (syncSchedule.intervalS > 0) {
     // The pass pings this very hub when it listens on a loopback or every address; else SIDECAR_URL as set.
     const own = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(info.address)
       ? `http://${info.address === '::1' ? '[::1]' : '127.0.0.1'}:${info.port}`
       : undefined;
     scheduler = startSyncScheduler({
-      intervalS: syncIntervalS,
+      intervalS: syncSchedule.intervalS,
+      niceness: syncSchedule.niceness,
       firstDelayMs: 2000,
       command: process.execPath,
       args: [fileURLToPath(new URL('../scripts/sync.ts', import.meta.url))],

@@ -5,11 +5,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 
-/** Niceness of a scheduled pass (0 normal, 19 lowest): raising it needs no privilege. */
-const PASS_NICENESS = 10;
-
 export interface SyncSchedulerOptions {
   intervalS: number;
+  /** CPU niceness of each pass (0 normal, 19 lowest): raising it needs no privilege */
+  niceness: number;
   /** Delay before the first pass */
   firstDelayMs: number;
   command: string;
@@ -41,7 +40,7 @@ export function startSyncScheduler(o: SyncSchedulerOptions): SyncScheduler {
     child = c;
     // The pass (and the build inside it) yields the CPU to the requests this process answers.
     try {
-      if (c.pid !== undefined) setPriority(c.pid, PASS_NICENESS);
+      if (c.pid !== undefined && o.niceness > 0) setPriority(c.pid, o.niceness);
     } catch {
       // not allowed here: the pass runs at normal priority
     }

@@ -20,6 +20,10 @@ export const SYNC_SETTINGS = {
   TRUSTPILOT_API_KEY: { default: '', help: 'Trustpilot API key, sent in the `apikey` header. Never printed or written anywhere.' },
   TRUSTPILOT_API_URL: { default: 'https://api.trustpilot.com', help: 'Origin of the Trustpilot API (https; http only on a loopback address).' },
   SYNC_INTERVAL_S: { default: '0', help: 'With a value > 0 the sidecar runs a sync pass this often (the first one 2 s after start); 0: never.' },
+  SYNC_NICENESS: {
+    default: '10',
+    help: 'CPU niceness (0-19) of a pass the sidecar schedules, so its build yields to requests; 0 runs it at normal priority.',
+  },
   SYNC_DELETIONS: {
     default: 'keep',
     help: "`keep`: a review gone from a complete sweep of its source stays and is reported; `prune`: it is removed (the import's `--prune`).",
@@ -88,8 +92,11 @@ function apiOrigin(name: SyncSettingName, raw: string): string {
 }
 
 /** Just the schedule, for the sidecar: a source's settings are checked by each pass, which reports a problem in its status. */
-export function readSyncSchedule(env: Env): number {
-  return settingReaders(SYNC_SETTINGS, env).integer('SYNC_INTERVAL_S', 0);
+export function readSyncSchedule(env: Env): { intervalS: number; niceness: number } {
+  const { integer } = settingReaders(SYNC_SETTINGS, env);
+  const niceness = integer('SYNC_NICENESS', 0);
+  if (niceness > 19) throw new Error(`Setting SYNC_NICENESS must be 0 to 19, got "${niceness}"`);
+  return { intervalS: integer('SYNC_INTERVAL_S', 0), niceness };
 }
 
 export function readSyncDir(env: Env): string {
