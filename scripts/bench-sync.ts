@@ -208,7 +208,7 @@ let idle: Sample[];
   const server = await startSidecar(w.out, sidecarEnv);
   await sleep(1000);
   const p = probe(server);
-  await sleep(8000);
+  await sleep(20_000);
   idle = await p.stop();
   await server.stop();
 }
