@@ -48,7 +48,7 @@ const isPage = (r: FakeRequest, n: number) =>
   r.path.startsWith('/v4/') && (n === 1 ? !r.query.get('pageToken') : r.query.get('pageToken') === Buffer.from(String((n - 1) * 50)).toString('base64url'));
 const status = (dir: string) => readJson(join(dir, 'status.json'));
 
-describe('faults', () => {
+describe('faults', { timeout: 120_000 }, () => {
   it('a 401 that a token refresh cures: the pass succeeds with one more token request', async () => {
     const { env, w } = await setup();
     let expired = false;

@@ -55,7 +55,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-describe('npm run sync', () => {
+describe('npm run sync', { timeout: 180_000 }, () => {
   it('merges both sources, builds, and pings the hub; the sidecar serves the new reviews', async () => {
     const run = await runSync(env);
     expect(run.status, run.stderr + run.stdout).toBe(0);
