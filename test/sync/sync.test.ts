@@ -77,7 +77,14 @@ describe('npm run sync', { timeout: 180_000 }, () => {
   });
 
   it('changes nothing, builds nothing and notifies nobody when no review changed, reading one Google page', async () => {
-    const before = { reviews: read(join(w.content, 'reviews.json')), imports: read(join(w.content, 'imports.json')), build: realpathSync(w.out) };
+    const etags = async () =>
+      Promise.all(['/reviews.json', '/api/feed.json', '/feed.xml'].map(async (p) => (await fetch(`${server.url}${p}`)).headers.get('etag')));
+    const before = {
+      reviews: read(join(w.content, 'reviews.json')),
+      imports: read(join(w.content, 'imports.json')),
+      build: realpathSync(w.out),
+      etags: await etags(),
+    };
     const pages = fake.count('/v4/');
     const run = await runSync(env);
     expect(run.status, run.stderr).toBe(0);
@@ -87,6 +94,8 @@ describe('npm run sync', { timeout: 180_000 }, () => {
     expect(read(join(w.content, 'reviews.json'))).toBe(before.reviews);
     expect(read(join(w.content, 'imports.json'))).toBe(before.imports);
     expect(realpathSync(w.out)).toBe(before.build);
+    // status.json changed; the public documents did not
+    expect(await etags()).toEqual(before.etags);
     const status = readJson(join(w.syncDir, 'status.json'));
     expect(status.pass).toMatchObject({ outcome: 'ok', content_changed: false });
     expect(status.pass.built).toBeUndefined();
