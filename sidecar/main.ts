@@ -9,6 +9,9 @@ import { liveSite } from './site/live-site.ts';
 import { topicContents } from './hub/topics.ts';
 import { staticFirst } from './routes/static-node.ts';
 import { preparedFiles } from './routes/static.ts';
+import { readSyncSchedule } from '../src/settings/sync.ts';
+import { startSyncScheduler, type SyncScheduler } from './sync/scheduler.ts';
+import { fileURLToPath } from 'node:url';
 
 const log = (msg: string) => console.error(msg);
 const settings = readSettings(process.env);
@@ -64,11 +67,30 @@ const app = createApp({
   },
 });
 
+const syncSchedule = readSyncSchedule(process.env);
+let scheduler: SyncScheduler | undefined;
+
 const createServer = ((options: ServerOptions, listener: RequestListener) =>
   createNodeServer(options, staticFirst(site, files, listener))) as unknown as typeof createNodeServer;
 const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port, createServer }, async (info) => {
   hub.start();
   await checkTopics();
+  if (syncSchedule.intervalS > 0) {
+    // The pass pings this very hub when it listens on a loopback or every address; else SIDECAR_URL as set.
+    const own = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(info.address)
+      ? `http://${info.address === '::1' ? '[::1]' : '127.0.0.1'}:${info.port}`
+      : undefined;
+    scheduler = startSyncScheduler({
+      intervalS: syncSchedule.intervalS,
+      niceness: syncSchedule.niceness,
+      firstDelayMs: 2000,
+      command: process.execPath,
+      args: [fileURLToPath(new URL('../scripts/sync.ts', import.meta.url))],
+      env: { ...process.env, ...(own ? { SIDECAR_URL: own } : {}) },
+      cwd: process.cwd(),
+      log,
+    });
+  }
   // Tests and scripts read this line to learn the port when PORT=0.
   console.log(
     `Listening on http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port} (build ${site.current().manifest.build_id})`,
@@ -78,7 +100,7 @@ const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings
 function shutdown() {
   site.close();
   server.close();
-  void Promise.allSettled([hub.close(), mcp.close()]).finally(() => process.exit(0));
+  void Promise.allSettled([hub.close(), mcp.close(), scheduler?.stop()]).finally(() => process.exit(0));
   setTimeout(() => process.exit(0), 6000).unref();
 }
 process.on('SIGINT', shutdown);

@@ -51,7 +51,7 @@ function readJson(file: string, problems: ContentProblem[]): unknown {
   }
 }
 
-function loadBusiness(file: string): Business {
+export function loadBusiness(file: string): Business {
   const problems: ContentProblem[] = [];
   if (!existsSync(file))
     throw new ContentError([{ file, message: 'is missing: write business.json (name, services, technicians, service areas) before importing reviews' }]);
@@ -62,7 +62,7 @@ function loadBusiness(file: string): Business {
   return parsed.data;
 }
 
-function loadReviews(file: string): Existing {
+export function loadReviews(file: string): Existing {
   if (!existsSync(file)) return { raw: [], parsed: [] };
   const problems: ContentProblem[] = [];
   const raw = readJson(file, problems);
@@ -146,32 +146,74 @@ function isFile(path: string): boolean {
   }
 }
 
-/** imports.json with this import's record per source; other sources' records kept. */
-function importsText(before: string | undefined, file: string, report: ImportReport, skipped: readonly Skipped[]): string {
-  let imports: Imports = {};
-  if (before !== undefined) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(before);
-    } catch (err) {
-      throw new ContentError([{ file, message: `is not valid JSON (${(err as Error).message})` }]);
-    }
-    const parsed = ImportsSchema.safeParse(raw);
-    if (!parsed.success) throw new ContentError(parsed.error.issues.map((i) => ({ file, field: i.path.join('.'), message: i.message })));
-    imports = parsed.data;
+/** imports.json as read (empty when there is none), checked against its schema. */
+export function readImports(before: string | undefined, file: string): Imports {
+  if (before === undefined) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(before);
+  } catch (err) {
+    throw new ContentError([{ file, message: `is not valid JSON (${(err as Error).message})` }]);
   }
+  const parsed = ImportsSchema.safeParse(raw);
+  if (!parsed.success) throw new ContentError(parsed.error.issues.map((i) => ({ file, field: i.path.join('.'), message: i.message })));
+  return parsed.data;
+}
+
+/** What one import of a complete export records per source: everything it held, taken or left out. */
+export function importRecords(report: ImportReport, skipped: readonly Skipped[]): Imports {
+  const records: Imports = {};
   for (const [source, imported] of Object.entries(report.bySource)) {
     const left: Record<string, number> = {};
     for (const s of skipped) left[s.reason] = (left[s.reason] ?? 0) + 1;
     const leftOut = Object.values(left).reduce((a, b) => a + b, 0);
-    imports[sourcePrefix(source)] = { in_export: imported + leftOut, imported, left_out: left };
+    records[sourcePrefix(source)] = { in_export: imported + leftOut, imported, left_out: left };
   }
+  return records;
+}
+
+/** imports.json text: the records given replace those of their sources; other sources' records kept. */
+export function importsJson(imports: Imports, records: Imports): string {
+  const all = { ...imports, ...records };
   const sorted = Object.fromEntries(
-    Object.keys(imports)
+    Object.keys(all)
       .sort()
-      .map((k) => [k, imports[k]]),
+      .map((k) => [k, all[k]]),
   );
   return `${JSON.stringify(sorted, null, 2)}\n`;
+}
+
+/** imports.json with this import's record per source; other sources' records kept. */
+function importsText(before: string | undefined, file: string, report: ImportReport, skipped: readonly Skipped[]): string {
+  return importsJson(readImports(before, file), importRecords(report, skipped));
+}
+
+/**
+ * Writes reviews.json (when `reviewsAfter` is given) and imports.json (when it differs), each
+ * atomically; if the second write fails the first is undone, so the folder is all old or all new.
+ */
+export function writeImportFiles(
+  reviewsFile: string,
+  reviewsAfter: string | undefined,
+  importsFile: string,
+  importsBefore: string | undefined,
+  importsAfter: string,
+): boolean {
+  const reviewsBefore = reviewsAfter !== undefined && existsSync(reviewsFile) ? readFileSync(reviewsFile, 'utf8') : undefined;
+  if (reviewsAfter !== undefined) writeFileAtomic(reviewsFile, reviewsAfter);
+  if (importsAfter !== importsBefore) {
+    try {
+      writeFileAtomic(importsFile, importsAfter);
+    } catch (err) {
+      // All or nothing: put reviews.json back as it was.
+      if (reviewsAfter !== undefined) {
+        if (reviewsBefore === undefined) rmSync(reviewsFile, { force: true });
+        else writeFileAtomic(reviewsFile, reviewsBefore);
+      }
+      throw err;
+    }
+  }
+  return reviewsAfter !== undefined || importsAfter !== importsBefore;
 }
 
 export function runImport(options: ImportOptions): ImportOutcome {
@@ -194,19 +236,6 @@ export function runImport(options: ImportOptions): ImportOutcome {
   const importsAfter = importsText(importsBefore, importsFile, merged.report, skipped);
   if (options.dryRun) return { report: merged.report, reviewsFile, wrote: false };
 
-  const reviewsBefore = existsSync(reviewsFile) ? readFileSync(reviewsFile, 'utf8') : undefined;
-  if (merged.changed) writeFileAtomic(reviewsFile, `${JSON.stringify(merged.reviews, null, 2)}\n`);
-  if (importsAfter !== importsBefore) {
-    try {
-      writeFileAtomic(importsFile, importsAfter);
-    } catch (err) {
-      // All or nothing: put reviews.json back as it was.
-      if (merged.changed) {
-        if (reviewsBefore === undefined) rmSync(reviewsFile, { force: true });
-        else writeFileAtomic(reviewsFile, reviewsBefore);
-      }
-      throw err;
-    }
-  }
+  writeImportFiles(reviewsFile, merged.changed ? `${JSON.stringify(merged.reviews, null, 2)}\n` : undefined, importsFile, importsBefore, importsAfter);
   return { report: merged.report, reviewsFile, wrote: merged.changed || importsAfter !== importsBefore };
 }

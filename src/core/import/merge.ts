@@ -11,6 +11,8 @@ export interface MergeOptions {
   /** Unset: new reviews count as verified and reviews already in reviews.json keep their value (a hand edit sticks) */
   verified?: 'all' | 'none';
   prune: boolean;
+  /** Sources whose incoming reviews are not all they hold (an incremental sync): none of their reviews counts as gone */
+  partial?: readonly string[];
 }
 
 export interface ImportReport {
@@ -36,6 +38,8 @@ export interface ImportReport {
 
 export interface MergeResult {
   reviews: unknown[];
+  /** The same reviews, validated (index for index), so a second merge can follow without reading them again */
+  parsed: Review[];
   report: ImportReport;
   changed: boolean;
 }
@@ -159,6 +163,7 @@ export function mergeImport(
   if (problems.list.length) throw new ContentError(problems.list);
 
   const out: unknown[] = [...existing.raw];
+  const outParsed: Review[] = [...existing.parsed];
   const added: Review[] = [];
   const updated: ImportReport['updated'] = [];
   let unchanged = 0;
@@ -175,22 +180,33 @@ export function mergeImport(
     const keys = new Set([...Object.keys(old.parsed), ...Object.keys(review)]) as Set<keyof Review>;
     updated.push({ id, fields: [...keys].filter((k) => !same(old.parsed[k], review[k])) });
     out[old.index] = review;
+    outParsed[old.index] = review;
   }
 
   // Only reviews this source created (its id prefix) can be gone from it; hand-written ones never are.
   const sources = new Set(incoming.map((r) => r.source));
+  const partial = new Set(options.partial ?? []);
   const prefixes = [...sources].map((s) => `${sourcePrefix(s)}-`);
   const ownIds = new Set(incoming.filter((r) => r.id).map((r) => r.source));
   const gone = [...current.values()]
-    .filter(({ parsed }) => sources.has(parsed.source) && !built.has(parsed.id) && (prefixes.some((p) => parsed.id.startsWith(p)) || ownIds.has(parsed.source)))
+    .filter(
+      ({ parsed }) =>
+        sources.has(parsed.source) &&
+        !partial.has(parsed.source) &&
+        !built.has(parsed.id) &&
+        (prefixes.some((p) => parsed.id.startsWith(p)) || ownIds.has(parsed.source)),
+    )
     .map(({ parsed }) => parsed.id);
   let result = out;
+  let resultParsed = outParsed;
   if (options.prune && gone.length) {
     const drop = new Set(gone);
-    result = out.filter((raw) => !drop.has((raw as { id?: string }).id as string));
+    result = out.filter((_, i) => !drop.has((outParsed[i] as Review).id));
+    resultParsed = outParsed.filter((r) => !drop.has(r.id));
   }
   added.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   result.push(...added);
+  resultParsed.push(...added);
 
   const skippedCounts: ImportReport['skipped'] = {};
   for (const s of skipped) skippedCounts[s.reason] = (skippedCounts[s.reason] ?? 0) + 1;
@@ -200,6 +216,7 @@ export function mergeImport(
   const verified = result.filter((raw) => (raw as { verified?: unknown }).verified === true).length;
   return {
     reviews: result,
+    parsed: resultParsed,
     changed: added.length > 0 || updated.length > 0 || (options.prune && gone.length > 0),
     report: {
       read: built.size,

@@ -1,0 +1,216 @@
+// Local HTTPS fakes of the two hosted APIs the sync reads, written from their published
+// shapes: Google's OAuth 2.0 token endpoint and My Business v4 reviews.list, and Trustpilot's
+// business unit reviews. Shared by the tests and `npm run bench:sync`; every request is logged.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TestPki } from './pki.ts';
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: string;
+  /** When it arrived (ms) */
+  at: number;
+}
+
+/** What a hook answers instead of the fake: a status and body, or 'hang' (never answer), or undefined (the fake answers). */
+export type Override = { status: number; body: string; headers?: Record<string, string> } | { delayMs: number } | 'hang' | 'reset' | undefined;
+
+export interface FakeApisOptions {
+  account: string;
+  location: string;
+  businessUnitId: string;
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+  apiKey: string;
+  /** Access token lifetime Google reports */
+  expiresInS?: number;
+}
+
+export interface FakeApis {
+  origin: string;
+  googleReviews: Record<string, unknown>[];
+  trustpilotReviews: Record<string, unknown>[];
+  requests: FakeRequest[];
+  /** Requests whose path starts with `prefix` */
+  count(prefix: string): number;
+  /** Called before the fake answers; return an Override to answer differently. */
+  hook: ((req: FakeRequest) => Override) | undefined;
+  /** Google: the refresh token is revoked (invalid_grant from now on), or valid again */
+  revokeRefreshToken(revoked?: boolean): void;
+  /** Google: every access token issued so far stops working (401) */
+  expireAccessTokens(): void;
+  settings(): Record<string, string>;
+  close(): Promise<void>;
+}
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+};
+
+const byNewest = (key: string) => (a: Record<string, unknown>, b: Record<string, unknown>) => {
+  const x = String(a[key]);
+  const y = String(b[key]);
+  return x < y ? 1 : x > y ? -1 : 0;
+};
+
+const googleError = (code: number, status: string, message: string) => ({ error: { code, message, status } });
+
+export async function startFakeApis(pki: TestPki, options: FakeApisOptions): Promise<FakeApis> {
+  const requests: FakeRequest[] = [];
+  let refreshRevoked = false;
+  const validTokens = new Set<string>();
+  let googleSnapshot: Record<string, unknown>[] | undefined;
+  let trustpilotSnapshot: Record<string, unknown>[] | undefined;
+  const fake: FakeApis = {
+    origin: '',
+    googleReviews: [],
+    trustpilotReviews: [],
+    requests,
+    count: (prefix) => requests.filter((r) => r.path.startsWith(prefix)).length,
+    hook: undefined,
+    revokeRefreshToken: (revoked = true) => {
+      refreshRevoked = revoked;
+    },
+    expireAccessTokens: () => validTokens.clear(),
+    settings: () => ({
+      GOOGLE_LOCATION: `accounts/${options.account}/locations/${options.location}`,
+      GOOGLE_CLIENT_ID: options.clientId,
+      GOOGLE_CLIENT_SECRET: options.clientSecret,
+      GOOGLE_REFRESH_TOKEN: options.refreshToken,
+      GOOGLE_API_URL: fake.origin,
+      GOOGLE_TOKEN_URL: `${fake.origin}/token`,
+      TRUSTPILOT_BUSINESS_UNIT_ID: options.businessUnitId,
+      TRUSTPILOT_API_KEY: options.apiKey,
+      TRUSTPILOT_API_URL: fake.origin,
+    }),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+
+  // https://developers.google.com/identity/protocols/oauth2/web-server#offline (refreshing an access token)
+  const token = (req: FakeRequest, res: ServerResponse) => {
+    const form = new URLSearchParams(req.body);
+    if (form.get('grant_type') !== 'refresh_token') return json(res, 400, { error: 'unsupported_grant_type' });
+    if (form.get('client_id') !== options.clientId || form.get('client_secret') !== options.clientSecret)
+      return json(res, 401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
+    if (refreshRevoked || form.get('refresh_token') !== options.refreshToken)
+      return json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+    const access = `ya29.${randomBytes(24).toString('base64url')}`;
+    validTokens.add(access);
+    return json(res, 200, {
+      access_token: access,
+      expires_in: options.expiresInS ?? 3599,
+      scope: 'https://www.googleapis.com/auth/business.manage',
+      token_type: 'Bearer',
+    });
+  };
+
+  // GET /v4/{parent=accounts/*/locations/*}/reviews: ListReviewsResponse, newest updateTime first.
+  const reviewsList = (req: FakeRequest, res: ServerResponse, account: string, location: string) => {
+    const auth = req.headers.authorization ?? '';
+    if (!auth.startsWith('Bearer ') || !validTokens.has(auth.slice(7)))
+      return json(res, 401, googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token.'), {
+        'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
+      });
+    if (account !== options.account || location !== options.location) return json(res, 404, googleError(404, 'NOT_FOUND', 'Requested entity was not found.'));
+    const pageSize = Math.min(50, Number(req.query.get('pageSize') ?? 50) || 50);
+    const start = req.query.get('pageToken') ? Number(Buffer.from(req.query.get('pageToken') as string, 'base64url').toString()) : 0;
+    if (!Number.isInteger(start) || start < 0) return json(res, 400, googleError(400, 'INVALID_ARGUMENT', 'Invalid page token.'));
+    // A listing is a snapshot taken at its first page, as a paged API gives it.
+    if (start === 0 || !googleSnapshot) googleSnapshot = [...fake.googleReviews].sort(byNewest('updateTime'));
+    const sorted = googleSnapshot;
+    const page: Record<string, unknown> = { reviews: sorted.slice(start, start + pageSize), averageRating: 4.2, totalReviewCount: sorted.length };
+    if (start + pageSize < sorted.length) page.nextPageToken = Buffer.from(String(start + pageSize)).toString('base64url');
+    return json(res, 200, page);
+  };
+
+  // GET /v1/business-units/{businessUnitId}/reviews: {reviews, links}, page numbers from 1.
+  const businessUnitReviews = (req: FakeRequest, res: ServerResponse, unit: string) => {
+    if (req.headers.apikey !== options.apiKey) return json(res, 401, { message: 'Invalid ApiKey', errorCode: 401 });
+    if (unit !== options.businessUnitId) return json(res, 404, { message: 'Business unit not found', errorCode: 404 });
+    const page = Number(req.query.get('page') ?? 1);
+    const perPage = Math.min(100, Number(req.query.get('perPage') ?? 20));
+    if (page === 1 || !trustpilotSnapshot) trustpilotSnapshot = [...fake.trustpilotReviews].sort(byNewest('createdAt'));
+    const all = trustpilotSnapshot;
+    const reviews = all.slice((page - 1) * perPage, page * perPage);
+    const link = (p: number, rel: string) => ({ href: `${fake.origin}/v1/business-units/${unit}/reviews?page=${p}&perPage=${perPage}`, method: 'GET', rel });
+    const links = [
+      link(page, 'self'),
+      ...(page > 1 ? [link(page - 1, 'prev-page')] : []),
+      ...(page * perPage < all.length ? [link(page + 1, 'next-page')] : []),
+    ];
+    return json(res, 200, { links, reviews });
+  };
+
+  const server = createServer({ key: pki.key, cert: pki.cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'https://fake');
+      const r: FakeRequest = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+        at: Date.now(),
+      };
+      requests.push(r);
+      const override = fake.hook?.(r);
+      if (override === 'hang') return;
+      if (override === 'reset') req.socket.destroy();
+      else if (override && 'delayMs' in override) setTimeout(() => answer(r, res), override.delayMs);
+      else if (override) {
+        res.writeHead(override.status, { 'content-type': 'application/json', ...override.headers });
+        res.end(override.body);
+      } else answer(r, res);
+    });
+  });
+  const answer = (r: FakeRequest, res: ServerResponse) => {
+    if (r.method === 'POST' && r.path === '/token') return token(r, res);
+    const google = /^\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/reviews$/.exec(r.path);
+    if (r.method === 'GET' && google) return reviewsList(r, res, google[1] as string, google[2] as string);
+    const trustpilot = /^\/v1\/business-units\/([^/]+)\/reviews$/.exec(r.path);
+    if (r.method === 'GET' && trustpilot) return businessUnitReviews(r, res, trustpilot[1] as string);
+    return json(res, 404, { error: 'not found' });
+  };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}
+
+/** Trustpilot public reviews in the API's shape, deterministic. */
+export function trustpilotReviews(count: number, unit: string, start = Date.UTC(2023, 0, 1)): Record<string, unknown>[] {
+  const texts = ['Quick and friendly furnace repair.', 'Arrived late, but fixed the leak.', 'Great drain cleaning, fair price.', 'Nobody called back.'];
+  return Array.from({ length: count }, (_, i) => {
+    const created = new Date(start + i * 3_600_000 * 7).toISOString();
+    return {
+      id: `64a1b2c3d4e5f6${String(i).padStart(10, '0')}`,
+      consumer: { id: `5f${String(i).padStart(22, '0')}`, displayName: `Customer ${i}`, numberOfReviews: 1 },
+      businessUnit: { id: unit, identifyingName: 'example.com', displayName: 'Example' },
+      stars: (i % 5) + 1,
+      title: `Review ${i}`,
+      text: texts[i % texts.length],
+      language: 'en',
+      createdAt: created,
+      updatedAt: null,
+      status: 'active',
+      isVerified: true,
+      ...(i % 3 === 0
+        ? { companyReply: { text: 'Thank you for your feedback.', createdAt: new Date(Date.parse(created) + 86_400_000).toISOString(), updatedAt: null } }
+        : {}),
+    };
+  });
+}

@@ -1,0 +1,83 @@
+// SYNC_DIR/status.json (what each source's last pass did) and the lock that lets one pass run
+// at a time across processes.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { CONTENT_FILE_NAMES, IMPORTS_FILE_NAME } from '../core/content/dataset.ts';
+import { type SyncStatus, SyncStatusSchema } from '../core/schemas/sync-status.ts';
+import { writeFileAtomic } from '../import/atomic.ts';
+import { redact } from './errors.ts';
+
+export const STATUS_FILE = 'status.json';
+const LOCK_FILE = 'lock.sqlite';
+
+export function readStatus(dir: string, warn: (m: string) => void): SyncStatus | undefined {
+  const file = join(dir, STATUS_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    const parsed = SyncStatusSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+    warn(`${file} does not match its schema (${parsed.error.issues[0]?.message}); starting afresh with a full sweep`);
+  } catch (err) {
+    warn(`${file} cannot be read (${(err as Error).message}); starting afresh with a full sweep`);
+  }
+  return undefined;
+}
+
+/** Writes status.json with every secret scrubbed (errors quote what servers said, and a server may echo a secret). */
+export function writeStatus(dir: string, status: SyncStatus, secrets: readonly string[]): void {
+  const scrubbed = JSON.parse(redact(JSON.stringify(status), secrets));
+  writeFileAtomic(join(dir, STATUS_FILE), `${JSON.stringify(SyncStatusSchema.parse(scrubbed), null, 2)}\n`);
+}
+
+/** SHA-256 over the content files a build reads: equal hashes mean an equal build. */
+export function contentHash(contentDir: string): string {
+  const hash = createHash('sha256');
+  for (const name of [CONTENT_FILE_NAMES.business, CONTENT_FILE_NAMES.reviews, CONTENT_FILE_NAMES.editorial, IMPORTS_FILE_NAME]) {
+    const file = join(contentDir, name);
+    hash.update(`${name}\0`);
+    hash.update(existsSync(file) ? readFileSync(file) : Buffer.from('\0missing\0'));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * An exclusive SQLite lock: the operating system drops it when the process ends, however it
+ * ends, so a crashed pass (kill -9) never leaves it held. Undefined when another pass has it.
+ */
+export function tryLock(dir: string): { release: () => void } | undefined {
+  mkdirSync(dir, { recursive: true });
+  const db = new Database(join(dir, LOCK_FILE), { timeout: 0 });
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE');
+  } catch (err) {
+    db.close();
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') return undefined;
+    throw err;
+  }
+  return {
+    release: () => {
+      db.exec('COMMIT');
+      db.close();
+    },
+  };
+}
+
+/** A pass that could not start (a settings error): status.json says so, the rest of it kept. */
+export function recordFailedStart(dir: string, error: string, secrets: readonly string[]): void {
+  const previous = readStatus(dir, () => undefined);
+  const now = new Date().toISOString();
+  mkdirSync(dir, { recursive: true });
+  writeStatus(
+    dir,
+    {
+      pass: { started_at: now, finished_at: now, pid: process.pid, outcome: 'failed', error },
+      sources: previous?.sources ?? {},
+      release: previous?.release ?? {},
+    },
+    secrets,
+  );
+}
