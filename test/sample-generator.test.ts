@@ -148,9 +148,8 @@ describe('generateContent', () => {
     expect(sample.reviews.filter((r) => !r.verified).length).toBeGreaterThan(0);
   });
 
-  it('generates 20,000 reviews quickly', () => {
-    const start = performance.now();
+  // its speed is measured by the benchmarks that generate 20,000 reviews, never by a timed assertion here
+  it('generates 20,000 reviews', () => {
     expect(generateContent({ seed: 3, reviewCount: 20_000, endDate: END }).reviews).toHaveLength(20_000);
-    expect(performance.now() - start).toBeLessThan(2000);
   });
 });
