@@ -4,7 +4,7 @@
 // notification carries the listen request's id as its subscriptionId.
 import type { RequestId } from './classify.ts';
 import { META_SERVER_INFO, META_SUBSCRIPTION_ID } from './protocol.ts';
-import { errorResponse, sseEvent } from './rpc.ts';
+import { rpcErrorResponse, sseEvent } from './rpc.ts';
 import { SERVER_INFO } from './server-info.ts';
 import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
 
@@ -32,14 +32,14 @@ export function listenStreams(watch: ResourceWatch, maxStreams: number): ListenS
       for (const end of [...open]) end(true);
     },
     open(id, filter, signal) {
-      if (!isObject(filter)) return errorResponse(200, id, -32602, "Invalid params: 'notifications' must be an object (SubscriptionFilter)");
+      if (!isObject(filter)) return rpcErrorResponse(200, id, -32602, "Invalid params: 'notifications' must be an object (SubscriptionFilter)");
       const requested = filter.resourceSubscriptions;
       if (requested !== undefined && !(Array.isArray(requested) && requested.every((u) => typeof u === 'string'))) {
-        return errorResponse(200, id, -32602, 'Invalid params: notifications.resourceSubscriptions must be an array of URIs');
+        return rpcErrorResponse(200, id, -32602, 'Invalid params: notifications.resourceSubscriptions must be an array of URIs');
       }
       if (requested && requested.length > MAX_SUBSCRIPTIONS)
-        return errorResponse(200, id, -32602, `Invalid params: at most ${MAX_SUBSCRIPTIONS} resourceSubscriptions per stream`);
-      if (open.size >= maxStreams) return errorResponse(200, id, -32603, 'Too many open subscriptions; try again later');
+        return rpcErrorResponse(200, id, -32602, `Invalid params: at most ${MAX_SUBSCRIPTIONS} resourceSubscriptions per stream`);
+      if (open.size >= maxStreams) return rpcErrorResponse(200, id, -32603, 'Too many open subscriptions; try again later');
       // Only resource updates exist here: the tool, prompt and resource lists never change while the server runs.
       const uris = new Set((requested ?? []).filter((uri) => watch.watchable(uri)));
       const honored = requested === undefined ? {} : { resourceSubscriptions: [...uris] };

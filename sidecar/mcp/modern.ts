@@ -8,7 +8,7 @@ import type { RpcMessage } from './classify.ts';
 import type { ListenStreams } from './listen.ts';
 import { INVALID_PARAMS, METHOD_NOT_FOUND, MODERN_VERSIONS } from './protocol.ts';
 import { completeReviewIds, DATASETS, readResource, REVIEW_TEMPLATE } from './resources.ts';
-import { errorResponse, resultBytesResponse, resultResponse } from './rpc.ts';
+import { rpcErrorResponse, resultBytesResponse, resultResponse } from './rpc.ts';
 import { serverInstructions } from './server.ts';
 import { SERVER_CAPABILITIES } from './server-info.ts';
 
@@ -38,7 +38,7 @@ export function modernHandler(options: ModernOptions) {
   return function serve(message: RpcMessage, signal: () => AbortSignal): Response {
     const id = message.id as string | number;
     const params: Params = message.params ?? {};
-    const invalid = (text: string, data?: unknown) => errorResponse(200, id, INVALID_PARAMS, `Invalid params: ${text}`, data);
+    const invalid = (text: string, data?: unknown) => rpcErrorResponse(200, id, INVALID_PARAMS, `Invalid params: ${text}`, { data });
     switch (message.method) {
       case 'server/discover': {
         const snapshot = site.current();
@@ -86,7 +86,7 @@ export function modernHandler(options: ModernOptions) {
         return listen.open(id, params.notifications, signal());
       default:
         // initialize, ping, logging/setLevel, resources/subscribe and prompts/* do not exist here (HTTP 404).
-        return errorResponse(404, id, METHOD_NOT_FOUND, `Method not found: ${message.method}`);
+        return rpcErrorResponse(404, id, METHOD_NOT_FOUND, `Method not found: ${message.method}`);
     }
   };
 }

@@ -25,7 +25,7 @@ import {
   LEGACY_VERSIONS,
   MODERN_VERSION,
 } from './protocol.ts';
-import { errorResponse, legacyResultEvent } from './rpc.ts';
+import { rpcErrorResponse, legacyResultEvent } from './rpc.ts';
 import { createSessionTable, newSessionId, type Session, type SessionTable } from './sessions.ts';
 import { watchResources } from './watch.ts';
 
@@ -68,12 +68,9 @@ export interface Mcp {
 const ALLOW = MCP_METHODS.join(', ');
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Errors at /mcp are JSON-RPC error objects, like the ones the SDK transport writes. */
+/** Errors of the transport at /mcp: JSON-RPC error objects without an id, like the ones the SDK transport writes. */
 function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+  return rpcErrorResponse(status, null, code, message, { headers });
 }
 
 /**
@@ -225,7 +222,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
       method: h.get(HEADER_METHOD) ?? undefined,
       name: h.get(HEADER_NAME) ?? undefined,
     });
-    if (route.kind === 'reject') return errorResponse(route.status, route.id, route.code, route.message, route.data);
+    if (route.kind === 'reject') return rpcErrorResponse(route.status, route.id, route.code, route.message, { data: route.data });
     if (route.kind === 'modern') return route.notification ? new Response(null, { status: 202 }) : serveModern(route.message, () => req.signal);
 
     const id = h.get(HEADER_SESSION_ID);
@@ -255,7 +252,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
     if (result === undefined) return undefined;
     return new Response(legacyResultEvent(call.id, result), {
       status: 200,
-      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'mcp-session-id': session.id },
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', [HEADER_SESSION_ID]: session.id },
     });
   }
 
@@ -275,7 +272,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
   }
 
   async function remove(req: Request): Promise<Response> {
-    const id = req.headers.get('mcp-session-id');
+    const id = req.headers.get(HEADER_SESSION_ID);
     if (!id) return rpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     const session = sessions.get(id);
     if (!session) return rpcError(404, -32001, 'Session not found: it ended or never existed');

@@ -29,10 +29,19 @@ export function resultResponse(id: RequestId, resultJson: string): Response {
   return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${modernResultJson(resultJson)}}`, { status: 200, headers: JSON_HEADERS });
 }
 
-/** A JSON-RPC error; status 200 for errors of the method itself, 4xx for the transport's own. */
-export function errorResponse(status: number, id: RequestId | null, code: number, message: string, data?: unknown): Response {
-  const error = data === undefined ? { code, message } : { code, message, data };
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status, headers: JSON_HEADERS });
+/**
+ * The one JSON-RPC error builder, for both eras: status 200 for errors of the method itself,
+ * 4xx or 5xx for the transport's own (then id is null, as the SDK transport writes them).
+ */
+export function rpcErrorResponse(
+  status: number,
+  id: RequestId | null,
+  code: number,
+  message: string,
+  options: { data?: unknown; headers?: Record<string, string> } = {},
+): Response {
+  const error = options.data === undefined ? { code, message } : { code, message, data: options.data };
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status, headers: { ...JSON_HEADERS, ...options.headers } });
 }
 
 /** One server-sent event carrying one JSON-RPC message. */
