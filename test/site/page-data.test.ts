@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 // The pure helpers behind the pages.
 import { describe, expect, it } from 'vitest';
 import { archivePages } from '../../src/core/documents/archive.ts';
@@ -9,6 +11,8 @@ import { siteUrls } from '../../src/core/http/urls.ts';
 import { insightsDocument } from '../../src/core/documents/documents.ts';
 import { MIN_CLAIM_MENTIONS, wilsonInterval } from '../../src/core/insights/claims.ts';
 import { SAMPLE_CONTENT, SMALL_CONTENT } from '../helpers/paths.ts';
+import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
+import { businessLocale } from '../../src/core/i18n/locale.ts';
 
 /** `n` reviews, newest first, one a day. */
 const reviews = (n: number) =>
@@ -102,11 +106,17 @@ describe('coverageText', () => {
       nl: { reviews: 26, analysed: 0 },
     };
     expect(coverageText({ reviews_with_text: 1300, analysed: 1234, languages })).toBe(
-      'The insights read 1,234 of 1,300 reviews with text (German 900, English 334); 66 in French (40) and Dutch (26) are not analysed.',
+      'The insights read 1,234 of 1,300 reviews with text (German 900, English 334). Not analysed: French 40, Dutch 26.',
     );
     expect(coverageText({ reviews_with_text: 2, analysed: 1, languages: { en: { reviews: 1, analysed: 1 }, fr: { reviews: 1, analysed: 0 } } })).toBe(
-      'The insights read 1 of 2 reviews with text (English 1); 1 in French (1) is not analysed.',
+      'The insights read 1 of 2 reviews with text (English 1). Not analysed: French 1.',
     );
     expect(coverageText({ reviews_with_text: 5, analysed: 5, languages: { en: { reviews: 3, analysed: 3 }, de: { reviews: 2, analysed: 2 } } })).toBeNull();
+    // in the page's language, with its own names of languages and numbers
+    const business = JSON.parse(readFileSync(join(SMALL_CONTENT, 'business.json'), 'utf8'));
+    const { locale } = businessLocale({ ...business, language: 'de', address: { ...business.address, country: 'DE' } }, CATALOGUES);
+    expect(coverageText({ reviews_with_text: 1300, analysed: 1234, languages }, locale)).toBe(
+      'Die Auswertung liest 1.234 von 1.300 Bewertungen mit Text (Deutsch 900, Englisch 334). Nicht ausgewertet: Französisch 40, Niederländisch 26.',
+    );
   });
 });

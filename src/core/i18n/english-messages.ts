@@ -49,6 +49,9 @@ export const messages = {
   'home.strongest': 'Strongest aspects',
   'home.weakest': 'Weakest aspects',
   'home.scores': 'Scores run from −1 (all negative) to +1 (all positive) over the reviews mentioning the aspect.',
+  /** shown when not every review with text was read: languages as "German 900, English 334" */
+  'home.coverage': 'The insights read {read} of {total} reviews with text ({languages}). Not analysed: {unread}.',
+  'home.coverageNone': 'The insights could read none of the {total} reviews with text. Not analysed: {unread}.',
   'home.technicians': 'Technicians',
   'home.colName': 'Name',
   'home.colRating': 'Rating',

@@ -76,8 +76,8 @@ export interface PageInsights {
   /** Lowest positive share first, never one of `best`; only claims the data supports. */
   weakest: AspectSummary[];
   technicians: TechnicianRating[];
-  /** What the insights read, when it is not every review with text; null when it is */
-  coverage: string | null;
+  /** Which reviews the insights read (coverageText says it in the page's language) */
+  coverage: InsightsDocument['coverage'];
 }
 
 const insightsCache = new WeakMap<Dataset, PageInsights>();
@@ -104,31 +104,27 @@ export function pageInsights(dataset: Dataset): PageInsights {
     best,
     weakest,
     technicians: doc.entities.technicians.map((t) => ({ name: t.name, role: roles.get(t.name), mentions: t.mentions, mean_rating: t.mean_rating })),
-    coverage: coverageText(doc.coverage),
+    coverage: doc.coverage,
   };
   insightsCache.set(dataset, result);
   return result;
 }
 
-const LANGUAGE_NAMES = new Intl.DisplayNames('en', { type: 'language' });
-const languageName = (code: string) => LANGUAGE_NAMES.of(code) ?? code;
-
-/**
- * "The insights read 1,234 of 1,300 reviews with text (German 900, English 334); 66 in
- * French (40) and Dutch (26) are not analysed." Null when every review with text was read.
- */
-export function coverageText(coverage: InsightsDocument['coverage']): string | null {
+/** How many reviews the insights read, and in which languages, when it is not all of them; null when it is. */
+export function coverageText(coverage: InsightsDocument['coverage'], locale: Locale = ENGLISH): string | null {
   if (coverage.analysed === coverage.reviews_with_text) return null;
-  const n = (x: number) => x.toLocaleString('en-US');
+  const names = new Intl.DisplayNames(locale.tag, { type: 'language' });
   const langs = Object.entries(coverage.languages);
-  const read = langs.filter(([, c]) => c.analysed > 0).map(([code, c]) => `${languageName(code)} ${n(c.analysed)}`);
-  const unread = langs.filter(([, c]) => c.reviews > c.analysed).map(([code, c]) => `${languageName(code)} (${n(c.reviews - c.analysed)})`);
-  const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
-  const missing = coverage.reviews_with_text - coverage.analysed;
-  return (
-    `The insights read ${n(coverage.analysed)} of ${reviewCountText(coverage.reviews_with_text)} with text` +
-    `${read.length ? ` (${read.join(', ')})` : ''}; ${n(missing)} in ${list(unread)} ${missing === 1 ? 'is' : 'are'} not analysed.`
-  );
+  const listed = (pick: (c: { reviews: number; analysed: number }) => number) =>
+    langs.filter(([, c]) => pick(c) > 0).map(([code, c]) => `${names.of(code) ?? code} ${locale.number(pick(c))}`);
+  const read = listed((c) => c.analysed);
+  const vars = {
+    read: locale.number(coverage.analysed),
+    total: locale.number(coverage.reviews_with_text),
+    languages: read.join(', '),
+    unread: listed((c) => c.reviews - c.analysed).join(', '),
+  };
+  return locale.t(read.length ? 'home.coverage' : 'home.coverageNone', vars);
 }
 
 /** A net sentiment score (-1…1) for people: "+0.82" / "−0.40". */

@@ -70,6 +70,8 @@ export const de: Catalogue = {
     'home.strongest': 'Stärken',
     'home.weakest': 'Schwächen',
     'home.scores': 'Die Werte reichen von −1 (nur negativ) bis +1 (nur positiv), gemessen an den Bewertungen, die den Punkt ansprechen.',
+    'home.coverage': 'Die Auswertung liest {read} von {total} Bewertungen mit Text ({languages}). Nicht ausgewertet: {unread}.',
+    'home.coverageNone': 'Die Auswertung konnte keine der {total} Bewertungen mit Text lesen. Nicht ausgewertet: {unread}.',
     'home.technicians': 'Monteure',
     'home.colName': 'Name',
     'home.colRating': 'Sterne',

@@ -47,6 +47,8 @@ export const es: Catalogue = {
     'home.strongest': 'Puntos fuertes',
     'home.weakest': 'Puntos débiles',
     'home.scores': 'Las puntuaciones van de −1 (todo negativo) a +1 (todo positivo), sobre las opiniones que mencionan el aspecto.',
+    'home.coverage': 'El análisis lee {read} de {total} opiniones con texto ({languages}). Sin analizar: {unread}.',
+    'home.coverageNone': 'El análisis no pudo leer ninguna de las {total} opiniones con texto. Sin analizar: {unread}.',
     'home.technicians': 'Técnicos',
     'home.colName': 'Nombre',
     'home.colRating': 'Valoración',

@@ -48,6 +48,8 @@ export const fr: Catalogue = {
     'home.strongest': 'Points forts',
     'home.weakest': 'Points faibles',
     'home.scores': 'Les scores vont de −1 (tout négatif) à +1 (tout positif), sur les avis qui abordent le sujet.',
+    'home.coverage': 'L’analyse porte sur {read} des {total} avis avec texte ({languages}). Non analysés : {unread}.',
+    'home.coverageNone': 'L’analyse n’a pu lire aucun des {total} avis avec texte. Non analysés : {unread}.',
     'home.technicians': 'Techniciens',
     'home.colName': 'Nom',
     'home.colRating': 'Note',

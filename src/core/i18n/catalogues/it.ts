@@ -48,6 +48,8 @@ export const it: Catalogue = {
     'home.strongest': 'Punti di forza',
     'home.weakest': 'Punti deboli',
     'home.scores': 'I punteggi vanno da −1 (tutto negativo) a +1 (tutto positivo), sulle recensioni che parlano dell’aspetto.',
+    'home.coverage': 'L’analisi legge {read} di {total} recensioni con testo ({languages}). Non analizzate: {unread}.',
+    'home.coverageNone': 'L’analisi non ha potuto leggere nessuna delle {total} recensioni con testo. Non analizzate: {unread}.',
     'home.technicians': 'Tecnici',
     'home.colName': 'Nome',
     'home.colRating': 'Voto',

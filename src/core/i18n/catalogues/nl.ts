@@ -61,6 +61,8 @@ export const nl: Catalogue = {
     'home.strongest': 'Sterke punten',
     'home.weakest': 'Zwakke punten',
     'home.scores': 'De scores lopen van −1 (alleen negatief) tot +1 (alleen positief), over de beoordelingen die het onderwerp noemen.',
+    'home.coverage': 'De analyse leest {read} van {total} beoordelingen met tekst ({languages}). Niet geanalyseerd: {unread}.',
+    'home.coverageNone': 'De analyse kon geen van de {total} beoordelingen met tekst lezen. Niet geanalyseerd: {unread}.',
     'home.technicians': 'Monteurs',
     'home.colName': 'Naam',
     'home.colRating': 'Cijfer',
