@@ -65,7 +65,7 @@ try {
           'sidecar req/s': Math.round(mean('sidecar')),
           'sidecar / nginx': (mean('sidecar') / mean('nginx')).toFixed(2),
           'sidecar / node:http': (mean('sidecar') / mean('node:http')).toFixed(2),
-          'p99 ms nginx / node / sidecar': `${worst('nginx')} / ${worst('node:http')} / ${worst('sidecar')}`,
+          'p99 ms nginx / node / sidecar': [worst('nginx'), worst('node:http'), worst('sidecar')].map((ms) => ms.toFixed(2)).join(' / '),
           'errors or non-2xx/3xx': bad,
         });
       }
