@@ -4,8 +4,6 @@
 // axe-core clean; a right-to-left test catalogue; and the widget in two languages on one
 // page of another origin under a strict CSP.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -13,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/core/i18n/catalogue.ts';
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
 import { buildOrThrow } from '../helpers/build.ts';
+import { type ForeignPage, serveForeignPage, strictCsp } from '../helpers/foreign-page.ts';
 import { launchChromium, watchProblems } from '../helpers/chromium.ts';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -288,8 +287,8 @@ describe('a right-to-left catalogue', () => {
 });
 
 /** A French host page with a strict CSP, embedding a German business's widget twice: in its own language and in French. */
-function hostPage(ours: string): Promise<{ url: string; server: Server }> {
-  const csp = `default-src 'none'; script-src ${ours}; connect-src ${ours}; img-src ${ours}; style-src 'self'; base-uri 'none'; form-action 'none'`;
+function hostPage(ours: string): Promise<ForeignPage> {
+  const csp = strictCsp(ours);
   const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Plomberie à Strasbourg</title></head><body>
 <h1>Nos clients en parlent</h1>
 <reviews-widget id="own" layout="list" limit="3"></reviews-widget>
@@ -298,16 +297,7 @@ function hostPage(ours: string): Promise<{ url: string; server: Server }> {
 <reviews-widget id="unknown" layout="badge" lang="pl"></reviews-widget>
 <script src="${ours}/widget.js" defer></script>
 </body></html>`;
-  const host = createServer((req, res) => {
-    if (req.url !== '/') {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp }).end(html);
-  });
-  return new Promise((resolve) =>
-    host.listen(0, '127.0.0.1', () => resolve({ url: `http://localhost:${(host.address() as AddressInfo).port}/`, server: host })),
-  );
+  return serveForeignPage(html, csp);
 }
 
 describe('the widget in two languages on one page of another origin', () => {

@@ -3,13 +3,12 @@
 // badge and embed on a page of ANOTHER origin under a strict Content-Security-Policy, and
 // axe-core on the home, archive, facet, API and embed pages.
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { buildOrThrow } from '../helpers/build.ts';
+import { type ForeignPage, serveForeignPage, strictCsp } from '../helpers/foreign-page.ts';
 import { launchChromium, watchProblems } from '../helpers/chromium.ts';
 import { ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -218,8 +217,8 @@ describe('search and filters on the home page', () => {
 });
 
 /** A page on another origin, with a strict CSP naming only our origin for scripts, data, images and frames. */
-function hostPage(ours: string): Promise<{ url: string; server: Server }> {
-  const csp = `default-src 'none'; script-src ${ours}; connect-src ${ours}; img-src ${ours}; frame-src ${ours}; style-src 'self'; base-uri 'none'; form-action 'none'`;
+function hostPage(ours: string): Promise<ForeignPage> {
+  const csp = strictCsp(ours, { frames: true });
   const tech = ratings.technicians.find((t) => t.name === 'José Martínez') as { name: string };
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A plumber's own site</title></head><body>
 <h1>Our customers say</h1>
@@ -231,16 +230,7 @@ function hostPage(ours: string): Promise<{ url: string; server: Server }> {
 <iframe id="embed" src="${ours}/embed/" title="Reviews" width="600" height="400"></iframe>
 <script src="${ours}/widget.js" defer></script>
 </body></html>`;
-  const host = createServer((req, res) => {
-    if (req.url !== '/') {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp }).end(html);
-  });
-  return new Promise((resolve) =>
-    host.listen(0, '127.0.0.1', () => resolve({ url: `http://localhost:${(host.address() as AddressInfo).port}/`, server: host })),
-  );
+  return serveForeignPage(html, csp);
 }
 
 describe('the widget, badge and embed on another origin under a strict CSP', () => {
