@@ -1,13 +1,13 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build as astroBuild } from 'astro';
-import { provideBuildContext } from './context-handoff.ts';
+import { type BuildContext, provideBuildContext } from './context-handoff.ts';
 import { loadContentDir } from './content-dir.ts';
 import { planSinceDates } from '../core/documents/since.ts';
 import { siteUrls } from '../core/http/urls.ts';
 import type { Catalogue } from '../core/i18n/catalogue.ts';
 import { CATALOGUES } from '../core/i18n/catalogues.ts';
-import { businessLocale, type Locale } from '../core/i18n/locale.ts';
+import { businessLocale } from '../core/i18n/locale.ts';
 import { catalogueProblems } from '../core/i18n/check.ts';
 import type { Settings } from '../settings/index.ts';
 import { writeDeployFolders } from './deploy/index.ts';
@@ -32,20 +32,31 @@ export interface BuildOptions {
   catalogues?: Readonly<Record<string, Catalogue>>;
 }
 
-export async function buildSite(settings: Settings, root: string, now = new Date(), options: BuildOptions = {}): Promise<BuildResult> {
+/**
+ * What the pages are rendered from, prepared once: the content read and validated, the
+ * interface language, the since dates within the size budget. The build and the dev server
+ * (scripts/dev.ts) both start from it.
+ */
+export function prepareBuildContext(settings: Settings, options: BuildOptions = {}): BuildContext {
   const dataset = loadContentDir(settings.contentDir);
   const catalogues = options.catalogues ?? CATALOGUES;
   const broken = Object.values(catalogues).flatMap(catalogueProblems);
   if (broken.length) throw new Error(broken.join('\n'));
   const { locale, warning } = businessLocale(dataset.business, catalogues);
   if (warning) console.warn(`warning: ${warning}`);
+  const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
+  return { siteUrl: siteUrls(settings.siteUrl).base, dataset, sinceDates, locale, catalogues };
+}
+
+export async function buildSite(settings: Settings, root: string, now = new Date(), options: BuildOptions = {}): Promise<BuildResult> {
+  const context = prepareBuildContext(settings, options);
   removeLeftovers(settings.outDir, root);
   const previousDir = currentBuild(settings.outDir);
   const buildId = `${now.toISOString().replace(/[-:.]/g, '')}-${process.pid}`;
   const buildDir = newBuildDir(settings.outDir, buildId);
   let result: BuildResult;
   try {
-    result = await buildInto(buildDir, buildId, previousDir, dataset, { locale, catalogues }, settings, root, now);
+    result = await buildInto(buildDir, buildId, previousDir, context, settings, root, now);
   } catch (error) {
     try {
       rmSync(buildDir, { recursive: true, force: true });
@@ -63,8 +74,7 @@ async function buildInto(
   buildDir: string,
   buildId: string,
   previousDir: string | undefined,
-  dataset: ReturnType<typeof loadContentDir>,
-  language: { locale: Locale; catalogues: Readonly<Record<string, Catalogue>> },
+  context: BuildContext,
   settings: Settings,
   root: string,
   now: Date,
@@ -72,7 +82,7 @@ async function buildInto(
   const urls = siteUrls(settings.siteUrl);
   const siteDir = join(buildDir, 'site');
 
-  const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
+  const { dataset, sinceDates } = context;
   // Astro puts its intermediate server build in `<cwd>/.astro/` when outDir is outside the
   // working directory. A working folder of its own per build (inside the project, so the
   // chunks still resolve node_modules) keeps concurrent builds apart.
@@ -80,7 +90,7 @@ async function buildInto(
   const workDir = join(astroWorkDir(root), buildId);
   mkdirSync(workDir, { recursive: true });
   process.chdir(workDir);
-  provideBuildContext({ siteUrl: urls.base, dataset, sinceDates, ...language });
+  provideBuildContext(context);
   try {
     await astroBuild({ root, outDir: siteDir, logLevel: 'warn', site: urls.base });
   } finally {

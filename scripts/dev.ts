@@ -1,0 +1,21 @@
+// npm run dev: Astro's own dev server for the pages, on PORT, for CONTENT_DIR (the sample by
+// default), with hot reload while pages, components and styles change. The content is read
+// and validated once at start, as the build does; restart to pick up changed content. The
+// sidecar's routes (search, MCP, the hub) are not part of it: `npm start` serves everything.
+import { fileURLToPath } from 'node:url';
+import { dev } from 'astro';
+import { prepareBuildContext } from '../src/build/build-site.ts';
+import { provideBuildContext } from '../src/build/context-handoff.ts';
+import { ContentError } from '../src/core/content/dataset.ts';
+import { readSettings } from '../src/settings/index.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+try {
+  const settings = readSettings(process.env);
+  const site = `http://${settings.host}:${settings.port}`;
+  provideBuildContext(prepareBuildContext({ ...settings, siteUrl: site }));
+  await dev({ root, site, server: { host: settings.host, port: settings.port }, logLevel: 'info' });
+} catch (err) {
+  console.error(err instanceof ContentError ? err.message : err);
+  process.exitCode = 1;
+}
