@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeApis, FakeRequest } from '../../scripts/harness/fake-apis.ts';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { filesUnder, readJson, runSync, SECRETS, seed, startFakes, transcript, workspace } from './helpers.ts';
+import { filesUnder, issuedAccessTokens, readJson, runSync, SECRETS, seed, startFakes, transcript, workspace } from './helpers.ts';
 
 let pki: TestPki;
 let fake: FakeApis;
@@ -254,14 +254,7 @@ describe('faults', { timeout: 120_000 }, () => {
   });
 
   it("never lets a secret reach any output or file of this file's passes", () => {
-    const accessTokens = [
-      ...new Set(
-        fake.requests
-          .map((r) => r.headers.authorization)
-          .filter((a): a is string => !!a)
-          .map((a) => a.slice(7)),
-      ),
-    ];
+    const accessTokens = issuedAccessTokens(fake);
     const secrets = [...Object.values(SECRETS), ...accessTokens];
     const files = roots.flatMap((root) => filesUnder(root));
     expect(files.length).toBeGreaterThan(10);

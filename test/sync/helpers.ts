@@ -100,6 +100,18 @@ export function runSync(env: Record<string, string>, args: string[] = []): Promi
 
 export const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 
+/** Every access token the fake token endpoint issued, as the API requests carried them (Bearer …). */
+export function issuedAccessTokens(fake: FakeApis): string[] {
+  return [
+    ...new Set(
+      fake.requests
+        .map((r) => r.headers.authorization)
+        .filter((a): a is string => !!a)
+        .map((a) => a.slice('Bearer '.length)),
+    ),
+  ];
+}
+
 /** Every file under `dir` (following no links), for the secrets check. */
 export function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];

@@ -9,7 +9,7 @@ import { buildOrThrow } from '../helpers/build.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { sleep } from '../hub/subscriber.ts';
 import { runImport } from '../import/helpers.ts';
-import { filesUnder, newGoogleReview, readJson, runSync, SECRETS, seed, startFakes, transcript, workspace } from './helpers.ts';
+import { filesUnder, issuedAccessTokens, newGoogleReview, readJson, runSync, SECRETS, seed, startFakes, transcript, workspace } from './helpers.ts';
 
 const SITE = 'https://reviews.example';
 let pki: TestPki;
@@ -178,14 +178,7 @@ describe('npm run sync', { timeout: 180_000 }, () => {
   });
 
   it('never lets a secret reach the output, the content, the status, the build or the deploy environment', () => {
-    const accessTokens = [
-      ...new Set(
-        fake.requests
-          .map((r) => r.headers.authorization)
-          .filter((a): a is string => !!a)
-          .map((a) => a.slice(7)),
-      ),
-    ];
+    const accessTokens = issuedAccessTokens(fake);
     expect(accessTokens.length).toBeGreaterThan(0);
     const secrets = [SECRETS.clientSecret, SECRETS.refreshToken, SECRETS.apiKey, ...accessTokens];
     const files = [...filesUnder(w.content), ...filesUnder(w.syncDir), ...filesUnder(join(w.root, '.builds')), join(w.root, 'deploy-env.txt')];
