@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/core/i18n/catalogue.ts';
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
 import { buildOrThrow } from '../helpers/build.ts';
-import { type ForeignPage, serveForeignPage, strictCsp } from '../helpers/foreign-page.ts';
+import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '../helpers/foreign-page.ts';
 import { launchChromium, watchProblems } from '../helpers/chromium.ts';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -320,14 +320,7 @@ describe('the widget in two languages on one page of another origin', () => {
     const host = await hostPage(server.url);
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-    });
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
-    });
+    const problems = await watchEmbedding(page);
     await page.goto(host.url);
     await page.waitForFunction(() => ['own', 'fr', 'nl', 'unknown'].every((id) => (document.getElementById(id)?.shadowRoot?.childElementCount ?? 0) > 0));
     const shadow = (id: string) =>

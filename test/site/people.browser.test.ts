@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { buildOrThrow } from '../helpers/build.ts';
-import { type ForeignPage, serveForeignPage, strictCsp } from '../helpers/foreign-page.ts';
+import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '../helpers/foreign-page.ts';
 import { launchChromium, watchProblems } from '../helpers/chromium.ts';
 import { ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -238,14 +238,7 @@ describe('the widget, badge and embed on another origin under a strict CSP', () 
     const host = await hostPage(server.url);
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-    });
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
-    });
+    const problems = await watchEmbedding(page);
     await page.goto(host.url);
     expect(new URL(host.url).origin).not.toBe(new URL(server.url).origin);
     const shadowText = (id: string) => page.evaluate((i) => document.getElementById(i)?.shadowRoot?.textContent ?? '', id);
