@@ -1,0 +1,118 @@
+// How a table of settings is declared and read. Each setting is one row: its environment
+// name (the key), the field it fills, its default, what the README says about it and how its
+// text is parsed. The values' types, the README's table and every error message are derived
+// from the rows.
+
+export type Env = Record<string, string | undefined>;
+
+/** Turns a setting's text into its value; throws a message that follows "Setting NAME must …". */
+export type Parse<T> = (raw: string) => T;
+
+export interface Setting<F extends string = string, T = unknown> {
+  field: F;
+  default: string;
+  /** The default as the README shows it, when the raw value is not the clearest way to say it */
+  shown?: string;
+  help: string;
+  parse: Parse<T>;
+}
+
+export function setting<F extends string, T>(field: F, parse: Parse<T>, defaultValue: string, help: string, shown?: string): Setting<F, T> {
+  return shown === undefined ? { field, default: defaultValue, help, parse } : { field, default: defaultValue, help, parse, shown };
+}
+
+/** The record a table reads to: one field per row, typed by the row's parser. */
+export type ValuesOf<Table extends Record<string, Setting>> = {
+  [N in keyof Table as Table[N]['field']]: Table[N] extends Setting<string, infer T> ? T : never;
+};
+
+class SettingError extends Error {}
+
+/** Refuses a setting's text: `message` follows "Setting NAME must". */
+export const fail = (message: string): never => {
+  throw new SettingError(message);
+};
+
+export const text: Parse<string> = (raw) => raw;
+
+export const integer =
+  (min: number, max = Number.MAX_SAFE_INTEGER): Parse<number> =>
+  (raw) => {
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max)
+      return fail(max === Number.MAX_SAFE_INTEGER ? `be an integer >= ${min}` : `be an integer from ${min} to ${max}`);
+    return n;
+  };
+
+export const flag: Parse<boolean> = (raw) => (raw === '0' || raw === '1' ? raw === '1' : fail('be 0 or 1'));
+
+export const oneOf =
+  <T extends string>(...values: T[]): Parse<T> =>
+  (raw) =>
+    (values as string[]).includes(raw) ? (raw as T) : fail(`be one of ${values.join(', ')}`);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/** An absolute http(s) URL, reduced to its origin. */
+export const origin: Parse<string> = (raw) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return fail('be an absolute http(s) URL');
+  return (url as URL).origin;
+};
+
+/**
+ * An https URL, or http on a loopback host: the sidecar behind a CDN and the sync's APIs are
+ * reached across the internet, where the leg must be encrypted. Empty stays empty.
+ */
+export const secureUrl =
+  (keep: 'origin' | 'url'): Parse<string> =>
+  (raw) => {
+    if (raw === '') return '';
+    let url: URL | undefined;
+    try {
+      url = new URL(raw);
+    } catch {}
+    if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))))
+      return fail('be an https URL (plain http only on a loopback address)');
+    return keep === 'origin' ? (url as URL).origin : raw.replace(/\/+$/, '');
+  };
+
+/** A comma-separated list of origins, without repeats; empty is an empty list. */
+export const originList: Parse<string[]> = (raw) => [
+  ...new Set(
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(origin),
+  ),
+];
+
+/** The value of every row of `table`: the environment's text or the default, parsed, with the setting's name in every error. */
+export function readTable<Table extends Record<string, Setting>>(table: Table, env: Env): ValuesOf<Table> {
+  const values: Record<string, unknown> = {};
+  for (const [name, row] of Object.entries(table)) {
+    const given = env[name];
+    const raw = given === undefined || given === '' ? row.default : given;
+    try {
+      values[row.field] = row.parse(raw);
+    } catch (error) {
+      if (!(error instanceof SettingError)) throw error;
+      throw new Error(`Setting ${name} must ${error.message}, got "${raw}"`);
+    }
+  }
+  return values as ValuesOf<Table>;
+}
+
+/** The README's table of these settings: name, default, meaning. */
+export function settingsTableRows(table: Record<string, Setting>): string[] {
+  return Object.entries(table).map(([name, row]) => {
+    const shown = row.shown ?? (row.default === '' ? '(none)' : `\`${row.default}\``);
+    return `| \`${name}\` | ${shown} | ${row.help} |`;
+  });
+}
