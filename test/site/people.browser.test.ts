@@ -229,6 +229,8 @@ function hostPage(ours: string): Promise<ForeignPage> {
 <a href="${ours}/"><img id="badge-img" src="${ours}/badge.svg" alt="Reviews"></a>
 <iframe id="embed" src="${ours}/embed/" title="Reviews" width="600" height="400"></iframe>
 <script src="${ours}/widget.js" defer></script>
+<p>The same snippet pasted a second time, as a site builder's blocks often do:</p>
+<script src="${ours}/widget.js" defer></script>
 </body></html>`;
   return serveForeignPage(html, csp);
 }

@@ -34,5 +34,8 @@ export const WIDGET_WORDS_PLACEHOLDER = '/* build: widget words */ null';
 
 export function widgetScript(source: string, words: WidgetWords): string {
   if (!source.includes(WIDGET_WORDS_PLACEHOLDER)) throw new Error('widget source has no words placeholder');
-  return source.replace(WIDGET_WORDS_PLACEHOLDER, () => JSON.stringify(words).replace(/</g, '\\u003c'));
+  const filled = source.replace(WIDGET_WORDS_PLACEHOLDER, () => JSON.stringify(words).replace(/</g, '\\u003c'));
+  // A classic script's top-level const and class share the page's global scope: a page that
+  // includes the script twice (two pasted snippets) would throw on the second copy.
+  return `(() => {\n${filled}\n})();\n`;
 }
