@@ -1,5 +1,6 @@
 // A review card built in the browser with the same markup as src/components/ReviewCard.astro.
 // Every string from a review goes through textContent, never through HTML parsing.
+import { textLangOf } from '../core/site/text-lang.ts';
 import { type ClientWords, translationLabel } from '../core/site/translation-label.ts';
 
 export interface ReviewJson {
@@ -8,6 +9,7 @@ export interface ReviewJson {
   rating: number;
   title?: string;
   text: string;
+  language?: string;
   translation?: { language: string; text: string; by?: string };
   author: { name: string };
   source: string;
@@ -90,7 +92,8 @@ export function renderCard(r: ReviewJson, links: CardLinks, words: Words): HTMLL
   }
   const text = paragraphs(r.text);
   if (text.length > 0) {
-    const div = el('div', { class: 'text' });
+    const lang = textLangOf(r, words.businessLanguage, words.lang);
+    const div = el('div', { class: 'text', ...(lang ? { lang } : {}) });
     for (const t of text) div.append(el('p', { dir: 'auto' }, t));
     article.append(div);
   } else {

@@ -21,9 +21,11 @@ const KEYS = [
   'search.orderLowest',
 ] as const satisfies readonly (keyof ClientWords['text'])[];
 
-export function clientWords(locale: Locale): ClientWords {
+export function clientWords(locale: Locale, businessLanguage: string): ClientWords {
   return {
     tag: locale.tag,
+    lang: locale.lang,
+    businessLanguage,
     ...(locale.catalogue.firstDay ? { firstDay: locale.catalogue.firstDay } : {}),
     text: Object.fromEntries(KEYS.map((k) => [k, locale.catalogue.messages[k]])) as ClientWords['text'],
     matches: { ...locale.catalogue.messages['search.matches'] },

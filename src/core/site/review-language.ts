@@ -5,26 +5,28 @@
 // (by the detector the insights use), and unknown when detection is unsure.
 import { detectLanguage } from '../insights/detect.ts';
 import type { Review } from '../schemas/review.ts';
+import { textLangOf, writtenLanguage } from './text-lang.ts';
 
 /** Detection per review object: a review is shown on several pages of a build. */
 const detected = new WeakMap<object, string>();
 
-const base = (language: string) => language.split('-')[0] as string;
+type Reviewed = Pick<Review, 'text' | 'language' | 'translation'>;
 
-export function originalLanguage(review: Pick<Review, 'text' | 'translation'>, businessLanguage: string): string | undefined {
-  const t = review.translation;
-  if (!t || base(t.language) !== base(businessLanguage)) return businessLanguage;
+/** Detects the language of a review's text once per review object; detection answers the business's language when it cannot tell. */
+const detector = (review: Reviewed, businessLanguage: string) => () => {
   let found = detected.get(review);
   if (found === undefined) {
-    // detection answers the business's language when it cannot tell
     found = review.text.trim() ? detectLanguage(review.text, businessLanguage, { translated: true }) : '';
     detected.set(review, found);
   }
-  return found && found !== base(businessLanguage) ? found : undefined;
+  return found || undefined;
+};
+
+export function originalLanguage(review: Reviewed, businessLanguage: string): string | undefined {
+  return writtenLanguage(review, businessLanguage, detector(review, businessLanguage));
 }
 
 /** The `lang` a review's own text needs on a page in `pageLang`: none when it is the page's language or unknown. */
-export function textLang(review: Pick<Review, 'text' | 'translation'>, businessLanguage: string, pageLang: string): string | undefined {
-  const written = review.translation || base(businessLanguage) !== base(pageLang) ? originalLanguage(review, businessLanguage) : businessLanguage;
-  return written && base(written) !== base(pageLang) ? written : undefined;
+export function textLang(review: Reviewed, businessLanguage: string, pageLang: string): string | undefined {
+  return textLangOf(review, businessLanguage, pageLang, detector(review, businessLanguage));
 }

@@ -34,6 +34,9 @@ export function translationLabel(t: { language: string; by?: string | undefined 
 export interface ClientWords {
   /** Intl locale: dates, numbers and plural rules. */
   tag: string;
+  /** The page's language, and the business's: a review's text written in another gets its `lang`. */
+  lang: string;
+  businessLanguage: string;
   /** The first day of a month where Intl writes "1" (French "1er"). */
   firstDay?: string | undefined;
   text: Record<
