@@ -1,9 +1,9 @@
+import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from '../../sidecar/app.ts';
 import { type LiveSite, liveSite } from '../../sidecar/site/live-site.ts';
 import { buildOrThrow } from './build.ts';
 import { tempDir } from './paths.ts';
-import { join } from 'node:path';
 
 export interface BuiltApp {
   app: Hono;

@@ -3,6 +3,8 @@
 // results included), screenshots at desktop and phone width without sideways scrolling,
 // axe-core clean; a right-to-left test catalogue; and the widget in two languages on one
 // page of another origin under a strict CSP.
+
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,12 +12,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/core/i18n/catalogue.ts';
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { buildOrThrow } from '../helpers/build.ts';
-import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '../helpers/foreign-page.ts';
 import { launchChromium, watchProblems } from '../helpers/chromium.ts';
+import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '../helpers/foreign-page.ts';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
-import { spawnSync } from 'node:child_process';
 import { englishIn, englishPieces } from './english.ts';
 import { LOCAL, type LocalLanguage, localizedContent, TRANSLATED } from './localized.ts';
 
@@ -23,7 +25,6 @@ const SHOTS = join(ROOT, 'test-output', 'site');
 const SITE = 'https://reviews.example';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 /** Every kind of page for people; the 404 page is what an unknown address answers. */
 const PAGES = [
   '/',
@@ -70,25 +71,6 @@ function readable(page: Page): Promise<string> {
     return [document.title, document.body.innerText, ...attrs, ...summaries]
       .join('\n')
       .replace(/reviews\.json|insights\.json|llms\.txt|OpenAPI|JSON Feed/g, '');
-  });
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
   });
 }
 

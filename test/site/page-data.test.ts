@@ -2,17 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // The pure helpers behind the pages.
 import { describe, expect, it } from 'vitest';
-import { archivePages } from '../../src/core/documents/archive.ts';
 import { loadContentDir } from '../../src/build/content-dir.ts';
-import { businessJsonLd, scriptJson } from '../../src/core/site/jsonld.ts';
-import { coverageText, formatDate, histogram, openingHoursText, pageInsights, scoreText, telHref } from '../../src/core/site/page-data.ts';
-import type { Review } from '../../src/core/schemas/review.ts';
-import { siteUrls } from '../../src/core/http/urls.ts';
+import { archivePages } from '../../src/core/documents/archive.ts';
 import { insightsDocument } from '../../src/core/documents/documents.ts';
-import { MIN_CLAIM_MENTIONS, wilsonInterval } from '../../src/core/insights/claims.ts';
-import { SAMPLE_CONTENT, SMALL_CONTENT } from '../helpers/paths.ts';
+import { siteUrls } from '../../src/core/http/urls.ts';
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
 import { businessLocale } from '../../src/core/i18n/locale.ts';
+import { MIN_CLAIM_MENTIONS, wilsonInterval } from '../../src/core/insights/claims.ts';
+import type { Review } from '../../src/core/schemas/review.ts';
+import { businessJsonLd, scriptJson } from '../../src/core/site/jsonld.ts';
+import { coverageText, formatDate, histogram, openingHoursText, pageInsights, scoreText, telHref } from '../../src/core/site/page-data.ts';
+import { SAMPLE_CONTENT, SMALL_CONTENT } from '../helpers/paths.ts';
 
 /** `n` reviews, newest first, one a day. */
 const reviews = (n: number) =>

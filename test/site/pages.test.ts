@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pageWeight } from '../../scripts/bench/page-weight.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
-import { operations } from '../../src/core/site/api-examples.ts';
+import { siteUrls } from '../../src/core/http/urls.ts';
 import { openApiDocument } from '../../src/core/openapi/document.ts';
 import { MCP_TOOLS } from '../../src/core/openapi/mcp.ts';
-import { pageWeight } from '../../scripts/bench/page-weight.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
-import { siteUrls } from '../../src/core/http/urls.ts';
+import { operations } from '../../src/core/site/api-examples.ts';
 import { buildOrThrow } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 import { HOSTILE_REVIEW, NEWER_REVIEW, sampleWith } from './content.ts';

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { buildOrThrow } from '../helpers/build.ts';
-import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '../helpers/foreign-page.ts';
 import { launchChromium, watchProblems } from '../helpers/chromium.ts';
+import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '../helpers/foreign-page.ts';
 import { ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { collidingContent } from './content.ts';
@@ -18,7 +19,6 @@ const SHOTS = join(ROOT, 'test-output', 'site');
 const SITE = 'https://reviews.example';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
 let server: RunningServer;
 let browser: Browser;
@@ -301,22 +301,7 @@ describe('accessibility (axe-core)', () => {
     async (path) => {
       const context = await browser.newContext({ viewport: DESKTOP });
       const { page } = await open(context, `${server.url}${path}`);
-      await page.addScriptTag({ path: AXE });
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
-        ).axe;
-        const result = await axe.run(document);
-        return result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map(
-            (v) =>
-              `${v.id}: ${v.nodes
-                .map((n) => n.target.join(' '))
-                .slice(0, 3)
-                .join(', ')}`,
-          );
-      });
+      const violations = await axeViolations(page);
       expect(violations).toEqual([]);
       await context.close();
     },

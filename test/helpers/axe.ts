@@ -1,0 +1,25 @@
+// axe-core run in a page: the serious and critical violations, each with up to three of its elements.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ROOT } from './paths.ts';
+
+const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
+  });
+}
