@@ -289,14 +289,22 @@ function analyzeClause(clause: Clause, rules: Rules, general: GeneralScorer): { 
     else clauseScore += g;
   }
 
-  // "The advice and communication is great": a judgement of two coordinated nouns judges both.
-  for (const a of cueAnchors) {
-    if (a.judged || a.weak) continue;
-    const pair = cueAnchors.find(
-      (b) => b.judged && (rules.and.has(words[a.to] as string) ? b.from === a.to + 1 : rules.and.has(words[b.to] as string) && a.from === b.to + 1),
-    );
-    if (pair && pair.aspects[0] !== a.aspects[0]) addTo(a, pair.totals[0] as number, 1);
-  }
+  // "The advice and communication is great": a judgement of two coordinated nouns judges both,
+  // and so along a list ("his work, professionalism and expertise is outstanding"). Of the
+  // general nouns only the work joins: "the work and attitude were great" judges the work.
+  const andAfter = (x: Anchor) => rules.and.has(words[x.to] as string);
+  const coordinated = (a: Anchor, b: Anchor) =>
+    (andAfter(a) && b.from === a.to + 1) ||
+    (andAfter(b) && a.from === b.to + 1) ||
+    (b.from === a.to && commaBetween(a.to - 1, b.from) && andAfter(b)) ||
+    (a.from === b.to && commaBetween(b.to - 1, a.from) && andAfter(a));
+  const joins = (a: Anchor) => !a.weak || a.aspects[0] === 'workmanship';
+  for (let pass = 0; pass < 3; pass++)
+    for (const a of cueAnchors) {
+      if (a.judged || !joins(a)) continue;
+      const pair = cueAnchors.find((b) => b.judged && coordinated(a, b));
+      if (pair && pair.aspects[0] !== a.aspects[0]) addTo(a, pair.totals[0] as number, 1);
+    }
   const byAspect = new Map<AspectId, number>();
   for (const a of anchors) {
     // a judgement of two aspects at once ("hidden fees") counts once for the whole text

@@ -229,6 +229,8 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     early: 1,
     prompt: 2,
     promptly: 2,
+    'record time': 2,
+    'right to work': 2,
     late: -2,
     'running late': -2,
     'no show': -3,
@@ -298,6 +300,14 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   professionalism: {
     unprofessionalism: -3,
+    unprepared: -2,
+    'came prepared': 2,
+    'failed to bring': -2,
+    'liked working with': 2,
+    'easy to work with': 2,
+    'pleasant to work with': 2,
+    'great to work with': 2,
+    'put me at ease': 2,
     welcoming: 2,
     unwelcoming: -2,
     professional: 2,
@@ -385,6 +395,16 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   communication: {
     communicative: 2,
+    'spelled out': 2,
+    'prompt communication': 2,
+    'promptly answered': 2,
+    'answered promptly': 2,
+    'promptly responded': 2,
+    'responded promptly': 2,
+    'without warning': -2,
+    'without any warning': -2,
+    'without notice': -2,
+    'without any notice': -2,
     explained: 1,
     explains: 1,
     explaining: 1,
@@ -480,6 +500,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   pricing: {
     expensive: -2,
+    itemized: 1,
     pricey: -2,
     overpriced: -3,
     overcharge: -3,
@@ -525,6 +546,15 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   workmanship: {
     'done perfectly': 3,
+    'looks like new': 3,
+    'look like new': 3,
+    'looked like new': 3,
+    'with ease': 2,
+    'up and running': 2,
+    'is great at': 2,
+    'are great at': 2,
+    rush: -1,
+    rushed: -2,
     'carried out as discussed': 2,
     'as discussed': 1,
     "hasn't dripped": 2,
@@ -720,6 +750,8 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   expertise: {
     'found the error': 2,
+    'helpful suggestion': 2,
+    'helpful suggestions': 2,
     'recognize the error': 2,
     'recognized the error': 2,
     'error was found': 2,
@@ -792,6 +824,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   honesty: {
     fraud: -3,
+    'walked off with': -2,
     fraudulent: -3,
     'never been replaced': -2,
     'never replaced': -2,
@@ -856,6 +889,8 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   follow_up: {
     'came back the next day': 2,
+    reimbursed: 1,
+    credit: 1,
     'follow up': 1,
     'followed up': 2,
     'follows up': 2,
@@ -882,7 +917,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
  * Sunday", "we had a problem with the boiler") and naming nobody from the firm. Its fault
  * words describe what the firm was called for, not how it did.
  */
-export const PROBLEM_OPENERS = ['my', 'our', 'we had', 'i had', 'we have', 'i have', 'there was', 'there were'];
+export const PROBLEM_OPENERS = ['my', 'our', 'we had', 'i had', 'we have', 'i have', 'there was', 'there were', 'i called to get', 'i needed', 'we needed'];
 /** Words skipped before an opener: "since our boiler broke", "when my drain clogged". */
 export const PROBLEM_LEADS = ['when', 'because', 'since', 'as', 'after', 'so', 'and', 'then', 'unfortunately'];
 /** Words that bring the firm into the stretch, so it may judge after all ("my bathroom was left dirty"). */
@@ -932,6 +967,9 @@ export const PROBLEM_WORDS = [
   'had problems',
   'had an issue',
   'had issues',
+  'mess',
+  'last legs',
+  'expensive',
 ];
 
 /** Terms that judge only when negated ("didn't call"); otherwise they are narration and only name their aspect. */
@@ -1224,6 +1262,20 @@ export const NEUTRAL_PHRASES = [
   'not to forget',
   'not forgetting',
   'cost savings',
+  "don't get me wrong",
+  'charged batteries',
+  'charged battery',
+  'credit card',
+  'credit cards',
+  // the customer's experience of a problem, not the firm's experience
+  'i experienced',
+  'we experienced',
+  'experienced the',
+  'experienced a',
+  'experienced some',
+  // the customer explaining the problem
+  'i explained',
+  'we explained',
 ];
 
 /** Words after which a clause is hypothetical: judgements there do not count. */
