@@ -104,3 +104,45 @@ describe('real German review sentences, read in German', () => {
     expect(evaluateGold(EVAL_SETS['real-de-heldout'].file, 'en').overall.f1).toBeLessThan(0.5);
   });
 });
+
+/**
+ * Written in English (Yelp, US home-services firms): floors a little under the held-out rounds'
+ * one pooled scoring (F1 0.570, polarity 0.968, FP 21.4 %), which misses the issue's target
+ * (F1 0.72, FP 12 %); they guard against falls, they do not claim the target.
+ */
+const EN_HELD_OUT_FLOOR = { f1: 0.55, polarity: 0.94, no_aspect_fp: 0.23 };
+const EN_DEV_FLOOR = { f1: 0.72, polarity: 0.95, no_aspect_fp: 0.21 };
+
+describe('real review sentences written in English', () => {
+  const dev = loadGold(EVAL_SETS['real-en-dev'].file);
+  const heldOut = loadGold(EVAL_SETS['real-en-heldout'].file);
+  const raw = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { id: string; tags?: string[]; source?: Record<string, unknown> });
+
+  it('keeps dev and the held-out rounds apart, each sentence with its Yelp review and stars', () => {
+    expect(dev.length).toBeGreaterThanOrEqual(90);
+    expect(heldOut.length).toBeGreaterThanOrEqual(300);
+    const texts = new Set(dev.map((g) => g.text.toLowerCase()));
+    expect(heldOut.filter((g) => texts.has(g.text.toLowerCase()))).toEqual([]);
+    expect(new Set([...dev, ...heldOut].map((g) => g.id)).size).toBe(dev.length + heldOut.length);
+    for (const line of [...raw(EVAL_SETS['real-en-dev'].file), ...raw(EVAL_SETS['real-en-heldout'].file)]) {
+      expect(line.source, line.id).toMatchObject({
+        repo: expect.any(String),
+        path: expect.any(String),
+        commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+        review_id: expect.any(String),
+        stars: expect.any(Number),
+        written_in_english: true,
+      });
+    }
+    const rounds = raw(EVAL_SETS['real-en-heldout'].file).map((l) => l.tags?.find((t) => t.startsWith('round_')));
+    expect(new Set(rounds)).toEqual(new Set(['round_a', 'round_b', 'round_c']));
+  });
+
+  it('holds its scores on the held-out rounds, pooled', () => expectFloor('real-en-heldout', EN_HELD_OUT_FLOOR));
+
+  it('holds its scores on the dev set', () => expectFloor('real-en-dev', EN_DEV_FLOOR));
+});
