@@ -169,4 +169,14 @@ describe('how people write in English', () => {
     expect(aspects('The owner showed up without any warning.').communication).toBe('negative');
     expect(aspects('The house looks like new.')).toEqual({ workmanship: 'positive' });
   });
+
+  it("reads a carpet cleaner's carpet as the work and the service's name as no judgement of cleanliness", () => {
+    expect(aspects('The carpet looks great.')).toEqual({ workmanship: 'positive' });
+    expect(aspects('Had a great experience with my carpet cleaning service.')).toEqual({});
+  });
+
+  it('counts a recommendation for the firm as a whole, not for the noun next to it', () => {
+    expect(aspects("I'd highly recommend Luke and his crew.")).toEqual({});
+    expect(analyzeReview("I'd highly recommend Luke and his crew.").score).toBeGreaterThan(0);
+  });
 });

@@ -111,7 +111,7 @@ describe('real German review sentences, read in German', () => {
  * (F1 0.72, FP 12 %); they guard against falls, they do not claim the target.
  */
 const EN_HELD_OUT_FLOOR = { f1: 0.55, polarity: 0.94, no_aspect_fp: 0.23 };
-const EN_DEV_FLOOR = { f1: 0.72, polarity: 0.95, no_aspect_fp: 0.21 };
+const EN_DEV_FLOOR = { f1: 0.65, polarity: 0.95, no_aspect_fp: 0.2 };
 
 describe('real review sentences written in English', () => {
   const dev = loadGold(EVAL_SETS['real-en-dev'].file);
@@ -123,8 +123,8 @@ describe('real review sentences written in English', () => {
       .map((l) => JSON.parse(l) as { id: string; tags?: string[]; source?: Record<string, unknown> });
 
   it('keeps dev and the held-out rounds apart, each sentence with its Yelp review and stars', () => {
-    expect(dev.length).toBeGreaterThanOrEqual(90);
-    expect(heldOut.length).toBeGreaterThanOrEqual(300);
+    expect(dev.length).toBeGreaterThanOrEqual(400);
+    expect(heldOut.length).toBeGreaterThanOrEqual(90);
     const texts = new Set(dev.map((g) => g.text.toLowerCase()));
     expect(heldOut.filter((g) => texts.has(g.text.toLowerCase()))).toEqual([]);
     expect(new Set([...dev, ...heldOut].map((g) => g.id)).size).toBe(dev.length + heldOut.length);
@@ -139,7 +139,7 @@ describe('real review sentences written in English', () => {
       });
     }
     const rounds = raw(EVAL_SETS['real-en-heldout'].file).map((l) => l.tags?.find((t) => t.startsWith('round_')));
-    expect(new Set(rounds)).toEqual(new Set(['round_a', 'round_b', 'round_c']));
+    expect(new Set(rounds)).toEqual(new Set(['round_d']));
   });
 
   it('holds its scores on the held-out rounds, pooled', () => expectFloor('real-en-heldout', EN_HELD_OUT_FLOOR));

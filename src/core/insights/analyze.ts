@@ -52,6 +52,7 @@ interface Rules {
   negatedOnly: Set<string>;
   speed: Set<string>;
   wholeJob: Set<string>;
+  verdicts: Set<string>;
   attachedOnly: Set<string>;
   segment: Set<string>;
   and: Set<string>;
@@ -76,6 +77,7 @@ function rulesOf(pack: LanguagePack): Rules {
       negatedOnly: new Set(pack.negatedOnly),
       speed: new Set(pack.speed),
       wholeJob: new Set(pack.wholeJob),
+      verdicts: new Set(pack.verdictWords ?? []),
       attachedOnly: new Set(pack.attachedOnly),
       segment: new Set(pack.segmentWords),
       and: new Set(pack.and),
@@ -263,7 +265,7 @@ function analyzeClause(clause: Clause, rules: Rules, general: GeneralScorer): { 
 
   let clauseScore = 0;
   for (const { m, target } of polar) {
-    const anchor = target ?? nearest(anchors, m.from, dist);
+    const anchor = rules.verdicts.has(m.entry.phrase) ? undefined : (target ?? nearest(anchors, m.from, dist));
     const k = multOf(m, resolve(m.entry.score, anchor?.aspects[0]));
     if (anchor) addTo(anchor, m.entry.score, k);
     else clauseScore += resolve(m.entry.score, undefined) * k;
@@ -276,7 +278,7 @@ function analyzeClause(clause: Clause, rules: Rules, general: GeneralScorer): { 
   const groups = new Map<Anchor | undefined, string[]>();
   for (let i = 0; i < Math.min(words.length, irrealisFrom); i++) {
     if (claimed[i] || (inProblem(i) && rules.problemWords.has(words[i] as string))) continue;
-    const near = nearest(anchors, i, dist);
+    const near = rules.verdicts.has(words[i] as string) ? undefined : nearest(anchors, i, dist);
     const a = near && dist(i, near) <= MAX_ATTACH ? near : undefined;
     const list = groups.get(a);
     if (list) list.push(words[i] as string);
