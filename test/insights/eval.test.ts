@@ -106,11 +106,11 @@ describe('real German review sentences, read in German', () => {
 });
 
 /**
- * Written in English (Yelp, US home-services firms): floors a little under the held-out rounds'
- * one pooled scoring (F1 0.570, polarity 0.968, FP 21.4 %), which misses the issue's target
- * (F1 0.72, FP 12 %); they guard against falls, they do not claim the target.
+ * Written in English (Yelp, US home-services firms): floors a little under round D's one scoring
+ * (F1 0.629, polarity 0.956, FP 22.4 %) and the dev set's (0.671 / 0.975 / 18.0 %). Round D misses
+ * the issue's target (F1 0.72, FP 12 %); the floors guard against falls, they do not claim it.
  */
-const EN_HELD_OUT_FLOOR = { f1: 0.55, polarity: 0.94, no_aspect_fp: 0.23 };
+const EN_HELD_OUT_FLOOR = { f1: 0.6, polarity: 0.93, no_aspect_fp: 0.25 };
 const EN_DEV_FLOOR = { f1: 0.65, polarity: 0.95, no_aspect_fp: 0.2 };
 
 describe('real review sentences written in English', () => {
@@ -142,7 +142,7 @@ describe('real review sentences written in English', () => {
     expect(new Set(rounds)).toEqual(new Set(['round_d']));
   });
 
-  it('holds its scores on the held-out rounds, pooled', () => expectFloor('real-en-heldout', EN_HELD_OUT_FLOOR));
+  it('holds its scores on the held-out round', () => expectFloor('real-en-heldout', EN_HELD_OUT_FLOOR));
 
   it('holds its scores on the dev set', () => expectFloor('real-en-dev', EN_DEV_FLOOR));
 });
