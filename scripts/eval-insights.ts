@@ -1,6 +1,6 @@
 // Scores the aspect analysis on the hand-labelled sets: the project's gold file and the two
 // halves of the real review sentences (see test/insights/real-data.md).
-// Usage: node scripts/eval-insights.ts [--json] [--errors] [--set gold|real-dev|real-heldout|real-de-dev|real-de-heldout] [--gold FILE]
+// Usage: node scripts/eval-insights.ts [--json] [--errors] [--set gold|real-dev|real-heldout|real-de-dev|real-de-heldout|real-en-dev|real-en-heldout] [--gold FILE]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
@@ -15,6 +15,12 @@ export const EVAL_SETS = {
   'real-heldout': { file: at('real-heldout.jsonl'), title: 'real reviews, held-out half (never tuned on)', language: 'en' },
   'real-de-dev': { file: at('real-de-dev.jsonl'), title: 'real German reviews as written, dev (tuned on)', language: 'de' },
   'real-de-heldout': { file: at('real-de-heldout.jsonl'), title: 'real German reviews as written, held-out (never tuned on)', language: 'de' },
+  'real-en-dev': { file: at('real-en-dev.jsonl'), title: 'real reviews written in English (Yelp), dev (tuned on)', language: 'en' },
+  'real-en-heldout': {
+    file: at('real-en-heldout.jsonl'),
+    title: 'real reviews written in English (Yelp), held-out round D (never tuned on)',
+    language: 'en',
+  },
 } as const;
 
 export type EvalSet = keyof typeof EVAL_SETS;

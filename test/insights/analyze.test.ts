@@ -136,3 +136,47 @@ describe('misreadings the front page showed', () => {
     expect(at(1, 'My drain is still clogged.')).toEqual({ workmanship: 'negative' });
   });
 });
+
+describe('how people write in English', () => {
+  it('lets one judgement of a list of nouns judge each of them', () => {
+    expect(aspects('His work, professionalism and expertise is outstanding.')).toEqual({
+      workmanship: 'positive',
+      professionalism: 'positive',
+      expertise: 'positive',
+    });
+    // without the closing "and" the comma separates two judgements
+    expect(aspects('Great work, the attitude was rude.')).toEqual({ workmanship: 'positive', professionalism: 'negative' });
+  });
+
+  it('does not read the customer explaining or experiencing something as a judgement of the firm', () => {
+    expect(aspects('I explained the situation.')).toEqual({});
+    expect(aspects('We experienced the same issues.')).toEqual({});
+    expect(aspects('The technician was experienced.')).toEqual({ expertise: 'positive' });
+  });
+
+  it('keeps "don\'t get me wrong" from negating what follows it', () => {
+    expect(aspects("This move was expensive, don't get me wrong.")).toEqual({ pricing: 'negative' });
+  });
+
+  it('reads promptness by what it describes', () => {
+    expect(aspects('Very prompt communication.')).toEqual({ communication: 'positive' });
+    expect(aspects('He arrived promptly.')).toEqual({ punctuality: 'positive' });
+  });
+
+  it('knows the refunds, preparation and manner that English reviews name', () => {
+    expect(aspects('I still have not been reimbursed.')).toEqual({ follow_up: 'negative' });
+    expect(aspects('They came unprepared.')).toEqual({ professionalism: 'negative' });
+    expect(aspects('The owner showed up without any warning.').communication).toBe('negative');
+    expect(aspects('The house looks like new.')).toEqual({ workmanship: 'positive' });
+  });
+
+  it("reads a carpet cleaner's carpet as the work and the service's name as no judgement of cleanliness", () => {
+    expect(aspects('The carpet looks great.')).toEqual({ workmanship: 'positive' });
+    expect(aspects('Had a great experience with my carpet cleaning service.')).toEqual({});
+  });
+
+  it('counts a recommendation for the firm as a whole, not for the noun next to it', () => {
+    expect(aspects("I'd highly recommend Luke and his crew.")).toEqual({});
+    expect(analyzeReview("I'd highly recommend Luke and his crew.").score).toBeGreaterThan(0);
+  });
+});

@@ -94,7 +94,7 @@ describe('eval:insights', () => {
     const r = run('scripts/eval-insights.ts', '', ['--json']);
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(['gold', 'real-dev', 'real-heldout', 'real-de-dev', 'real-de-heldout']);
+    expect(Object.keys(out)).toEqual(['gold', 'real-dev', 'real-heldout', 'real-de-dev', 'real-de-heldout', 'real-en-dev', 'real-en-heldout']);
     for (const set of Object.values(out) as { overall: { f1: number }; per_aspect: object; no_aspect: { sentences: number }; errors?: unknown }[]) {
       expect(set.overall.f1).toBeGreaterThan(0);
       expect(Object.keys(set.per_aspect)).toHaveLength(10);

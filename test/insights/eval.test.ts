@@ -104,3 +104,45 @@ describe('real German review sentences, read in German', () => {
     expect(evaluateGold(EVAL_SETS['real-de-heldout'].file, 'en').overall.f1).toBeLessThan(0.5);
   });
 });
+
+/**
+ * Written in English (Yelp, US home-services firms): floors a little under round D's one scoring
+ * (F1 0.629, polarity 0.956, FP 22.4 %) and the dev set's (0.671 / 0.975 / 18.0 %). Round D misses
+ * the issue's target (F1 0.72, FP 12 %); the floors guard against falls, they do not claim it.
+ */
+const EN_HELD_OUT_FLOOR = { f1: 0.6, polarity: 0.93, no_aspect_fp: 0.25 };
+const EN_DEV_FLOOR = { f1: 0.65, polarity: 0.95, no_aspect_fp: 0.2 };
+
+describe('real review sentences written in English', () => {
+  const dev = loadGold(EVAL_SETS['real-en-dev'].file);
+  const heldOut = loadGold(EVAL_SETS['real-en-heldout'].file);
+  const raw = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { id: string; tags?: string[]; source?: Record<string, unknown> });
+
+  it('keeps dev and the held-out rounds apart, each sentence with its Yelp review and stars', () => {
+    expect(dev.length).toBeGreaterThanOrEqual(400);
+    expect(heldOut.length).toBeGreaterThanOrEqual(90);
+    const texts = new Set(dev.map((g) => g.text.toLowerCase()));
+    expect(heldOut.filter((g) => texts.has(g.text.toLowerCase()))).toEqual([]);
+    expect(new Set([...dev, ...heldOut].map((g) => g.id)).size).toBe(dev.length + heldOut.length);
+    for (const line of [...raw(EVAL_SETS['real-en-dev'].file), ...raw(EVAL_SETS['real-en-heldout'].file)]) {
+      expect(line.source, line.id).toMatchObject({
+        repo: expect.any(String),
+        path: expect.any(String),
+        commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+        review_id: expect.any(String),
+        stars: expect.any(Number),
+        written_in_english: true,
+      });
+    }
+    const rounds = raw(EVAL_SETS['real-en-heldout'].file).map((l) => l.tags?.find((t) => t.startsWith('round_')));
+    expect(new Set(rounds)).toEqual(new Set(['round_d']));
+  });
+
+  it('holds its scores on the held-out round', () => expectFloor('real-en-heldout', EN_HELD_OUT_FLOOR));
+
+  it('holds its scores on the dev set', () => expectFloor('real-en-dev', EN_DEV_FLOOR));
+});

@@ -52,6 +52,7 @@ interface Rules {
   negatedOnly: Set<string>;
   speed: Set<string>;
   wholeJob: Set<string>;
+  verdicts: Set<string>;
   attachedOnly: Set<string>;
   segment: Set<string>;
   and: Set<string>;
@@ -76,6 +77,7 @@ function rulesOf(pack: LanguagePack): Rules {
       negatedOnly: new Set(pack.negatedOnly),
       speed: new Set(pack.speed),
       wholeJob: new Set(pack.wholeJob),
+      verdicts: new Set(pack.verdictWords ?? []),
       attachedOnly: new Set(pack.attachedOnly),
       segment: new Set(pack.segmentWords),
       and: new Set(pack.and),
@@ -263,7 +265,7 @@ function analyzeClause(clause: Clause, rules: Rules, general: GeneralScorer): { 
 
   let clauseScore = 0;
   for (const { m, target } of polar) {
-    const anchor = target ?? nearest(anchors, m.from, dist);
+    const anchor = rules.verdicts.has(m.entry.phrase) ? undefined : (target ?? nearest(anchors, m.from, dist));
     const k = multOf(m, resolve(m.entry.score, anchor?.aspects[0]));
     if (anchor) addTo(anchor, m.entry.score, k);
     else clauseScore += resolve(m.entry.score, undefined) * k;
@@ -276,7 +278,7 @@ function analyzeClause(clause: Clause, rules: Rules, general: GeneralScorer): { 
   const groups = new Map<Anchor | undefined, string[]>();
   for (let i = 0; i < Math.min(words.length, irrealisFrom); i++) {
     if (claimed[i] || (inProblem(i) && rules.problemWords.has(words[i] as string))) continue;
-    const near = nearest(anchors, i, dist);
+    const near = rules.verdicts.has(words[i] as string) ? undefined : nearest(anchors, i, dist);
     const a = near && dist(i, near) <= MAX_ATTACH ? near : undefined;
     const list = groups.get(a);
     if (list) list.push(words[i] as string);
@@ -289,14 +291,22 @@ function analyzeClause(clause: Clause, rules: Rules, general: GeneralScorer): { 
     else clauseScore += g;
   }
 
-  // "The advice and communication is great": a judgement of two coordinated nouns judges both.
-  for (const a of cueAnchors) {
-    if (a.judged || a.weak) continue;
-    const pair = cueAnchors.find(
-      (b) => b.judged && (rules.and.has(words[a.to] as string) ? b.from === a.to + 1 : rules.and.has(words[b.to] as string) && a.from === b.to + 1),
-    );
-    if (pair && pair.aspects[0] !== a.aspects[0]) addTo(a, pair.totals[0] as number, 1);
-  }
+  // "The advice and communication is great": a judgement of two coordinated nouns judges both,
+  // and so along a list ("his work, professionalism and expertise is outstanding"). Of the
+  // general nouns only the work joins: "the work and attitude were great" judges the work.
+  const andAfter = (x: Anchor) => rules.and.has(words[x.to] as string);
+  const coordinated = (a: Anchor, b: Anchor) =>
+    (andAfter(a) && b.from === a.to + 1) ||
+    (andAfter(b) && a.from === b.to + 1) ||
+    (b.from === a.to && commaBetween(a.to - 1, b.from) && andAfter(b)) ||
+    (a.from === b.to && commaBetween(b.to - 1, a.from) && andAfter(a));
+  const joins = (a: Anchor) => !a.weak || a.aspects[0] === 'workmanship';
+  for (let pass = 0; pass < 3; pass++)
+    for (const a of cueAnchors) {
+      if (a.judged || !joins(a)) continue;
+      const pair = cueAnchors.find((b) => b.judged && coordinated(a, b));
+      if (pair && pair.aspects[0] !== a.aspects[0]) addTo(a, pair.totals[0] as number, 1);
+    }
   const byAspect = new Map<AspectId, number>();
   for (const a of anchors) {
     // a judgement of two aspects at once ("hidden fees") counts once for the whole text

@@ -51,6 +51,7 @@ export const EN: LanguagePack = {
   negatedOnly: NEGATED_ONLY_TERMS,
   attachedOnly: ATTACHED_ONLY_MODIFIERS,
   speed: ['fast', 'faster', 'quick', 'quicker', 'quickly', 'speedy', 'swift'],
+  verdictWords: ['recommend', 'recommended', 'recommending', 'recommends', 'highly recommend', 'highly recommended', 'would recommend', 'thanks', 'thank'],
   // nouns for the whole job (not a repair of one fault): speed said of them is about getting it done soon
   wholeJob: [
     'work',

@@ -61,6 +61,8 @@ export interface LanguagePack {
   speed: readonly string[];
   /** Nouns and verbs for the whole job */
   wholeJob: readonly string[];
+  /** General words that judge the firm as a whole ("recommend", "thanks"): they count for the text, never for a nearby aspect */
+  verdictWords?: readonly string[];
   /** Problem descriptions (see PROBLEM_OPENERS in lexicon.ts) */
   problem: { openers: readonly string[]; leads: readonly string[]; agents: readonly string[]; words: readonly string[] };
   /** Function words for key phrases (topics.ts) */

@@ -93,7 +93,7 @@ export const CUES: Record<AspectId, string[]> = {
     'flat rate',
   ],
   workmanship: ['workmanship', 'craftsmanship', 'quality', 'results', 'result', 'repair job'],
-  cleanliness: ['cleanup', 'clean up', 'cleanliness', 'carpet*'],
+  cleanliness: ['cleanup', 'clean up', 'cleanliness'],
   scheduling: [
     'schedul*',
     'appointment',
@@ -178,6 +178,8 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
     'furnace cleaning',
     'coil cleaning',
     'ac cleaning',
+    // what a carpet cleaner works on: "my carpet looks gorgeous" judges the work
+    'carpet*',
     ...EQUIPMENT,
   ],
   cleanliness: ['floors'],
@@ -229,6 +231,14 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
     early: 1,
     prompt: 2,
     promptly: 2,
+    'record time': 2,
+    'did not finish': -2,
+    "didn't finish": -2,
+    'not finished': -2,
+    'flew through': 2,
+    'short amount of time': 2,
+    'took less than': 2,
+    'right to work': 2,
     late: -2,
     'running late': -2,
     'no show': -3,
@@ -298,6 +308,18 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   professionalism: {
     unprofessionalism: -3,
+    unprepared: -2,
+    professionals: 2,
+    upbeat: 2,
+    enthusiasm: 2,
+    'good spirit': 2,
+    'came prepared': 2,
+    'failed to bring': -2,
+    'liked working with': 2,
+    'easy to work with': 2,
+    'pleasant to work with': 2,
+    'great to work with': 2,
+    'put me at ease': 2,
     welcoming: 2,
     unwelcoming: -2,
     professional: 2,
@@ -385,6 +407,16 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   communication: {
     communicative: 2,
+    'spelled out': 2,
+    'prompt communication': 2,
+    'promptly answered': 2,
+    'answered promptly': 2,
+    'promptly responded': 2,
+    'responded promptly': 2,
+    'without warning': -2,
+    'without any warning': -2,
+    'without notice': -2,
+    'without any notice': -2,
     explained: 1,
     explains: 1,
     explaining: 1,
@@ -480,6 +512,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   pricing: {
     expensive: -2,
+    itemized: 1,
     pricey: -2,
     overpriced: -3,
     overcharge: -3,
@@ -525,6 +558,17 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   workmanship: {
     'done perfectly': 3,
+    'looks like new': 3,
+    'without a flaw': 3,
+    'messed up': -2,
+    'look like new': 3,
+    'looked like new': 3,
+    'with ease': 2,
+    'up and running': 2,
+    'is great at': 2,
+    'are great at': 2,
+    rush: -1,
+    rushed: -2,
     'carried out as discussed': 2,
     'as discussed': 1,
     "hasn't dripped": 2,
@@ -720,6 +764,8 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   expertise: {
     'found the error': 2,
+    'helpful suggestion': 2,
+    'helpful suggestions': 2,
     'recognize the error': 2,
     'recognized the error': 2,
     'error was found': 2,
@@ -792,6 +838,14 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   honesty: {
     fraud: -3,
+    'walked off with': -2,
+    unethical: -3,
+    dishonestly: -3,
+    'under the table': -2,
+    'man of his word': 3,
+    oversold: -2,
+    'taking your money': -2,
+    'take your money': -2,
     fraudulent: -3,
     'never been replaced': -2,
     'never replaced': -2,
@@ -856,6 +910,8 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
   },
   follow_up: {
     'came back the next day': 2,
+    reimbursed: 1,
+    credit: 1,
     'follow up': 1,
     'followed up': 2,
     'follows up': 2,
@@ -882,7 +938,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
  * Sunday", "we had a problem with the boiler") and naming nobody from the firm. Its fault
  * words describe what the firm was called for, not how it did.
  */
-export const PROBLEM_OPENERS = ['my', 'our', 'we had', 'i had', 'we have', 'i have', 'there was', 'there were'];
+export const PROBLEM_OPENERS = ['my', 'our', 'we had', 'i had', 'we have', 'i have', 'there was', 'there were', 'i called to get', 'i needed', 'we needed'];
 /** Words skipped before an opener: "since our boiler broke", "when my drain clogged". */
 export const PROBLEM_LEADS = ['when', 'because', 'since', 'as', 'after', 'so', 'and', 'then', 'unfortunately'];
 /** Words that bring the firm into the stretch, so it may judge after all ("my bathroom was left dirty"). */
@@ -932,6 +988,9 @@ export const PROBLEM_WORDS = [
   'had problems',
   'had an issue',
   'had issues',
+  'mess',
+  'last legs',
+  'expensive',
 ];
 
 /** Terms that judge only when negated ("didn't call"); otherwise they are narration and only name their aspect. */
@@ -1224,6 +1283,40 @@ export const NEUTRAL_PHRASES = [
   'not to forget',
   'not forgetting',
   'cost savings',
+  "don't get me wrong",
+  'charged batteries',
+  'charged battery',
+  'credit card',
+  'credit cards',
+  // the customer's experience of a problem, not the firm's experience
+  'i experienced',
+  'we experienced',
+  'experienced the',
+  'experienced a',
+  'experienced some',
+  // the name of a cleaning service, or the customer having something cleaned, judges no cleanliness
+  'carpet cleaning',
+  'carpet cleaner',
+  'carpet cleaners',
+  'cleaning service',
+  'cleaning services',
+  'cleaning company',
+  'house cleaning',
+  'house cleaned',
+  'carpets cleaned',
+  'carpet cleaned',
+  'help clean',
+  'the cleaner',
+  'a cleaner',
+  'new cleaner',
+  'another cleaner',
+  // rating the firm is a verdict, not the hourly rate
+  'rate any',
+  'would rate',
+  'i rate',
+  // the customer explaining the problem
+  'i explained',
+  'we explained',
 ];
 
 /** Words after which a clause is hypothetical: judgements there do not count. */
