@@ -28,14 +28,16 @@ function completion(values: string[]) {
   return { completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } };
 }
 
-export function modernHandler(options: ModernOptions) {
+/** Serves one 2026-07-28 request; `signal` is read only by subscriptions/listen (making one costs a little on every request). */
+export type ModernHandler = (message: RpcMessage, signal: () => AbortSignal) => Response;
+
+export function modernHandler(options: ModernOptions): ModernHandler {
   const { site, listen, ttlMs } = options;
   // ttlMs/cacheScope (SEP-2549): nothing here depends on who asks, and it changes only when a build is published.
   const cache = { ttlMs, cacheScope: 'public' };
   const json = (value: unknown) => JSON.stringify(value);
 
-  /** `signal` is read only by subscriptions/listen (making one costs a little on every request). */
-  return function serve(message: RpcMessage, signal: () => AbortSignal): Response {
+  return function serve(message, signal) {
     const id = message.id as string | number;
     const params: Params = message.params ?? {};
     const invalid = (text: string, data?: unknown) => rpcErrorResponse(200, id, INVALID_PARAMS, `Invalid params: ${text}`, { data });

@@ -27,6 +27,10 @@ export const INVALID_REQUEST = -32600;
 export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
+/** The code SDK 1.x's transport gives its own HTTP-level errors (406, 415, 400, 405, 503). */
+export const TRANSPORT_ERROR = -32000;
+/** An unknown or ended Mcp-Session-Id (404), as SDK 1.x's transport writes it. */
+export const SESSION_NOT_FOUND = -32001;
 export const HEADER_MISMATCH = -32020;
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 

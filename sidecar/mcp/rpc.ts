@@ -44,6 +44,11 @@ export function rpcErrorResponse(
   return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status, headers: { ...JSON_HEADERS, ...options.headers } });
 }
 
+/** An error of the transport at /mcp itself, not of a request: no id, like the ones the SDK transport writes. */
+export function transportError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return rpcErrorResponse(status, null, code, message, { headers });
+}
+
 /** One server-sent event carrying one JSON-RPC message. */
 export function sseEvent(message: unknown): string {
   return `event: message\ndata: ${typeof message === 'string' ? message : JSON.stringify(message)}\n\n`;
