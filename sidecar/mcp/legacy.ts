@@ -7,7 +7,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ResultCacheSize } from './calls.ts';
 import { fastToolCall } from './fast-call.ts';
 import { HEADER_SESSION_ID, INVALID_PARAMS, INVALID_REQUEST, MODERN_VERSION, SESSION_NOT_FOUND, TRANSPORT_ERROR } from './protocol.ts';
-import { transportError } from './rpc.ts';
+import { isObject, transportError } from './rpc.ts';
 import { createMcpServer, type McpDeps } from './server.ts';
 import { newSessionId, type Session, type SessionTable } from './sessions.ts';
 import { ALLOW, type Endpoint } from './transport.ts';
@@ -30,7 +30,7 @@ export function legacySessions(options: LegacyOptions): Endpoint {
 
   async function initialize(req: Request, message: unknown, client: string): Promise<Response> {
     if (!isInitializeRequest(message)) {
-      const method = typeof message === 'object' && message !== null && 'method' in message ? message.method : undefined;
+      const method = isObject(message) ? message.method : undefined;
       if (method === 'initialize') return transportError(400, INVALID_PARAMS, 'Invalid params: initialize needs protocolVersion, capabilities and clientInfo');
       if (Array.isArray(message) && message.some(isInitializeRequest))
         return transportError(400, INVALID_REQUEST, 'Invalid Request: initialize must be sent alone');

@@ -6,11 +6,10 @@ import { type ResultCacheSize, toolResultBytes } from './calls.ts';
 import { RESOURCE_TEMPLATES, resourceDescriptions, toolDescriptions } from './catalog.ts';
 import type { RpcMessage } from './classify.ts';
 import type { ListenStreams } from './listen.ts';
-import { INVALID_PARAMS, METHOD_NOT_FOUND, MODERN_VERSIONS } from './protocol.ts';
+import { INVALID_PARAMS, METHOD_NOT_FOUND, MODERN_VERSIONS, SERVER_CAPABILITIES } from './protocol.ts';
 import { completeReviewIds, DATASETS, readResource, REVIEW_TEMPLATE } from './resources.ts';
-import { rpcErrorResponse, resultBytesResponse, resultResponse } from './rpc.ts';
+import { isObject, rpcErrorResponse, resultBytesResponse, resultResponse } from './rpc.ts';
 import { serverInstructions } from './server.ts';
-import { SERVER_CAPABILITIES } from './server-info.ts';
 
 export interface ModernOptions {
   site: LiveSite;
@@ -21,7 +20,6 @@ export interface ModernOptions {
 }
 
 type Params = Record<string, unknown>;
-const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Completion results as SDK 1.32.2 shapes them: at most 100 values, with the total. */
 function completion(values: string[]) {

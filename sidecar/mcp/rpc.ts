@@ -1,13 +1,19 @@
-// JSON-RPC 2.0 responses as the stateless layer writes them (MCP 2026-07-28: every result
-// carries resultType, and the server names itself in _meta).
-import type { RequestId } from './classify.ts';
+// JSON-RPC 2.0 at /mcp: what an id is, and every response both eras write (MCP 2026-07-28:
+// every result carries resultType, and the server names itself in _meta).
+import { MCP_SERVER_INFO } from '../../src/core/openapi/mcp.ts';
 import { META_SERVER_INFO } from './protocol.ts';
-import { SERVER_INFO } from './server-info.ts';
+
+export type RequestId = string | number;
+
+/** A JSON object: not null, not an array. */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON-RPC request id: a string or a finite number (null is not an id a request may carry). */
+export const isRequestId = (v: unknown): v is RequestId => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const CLOSE = Buffer.from('}');
 const SSE_HEAD = Buffer.from('event: message\ndata: {"result":');
-const RESULT_HEAD = `"resultType":"complete","_meta":${JSON.stringify({ [META_SERVER_INFO]: SERVER_INFO })}`;
+const RESULT_HEAD = `"resultType":"complete","_meta":${JSON.stringify({ [META_SERVER_INFO]: MCP_SERVER_INFO })}`;
 
 /** The text of a result object given as JSON text (cached tool results are spliced, not re-serialised). */
 export function modernResultJson(resultJson: string): string {
