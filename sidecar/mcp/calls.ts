@@ -40,7 +40,7 @@ function oversizeResult(name: string, args: unknown): CallToolResult | undefined
  * arguments: input validated against the shared zod schema (failures are `isError`
  * results listing each issue), structured output checked against the output schema.
  */
-export function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): CallToolResult {
+function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): CallToolResult {
   const { name, config } = tool;
   const tooLarge = oversizeResult(name, args);
   if (tooLarge) return tooLarge;

@@ -63,7 +63,7 @@ function envelopeProblem(meta: Record<string, unknown>): string | undefined {
 }
 
 /** Mcp-Name values may be sent as =?base64?…?= (SEP-2243); undefined when that encoding is broken. */
-export function decodeHeaderValue(value: string): string | undefined {
+function decodeHeaderValue(value: string): string | undefined {
   const m = /^=\?base64\?(.*)\?=$/i.exec(value);
   if (!m) return value;
   const b64 = m[1] as string;

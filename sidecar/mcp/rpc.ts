@@ -16,7 +16,7 @@ const SSE_HEAD = Buffer.from('event: message\ndata: {"result":');
 const RESULT_HEAD = `"resultType":"complete","_meta":${JSON.stringify({ [META_SERVER_INFO]: MCP_SERVER_INFO })}`;
 
 /** The text of a result object given as JSON text (cached tool results are spliced, not re-serialised). */
-export function modernResultJson(resultJson: string): string {
+function modernResultJson(resultJson: string): string {
   return resultJson === '{}' ? `{${RESULT_HEAD}}` : `{${RESULT_HEAD},${resultJson.slice(1)}`;
 }
 
