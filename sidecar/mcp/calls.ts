@@ -2,8 +2,8 @@ import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compa
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type PerBuild, perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
-import { errorResult } from './results.ts';
-import type { McpTool } from './tool.ts';
+import { INVALID_PARAMS } from './protocol.ts';
+import { errorResult, type McpTool } from './tool.ts';
 import { TOOLS_BY_NAME } from './tools/index.ts';
 
 /** Tool arguments with more array elements and object members than this are refused unread. */
@@ -12,7 +12,7 @@ export const MAX_TOOL_INPUT_ELEMENTS = 256;
 const MAX_CACHED_KEY_CHARS = 2048;
 
 /** SDK 1.32.2 raises these as McpError(InvalidParams), whose message the isError text carries. */
-const INVALID = 'MCP error -32602:';
+const INVALID = `MCP error ${INVALID_PARAMS}:`;
 
 /** Counts array elements and object members, stopping once past `max` (as SDK 1.32.2 does). */
 function elementCount(value: unknown, max: number): number {
@@ -40,7 +40,7 @@ function oversizeResult(name: string, args: unknown): CallToolResult | undefined
  * arguments: input validated against the shared zod schema (failures are `isError`
  * results listing each issue), structured output checked against the output schema.
  */
-export function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): CallToolResult {
+function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): CallToolResult {
   const { name, config } = tool;
   const tooLarge = oversizeResult(name, args);
   if (tooLarge) return tooLarge;

@@ -15,8 +15,7 @@ import {
   NAME_HEADER_SOURCE,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from './protocol.ts';
-
-export type RequestId = string | number;
+import { isObject, isRequestId as isId, type RequestId } from './rpc.ts';
 
 export interface RpcMessage {
   jsonrpc: '2.0';
@@ -42,9 +41,6 @@ export interface Rejection {
 
 export type Route = { kind: 'legacy' } | { kind: 'modern'; message: RpcMessage; notification: boolean } | Rejection;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isId = (v: unknown): v is RequestId => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
-
 function reject(status: number, code: number, message: string, id: RequestId | null, data?: unknown): Rejection {
   return { kind: 'reject', status, code, message, id, ...(data === undefined ? {} : { data }) };
 }
@@ -67,7 +63,7 @@ function envelopeProblem(meta: Record<string, unknown>): string | undefined {
 }
 
 /** Mcp-Name values may be sent as =?base64?…?= (SEP-2243); undefined when that encoding is broken. */
-export function decodeHeaderValue(value: string): string | undefined {
+function decodeHeaderValue(value: string): string | undefined {
   const m = /^=\?base64\?(.*)\?=$/i.exec(value);
   if (!m) return value;
   const b64 = m[1] as string;

@@ -2,10 +2,9 @@
 // per listen request. The first event acknowledges what the server will send; then
 // notifications/resources/updated for the subscribed resources a publish changes. Every
 // notification carries the listen request's id as its subscriptionId.
-import type { RequestId } from './classify.ts';
-import { META_SERVER_INFO, META_SUBSCRIPTION_ID } from './protocol.ts';
-import { rpcErrorResponse, sseEvent } from './rpc.ts';
-import { SERVER_INFO } from './server-info.ts';
+import { MCP_SERVER_INFO } from '../../src/core/openapi/mcp.ts';
+import { INTERNAL_ERROR, INVALID_PARAMS, META_SERVER_INFO, META_SUBSCRIPTION_ID } from './protocol.ts';
+import { isObject, type RequestId, rpcErrorResponse, sseEvent } from './rpc.ts';
 import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
@@ -17,8 +16,6 @@ export interface ListenStreams {
   /** Ends every stream with its closing result (server shutdown). */
   closeAll(): void;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function listenStreams(watch: ResourceWatch, maxStreams: number): ListenStreams {
   const open = new Set<(graceful: boolean) => void>();
@@ -32,14 +29,14 @@ export function listenStreams(watch: ResourceWatch, maxStreams: number): ListenS
       for (const end of [...open]) end(true);
     },
     open(id, filter, signal) {
-      if (!isObject(filter)) return rpcErrorResponse(200, id, -32602, "Invalid params: 'notifications' must be an object (SubscriptionFilter)");
+      if (!isObject(filter)) return rpcErrorResponse(200, id, INVALID_PARAMS, "Invalid params: 'notifications' must be an object (SubscriptionFilter)");
       const requested = filter.resourceSubscriptions;
       if (requested !== undefined && !(Array.isArray(requested) && requested.every((u) => typeof u === 'string'))) {
-        return rpcErrorResponse(200, id, -32602, 'Invalid params: notifications.resourceSubscriptions must be an array of URIs');
+        return rpcErrorResponse(200, id, INVALID_PARAMS, 'Invalid params: notifications.resourceSubscriptions must be an array of URIs');
       }
       if (requested && requested.length > MAX_SUBSCRIPTIONS)
-        return rpcErrorResponse(200, id, -32602, `Invalid params: at most ${MAX_SUBSCRIPTIONS} resourceSubscriptions per stream`);
-      if (open.size >= maxStreams) return rpcErrorResponse(200, id, -32603, 'Too many open subscriptions; try again later');
+        return rpcErrorResponse(200, id, INVALID_PARAMS, `Invalid params: at most ${MAX_SUBSCRIPTIONS} resourceSubscriptions per stream`);
+      if (open.size >= maxStreams) return rpcErrorResponse(200, id, INTERNAL_ERROR, 'Too many open subscriptions; try again later');
       // Only resource updates exist here: the tool, prompt and resource lists never change while the server runs.
       const uris = new Set((requested ?? []).filter((uri) => watch.watchable(uri)));
       const honored = requested === undefined ? {} : { resourceSubscriptions: [...uris] };
@@ -54,7 +51,7 @@ export function listenStreams(watch: ResourceWatch, maxStreams: number): ListenS
       };
       const end = (graceful: boolean) => {
         if (ended) return;
-        if (graceful) write(sseEvent({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { ...stamp, [META_SERVER_INFO]: SERVER_INFO } } }));
+        if (graceful) write(sseEvent({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { ...stamp, [META_SERVER_INFO]: MCP_SERVER_INFO } } }));
         ended = true;
         open.delete(end);
         unwatch();

@@ -6,11 +6,10 @@ import { type ResultCacheSize, toolResultBytes } from './calls.ts';
 import { RESOURCE_TEMPLATES, resourceDescriptions, toolDescriptions } from './catalog.ts';
 import type { RpcMessage } from './classify.ts';
 import type { ListenStreams } from './listen.ts';
-import { INVALID_PARAMS, METHOD_NOT_FOUND, MODERN_VERSIONS } from './protocol.ts';
+import { INVALID_PARAMS, METHOD_NOT_FOUND, MODERN_VERSIONS, SERVER_CAPABILITIES } from './protocol.ts';
 import { completeReviewIds, DATASETS, readResource, REVIEW_TEMPLATE } from './resources.ts';
-import { rpcErrorResponse, resultBytesResponse, resultResponse } from './rpc.ts';
+import { isObject, rpcErrorResponse, resultBytesResponse, resultResponse } from './rpc.ts';
 import { serverInstructions } from './server.ts';
-import { SERVER_CAPABILITIES } from './server-info.ts';
 
 export interface ModernOptions {
   site: LiveSite;
@@ -21,21 +20,22 @@ export interface ModernOptions {
 }
 
 type Params = Record<string, unknown>;
-const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Completion results as SDK 1.32.2 shapes them: at most 100 values, with the total. */
 function completion(values: string[]) {
   return { completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } };
 }
 
-export function modernHandler(options: ModernOptions) {
+/** Serves one 2026-07-28 request; `signal` is read only by subscriptions/listen (making one costs a little on every request). */
+export type ModernHandler = (message: RpcMessage, signal: () => AbortSignal) => Response;
+
+export function modernHandler(options: ModernOptions): ModernHandler {
   const { site, listen, ttlMs } = options;
   // ttlMs/cacheScope (SEP-2549): nothing here depends on who asks, and it changes only when a build is published.
   const cache = { ttlMs, cacheScope: 'public' };
   const json = (value: unknown) => JSON.stringify(value);
 
-  /** `signal` is read only by subscriptions/listen (making one costs a little on every request). */
-  return function serve(message: RpcMessage, signal: () => AbortSignal): Response {
+  return function serve(message, signal) {
     const id = message.id as string | number;
     const params: Params = message.params ?? {};
     const invalid = (text: string, data?: unknown) => rpcErrorResponse(200, id, INVALID_PARAMS, `Invalid params: ${text}`, { data });

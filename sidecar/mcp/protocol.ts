@@ -27,6 +27,12 @@ export const INVALID_REQUEST = -32600;
 export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
+/** The code SDK 1.x's transport gives its own HTTP-level errors (400, 403, 405, 406, 413, 415, 503). */
+export const TRANSPORT_ERROR = -32000;
+/** An unknown or ended Mcp-Session-Id (404), as SDK 1.x's transport writes it. */
+export const SESSION_NOT_FOUND = -32001;
+/** A resource that does not exist, in a 2025 session (MCP 2025-06-18, server/resources, error handling). */
+export const RESOURCE_NOT_FOUND = -32002;
 export const HEADER_MISMATCH = -32020;
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
@@ -38,6 +44,9 @@ export const HEADER_SESSION_ID = 'mcp-session-id';
 
 /** Which params field the Mcp-Name header mirrors, per method. */
 export const NAME_HEADER_SOURCE: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+/** What the server offers, the same on both eras (initialize and server/discover). */
+export const SERVER_CAPABILITIES = { tools: {}, resources: { subscribe: true }, completions: {} };
 
 /** The request headers a browser page may send to /mcp (CORS preflight), in both eras. */
 export const CORS_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID'];

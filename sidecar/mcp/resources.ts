@@ -4,12 +4,10 @@ import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/typ
 import type { SiteSnapshot } from '../site/snapshot.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { reviewsById } from './build-data.ts';
+import { RESOURCE_NOT_FOUND } from './protocol.ts';
 import { SURFACE, SURFACE_ROWS } from '../../src/core/http/surface.ts';
 
 export const JSON_MIME = 'application/json';
-
-/** MCP's code for a resource that does not exist (spec: server/resources, Error Handling). */
-const RESOURCE_NOT_FOUND = -32002;
 
 /** The template of one review as a resource; ids never contain '/', so {id} is one segment. */
 export const REVIEW_TEMPLATE = 'reviews://review/{id}';

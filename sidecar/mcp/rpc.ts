@@ -1,16 +1,22 @@
-// JSON-RPC 2.0 responses as the stateless layer writes them (MCP 2026-07-28: every result
-// carries resultType, and the server names itself in _meta).
-import type { RequestId } from './classify.ts';
+// JSON-RPC 2.0 at /mcp: what an id is, and every response both eras write (MCP 2026-07-28:
+// every result carries resultType, and the server names itself in _meta).
+import { MCP_SERVER_INFO } from '../../src/core/openapi/mcp.ts';
 import { META_SERVER_INFO } from './protocol.ts';
-import { SERVER_INFO } from './server-info.ts';
+
+export type RequestId = string | number;
+
+/** A JSON object: not null, not an array. */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON-RPC request id: a string or a finite number (null is not an id a request may carry). */
+export const isRequestId = (v: unknown): v is RequestId => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const CLOSE = Buffer.from('}');
 const SSE_HEAD = Buffer.from('event: message\ndata: {"result":');
-const RESULT_HEAD = `"resultType":"complete","_meta":${JSON.stringify({ [META_SERVER_INFO]: SERVER_INFO })}`;
+const RESULT_HEAD = `"resultType":"complete","_meta":${JSON.stringify({ [META_SERVER_INFO]: MCP_SERVER_INFO })}`;
 
 /** The text of a result object given as JSON text (cached tool results are spliced, not re-serialised). */
-export function modernResultJson(resultJson: string): string {
+function modernResultJson(resultJson: string): string {
   return resultJson === '{}' ? `{${RESULT_HEAD}}` : `{${RESULT_HEAD},${resultJson.slice(1)}`;
 }
 
@@ -42,6 +48,11 @@ export function rpcErrorResponse(
 ): Response {
   const error = options.data === undefined ? { code, message } : { code, message, data: options.data };
   return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status, headers: { ...JSON_HEADERS, ...options.headers } });
+}
+
+/** An error of the transport at /mcp itself, not of a request: no id, like the ones the SDK transport writes. */
+export function transportError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return rpcErrorResponse(status, null, code, message, { headers });
 }
 
 /** One server-sent event carrying one JSON-RPC message. */

@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { MCP_SERVER_INFO } from '../../src/core/openapi/mcp.ts';
 import { ErrorCode, ListToolsRequestSchema, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
@@ -7,7 +8,7 @@ import { toolDescriptions } from './catalog.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
 import { registerResources } from './resources.ts';
-import { SERVER_CAPABILITIES, SERVER_INFO } from './server-info.ts';
+import { SERVER_CAPABILITIES } from './protocol.ts';
 import { TOOLS } from './tools/index.ts';
 
 /**
@@ -80,7 +81,7 @@ export interface McpDeps {
  * bound to one transport and must never be shared between sessions.
  */
 export function createMcpServer(deps: McpDeps): McpServer {
-  const server = new McpServer(SERVER_INFO, {
+  const server = new McpServer(MCP_SERVER_INFO, {
     capabilities: SERVER_CAPABILITIES,
     instructions: serverInstructions(deps.site.current()),
     jsonSchemaValidator: NO_ELICITATION,

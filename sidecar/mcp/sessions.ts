@@ -44,8 +44,6 @@ export interface SessionTable {
   use<T>(session: Session, run: () => Promise<T>): Promise<T>;
   /** Drops a session that closed by itself (DELETE); closes nothing. */
   forget(id: string): void;
-  /** Closes the session's transport and server and drops it. */
-  close(id: string): Promise<void>;
   /** Closes every session idle for longer than idleMs; resolves to how many. */
   sweep(): Promise<number>;
   /** Seconds until a place is likely to free up, for Retry-After (only busy sessions fill the table). */
@@ -151,10 +149,6 @@ export function createSessionTable(options: SessionTableOptions): SessionTable {
       }
     },
     forget: (id) => void sessions.delete(id),
-    async close(id) {
-      const session = sessions.get(id);
-      if (session) await closeSession(session);
-    },
     sweep,
     // Only sessions in the middle of a request hold the table full, and requests are short.
     retryAfterS: () => 1,

@@ -22,6 +22,19 @@ export interface McpTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   run(snapshot: SiteSnapshot, args: z.output<I>): CallToolResult;
 }
 
+/** A successful tool result: `structuredContent` and the same JSON as a text block. */
+export function jsonResult(structured: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+}
+
+/** A domain miss ("no such review"): a tool result the model can read, not a protocol error. */
+export function errorResult(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/** Every tool here only reads the published review data. */
+export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
 export function defineTool<I extends z.ZodType, O extends z.ZodType>(tool: McpTool<I, O>): McpTool {
   return tool as unknown as McpTool;
 }

@@ -25,7 +25,7 @@ export interface ResourceWatch {
  * the ETag the build computed for each file (the comparison the WebSub hub makes for its
  * topics, sidecar/hub/topics.ts); one review compares by its JSON.
  */
-export function changedUris(prev: SiteSnapshot, next: SiteSnapshot, uris: Iterable<string>): string[] {
+function changedUris(prev: SiteSnapshot, next: SiteSnapshot, uris: Iterable<string>): string[] {
   const changed: string[] = [];
   for (const uri of uris) {
     const dataset = DATASETS.find((d) => d.url(next) === uri);

@@ -4,8 +4,7 @@ import { SinceDocumentSchema } from '../../../src/core/schemas/documents.ts';
 import { CalendarDate } from '../../../src/core/schemas/primitives.ts';
 import { MAX_LIMIT, SearchParamsShape } from '../../../src/core/search/params.ts';
 import { nextOffset } from '../../../src/core/search/run.ts';
-import { jsonResult, READ_ONLY } from '../results.ts';
-import { defineTool } from '../tool.ts';
+import { defineTool, jsonResult, READ_ONLY } from '../tool.ts';
 import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, withFields } from './review-page.ts';
 

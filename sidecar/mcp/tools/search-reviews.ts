@@ -3,8 +3,7 @@ import { resolveNames } from '../../../src/core/search/names.ts';
 import { MAX_LIMIT, searchParamsWith } from '../../../src/core/search/params.ts';
 import { searchReviews } from '../../../src/core/search/run.ts';
 import { searchIndexOf, searchNamesOf } from '../../site/search-index.ts';
-import { errorResult, jsonResult, READ_ONLY } from '../results.ts';
-import { defineTool } from '../tool.ts';
+import { defineTool, errorResult, jsonResult, READ_ONLY } from '../tool.ts';
 import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, withFields } from './review-page.ts';
 

@@ -1,0 +1,23 @@
+import { classify } from './classify.ts';
+import type { ModernHandler } from './modern.ts';
+import { HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION } from './protocol.ts';
+import { rpcErrorResponse } from './rpc.ts';
+import type { Endpoint } from './transport.ts';
+
+/**
+ * A POST's parsed body to the era that serves it (classify.ts decides): the stateless 2026-07-28
+ * methods (modern.ts), or the 2025 sessions (legacy.ts); a request that fits neither is refused.
+ */
+export function dispatch(serveModern: ModernHandler, legacy: Pick<Endpoint, 'post'>): Endpoint['post'] {
+  return (req, message, client) => {
+    const h = req.headers;
+    const route = classify(message, {
+      version: h.get(HEADER_PROTOCOL_VERSION) ?? undefined,
+      method: h.get(HEADER_METHOD) ?? undefined,
+      name: h.get(HEADER_NAME) ?? undefined,
+    });
+    if (route.kind === 'reject') return rpcErrorResponse(route.status, route.id, route.code, route.message, { data: route.data });
+    if (route.kind === 'modern') return route.notification ? new Response(null, { status: 202 }) : serveModern(route.message, () => req.signal);
+    return legacy.post(req, message, client);
+  };
+}
