@@ -70,8 +70,11 @@ const app = createApp({
 const syncSchedule = readSyncSchedule(process.env);
 let scheduler: SyncScheduler | undefined;
 
-const createServer = ((options: ServerOptions, listener: RequestListener) =>
-  createNodeServer(options, staticFirst(site, files, listener))) as unknown as typeof createNodeServer;
+const createServer = ((options: ServerOptions, listener: RequestListener) => {
+  const server = createNodeServer(options, staticFirst(site, files, listener));
+  server.keepAliveTimeout = settings.keepAliveS * 1000;
+  return server;
+}) as unknown as typeof createNodeServer;
 const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port, createServer }, async (info) => {
   hub.start();
   await checkTopics();

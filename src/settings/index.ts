@@ -72,6 +72,12 @@ export const SETTINGS = {
     'bytes of built files kept in memory per published build, most recently used first; the others are read from disk when asked for',
     '`33554432` (32 MiB)',
   ),
+  KEEP_ALIVE_S: setting(
+    'keepAliveS',
+    integer(1),
+    '65',
+    'how long the server keeps an idle HTTP connection open; keep it longer than the idle timeout of any proxy or load balancer in front (60 s by default at AWS load balancers), so that the proxy never sends a request on a connection the server is closing (which the proxy reports as a 502)',
+  ),
   RELOAD_INTERVAL_MS: setting('reloadIntervalMs', integer(50), '1000', 'how often the sidecar looks for a newly swapped-in build'),
   MCP_ALLOWED_ORIGINS: setting(
     'mcpAllowedOrigins',

@@ -2,6 +2,7 @@
 // real HTTP its answers must equal, header for header and byte for byte, what the Hono route
 // gives in process for the same build, for 200, 304 and HEAD, with and without a query string;
 // what it leaves to the app (a folder path without its slash, an encoded path, a POST) still works.
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../sidecar/app.ts';
@@ -12,9 +13,10 @@ import { type RunningServer, startServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let site: LiveSite;
+let out: string;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
-  const out = join(tempDir('static-node'), 'dist');
+  out = join(tempDir('static-node'), 'dist');
   buildOrThrow({ CONTENT_DIR: SMALL_CONTENT, OUT_DIR: out, SITE_URL: 'https://reviews.example' });
   server = await startServer({ OUT_DIR: out });
   site = liveSite(out, 0);
@@ -62,5 +64,32 @@ describe('built files at the node:http level', () => {
     const post = await fetch(`${server.url}/reviews.json`, { method: 'POST' });
     expect(post.status).toBe(405);
     expect((await fetch(`${server.url}/nothing-here.json`)).status).toBe(404);
+  });
+});
+
+describe('idle connections (KEEP_ALIVE_S)', () => {
+  it('are kept open longer than a load balancer keeps its own (65 s by default), and as long as the setting says', async () => {
+    const res = await fetch(`${server.url}/reviews.json`);
+    await res.arrayBuffer();
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
+
+    const short = await startServer({ OUT_DIR: out, KEEP_ALIVE_S: '1' });
+    try {
+      const { hostname, port } = new URL(short.url);
+      const closedAfter = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => socket.write(`GET /reviews.json HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`));
+        let head = '';
+        socket.on('data', (chunk) => {
+          head ||= chunk.toString('latin1').split('\r\n\r\n')[0] ?? '';
+        });
+        socket.on('close', () => resolve(head));
+        socket.on('error', reject);
+        setTimeout(() => reject(new Error('the idle connection was still open after 10 s')), 10_000).unref();
+      });
+      expect(closedAfter).toMatch(/^HTTP\/1\.1 200/);
+      expect(closedAfter.toLowerCase()).toContain('keep-alive: timeout=1');
+    } finally {
+      await short.stop();
+    }
   });
 });
