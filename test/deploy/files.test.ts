@@ -10,7 +10,7 @@ import { CLOUDFLARE } from '../../src/build/deploy/limits.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { generateContent, writeContent } from '../../scripts/sample/generate.ts';
-import { buildOrThrow } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build.ts';
 import { hostWarnings, startWrangler } from '../../scripts/harness/host-emulators.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 
@@ -71,9 +71,9 @@ describe.each(SIZES)('deploy folders for $name', (size) => {
   let out: string;
   let manifest: Manifest;
 
-  it('are built beside dist/site, as hard links, within 10 % more disk than the site alone', () => {
+  it('are built beside dist/site, as hard links, within 10 % more disk than the site alone', async () => {
     out = join(tempDir('deploy-files'), 'dist');
-    buildOrThrow({ CONTENT_DIR: size.content(), OUT_DIR: out, SITE_URL, SIDECAR_URL });
+    await buildInProcess({ CONTENT_DIR: size.content(), OUT_DIR: out, SITE_URL, SIDECAR_URL });
     manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     for (const host of ['cloudflare', 'netlify']) {
       for (const { file } of Object.values(manifest.resources)) {
