@@ -24,6 +24,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Build and end-to-end suites start real processes; two cores do not like many at once.
     maxWorkers: 2,
+    // the folder of the builds test files share (test/helpers/shared-build.ts)
+    globalSetup: ['test/helpers/global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
       { extends: true, test: { name: 'rest', include: ['test/**/*.test.ts'], exclude: UNIT } },

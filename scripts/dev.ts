@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { dev } from 'astro';
 import { prepareBuildContext } from '../src/build/build-site.ts';
-import { provideBuildContext } from '../src/build/context-handoff.ts';
+import { contextModule } from '../src/build/context-module.ts';
 import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings/index.ts';
 
@@ -13,8 +13,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 try {
   const settings = readSettings(process.env);
   const site = `http://${settings.host}:${settings.port}`;
-  provideBuildContext(prepareBuildContext({ ...settings, siteUrl: site }));
-  await dev({ root, site, server: { host: settings.host, port: settings.port }, logLevel: 'info' });
+  const context = prepareBuildContext({ ...settings, siteUrl: site });
+  await dev({ root, site, server: { host: settings.host, port: settings.port }, logLevel: 'info', vite: { plugins: [contextModule(context)] } });
 } catch (err) {
   console.error(err instanceof ContentError ? err.message : err);
   process.exitCode = 1;

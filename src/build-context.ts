@@ -1,12 +1,18 @@
-// What the Astro pages and endpoints share at build time: the content validated once by the
-// build (src/build/context-handoff.ts) and the URLs derived from it.
-import { type BuildContext, providedBuildContext } from './build/context-handoff.ts';
+// What the Astro pages and endpoints share: the context the build prepared (content validated
+// once, insights analysed once), which reaches them as a module of the build's own Vite graph
+// (src/build/context-module.ts), and what follows from it: the URLs and the pages' language.
+import context from 'virtual:reviews-service/build-context';
+import type { BuildContext } from './build/context-module.ts';
 import type { Dataset } from './core/content/dataset.ts';
+import { adoptInsights } from './core/documents/documents.ts';
 import { siteUrls } from './core/http/urls.ts';
-import type { Locale } from './core/i18n/locale.ts';
+import { businessLocale, type Locale } from './core/i18n/locale.ts';
 
-export const buildContext: BuildContext = providedBuildContext();
+export const buildContext: BuildContext = context;
 export const urls = siteUrls(buildContext.siteUrl);
+// The build has warned already when the business's language has no catalogue.
+const locale = businessLocale(buildContext.dataset.business, buildContext.catalogues).locale;
+adoptInsights(buildContext.dataset, buildContext.insights);
 
 export function getDataset(): Dataset {
   return buildContext.dataset;
@@ -14,5 +20,5 @@ export function getDataset(): Dataset {
 
 /** The interface language of the pages (business.json `language`, or English with a build warning). */
 export function getLocale(): Locale {
-  return buildContext.locale;
+  return locale;
 }

@@ -1,1 +1,6 @@
 /// <reference types="astro/client" />
+
+declare module 'virtual:reviews-service/build-context' {
+  const context: import('./build/context-module.ts').BuildContext;
+  export default context;
+}

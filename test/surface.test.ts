@@ -8,8 +8,8 @@ import { type BuiltApp, buildApp } from './helpers/app.ts';
 import { SMALL_CONTENT } from './helpers/paths.ts';
 
 let built: BuiltApp;
-beforeAll(() => {
-  built = buildApp(SMALL_CONTENT);
+beforeAll(async () => {
+  built = await buildApp(SMALL_CONTENT);
 });
 afterAll(() => built.site.close());
 

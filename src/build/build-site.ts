@@ -1,8 +1,9 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build as astroBuild } from 'astro';
-import { type BuildContext, provideBuildContext } from './context-handoff.ts';
+import { type BuildContext, contextModule } from './context-module.ts';
 import { loadContentDir } from './content-dir.ts';
+import { insightsDocument } from '../core/documents/documents.ts';
 import { planSinceDates } from '../core/documents/since.ts';
 import { siteUrls } from '../core/http/urls.ts';
 import type { Catalogue } from '../core/i18n/catalogue.ts';
@@ -33,26 +34,36 @@ export interface BuildOptions {
 }
 
 /**
- * What the pages are rendered from, prepared once: the content read and validated, the
- * interface language, the since dates within the size budget. The build and the dev server
- * (scripts/dev.ts) both start from it.
+ * What the pages are rendered from, prepared once, in steps: the content read and validated,
+ * the interface language checked, the since dates within the size budget planned, the
+ * insights analysed (the costliest step: about 1 s at 20,000 reviews). The build and the dev
+ * server (scripts/dev.ts) both start from it.
  */
 export function prepareBuildContext(settings: Settings, options: BuildOptions = {}): BuildContext {
   const dataset = loadContentDir(settings.contentDir);
   const catalogues = options.catalogues ?? CATALOGUES;
   const broken = Object.values(catalogues).flatMap(catalogueProblems);
   if (broken.length) throw new Error(broken.join('\n'));
-  const { locale, warning } = businessLocale(dataset.business, catalogues);
+  const { warning } = businessLocale(dataset.business, catalogues);
   if (warning) console.warn(`warning: ${warning}`);
   const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
-  return { siteUrl: siteUrls(settings.siteUrl).base, dataset, sinceDates, locale, catalogues };
+  const insights = insightsDocument(dataset);
+  return { siteUrl: siteUrls(settings.siteUrl).base, dataset, insights, sinceDates, catalogues };
+}
+
+let buildsInProcess = 0;
+
+/** `<time>-<pid>`, or `<time>-<n>-<pid>` for the n-th further build of this process, so that builds in one process never share a folder. */
+function newBuildId(now: Date): string {
+  const n = buildsInProcess++;
+  return `${now.toISOString().replace(/[-:.]/g, '')}${n ? `-${n}` : ''}-${process.pid}`;
 }
 
 export async function buildSite(settings: Settings, root: string, now = new Date(), options: BuildOptions = {}): Promise<BuildResult> {
   const context = prepareBuildContext(settings, options);
   removeLeftovers(settings.outDir, root);
   const previousDir = currentBuild(settings.outDir);
-  const buildId = `${now.toISOString().replace(/[-:.]/g, '')}-${process.pid}`;
+  const buildId = newBuildId(now);
   const buildDir = newBuildDir(settings.outDir, buildId);
   let result: BuildResult;
   try {
@@ -83,19 +94,10 @@ async function buildInto(
   const siteDir = join(buildDir, 'site');
 
   const { dataset, sinceDates } = context;
-  // Astro puts its intermediate server build in `<cwd>/.astro/` when outDir is outside the
-  // working directory. A working folder of its own per build (inside the project, so the
-  // chunks still resolve node_modules) keeps concurrent builds apart.
-  const cwd = process.cwd();
   const workDir = join(astroWorkDir(root), buildId);
-  mkdirSync(workDir, { recursive: true });
-  process.chdir(workDir);
-  provideBuildContext(context);
   try {
-    await astroBuild({ root, outDir: siteDir, logLevel: 'warn', site: urls.base });
+    await renderSite(context, root, workDir, siteDir);
   } finally {
-    provideBuildContext(undefined);
-    process.chdir(cwd);
     rmSync(workDir, { recursive: true, force: true });
   }
 
@@ -109,4 +111,47 @@ async function buildInto(
   writeFileSync(join(buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
   const entries = Object.values(manifest.resources);
   return { buildDir, reviewCount: dataset.reviews.length, files: entries.length, bytes: entries.reduce((n, e) => n + e.size, 0) };
+}
+
+/**
+ * Astro renders into a work folder of this build's own inside the project: Astro writes its
+ * intermediate bundle of the pages next to its output when that is under the working directory
+ * (and to `<cwd>/.astro/` otherwise), and the bundle must sit where `node_modules` resolves.
+ * The finished site then moves into the build folder.
+ */
+async function renderSite(context: BuildContext, root: string, workDir: string, siteDir: string): Promise<void> {
+  const outDir = join(workDir, 'site');
+  if (!outDir.startsWith(join(process.cwd(), '/'))) {
+    throw new Error(
+      `Run the build from the project folder (${root}) or a folder above it: Astro writes its intermediate files under the working directory (${process.cwd()})`,
+    );
+  }
+  mkdirSync(outDir, { recursive: true });
+  await astroBuild({
+    root,
+    outDir,
+    cacheDir: join(workDir, 'cache'),
+    site: context.siteUrl,
+    logLevel: 'warn',
+    vite: { plugins: [contextModule(context)] },
+  });
+  moveDir(outDir, siteDir);
+}
+
+/** A rename, or a copy where the build folder is on another file system (the copy file by file, whose errors name the disk's state: ENOSPC, EROFS). */
+function moveDir(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    copyDir(from, to);
+  }
+}
+
+function copyDir(from: string, to: string): void {
+  mkdirSync(to);
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) copyDir(join(from, entry.name), join(to, entry.name));
+    else copyFileSync(join(from, entry.name), join(to, entry.name));
+  }
 }

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync, cpSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { InsightsDocumentSchema } from '../../src/core/schemas/insights.ts';
-import { buildOrThrow, runBuild } from '../helpers/build.ts';
+import { buildInProcess, buildOrThrow, runBuild } from '../helpers/build.ts';
 import { ROOT, SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 
 const SITE = 'https://reviews.example';
@@ -23,12 +23,13 @@ const site = (out: string, file: string) => readFileSync(join(out, 'site', file)
 describe('the build of the sample content', () => {
   let a: string;
   let b: string;
-  beforeAll(() => {
+  // one as the command (`npm run build`), one in this process: the same bytes either way
+  beforeAll(async () => {
     const tmp = tempDir('build');
     a = join(tmp, 'a', 'dist');
     b = join(tmp, 'b', 'dist');
     buildOrThrow({ CONTENT_DIR: SAMPLE_CONTENT, OUT_DIR: a, SITE_URL: SITE });
-    buildOrThrow({ CONTENT_DIR: SAMPLE_CONTENT, OUT_DIR: b, SITE_URL: SITE });
+    await buildInProcess({ CONTENT_DIR: SAMPLE_CONTENT, OUT_DIR: b, SITE_URL: SITE });
   });
 
   it('emits every resource with a manifest entry', () => {
@@ -87,25 +88,25 @@ describe('the build of the sample content', () => {
 });
 
 describe('rebuilds', () => {
-  it('keep Last-Modified for unchanged files, move it forward for changed ones, and respect the since budget', () => {
+  it('keep Last-Modified for unchanged files, move it forward for changed ones, and respect the since budget', async () => {
     const tmp = tempDir('rebuild');
     const content = join(tmp, 'content');
     cpSync(SAMPLE_CONTENT, content, { recursive: true });
     const out = join(tmp, 'dist');
-    buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE, SINCE_BUDGET_BYTES: '2000000' });
+    await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE, SINCE_BUDGET_BYTES: '2000000' });
     const first = manifestOf(out);
     const firstSize = first.since_dates.reduce((n, d) => n + (first.resources[`/api/reviews/since/${d}`]?.size ?? 0), 0);
     expect(firstSize).toBeLessThanOrEqual(2_000_000);
     expect(first.since_dates.length).toBeGreaterThan(0);
 
-    buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE, SINCE_BUDGET_BYTES: '2000000' });
+    await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE, SINCE_BUDGET_BYTES: '2000000' });
     const same = manifestOf(out);
     expect(same.resources['/reviews.json']).toEqual(first.resources['/reviews.json']);
 
     const editorial = JSON.parse(readFileSync(join(content, 'editorial.json'), 'utf8'));
     editorial.summary.headline = 'Changed headline';
     writeFileSync(join(content, 'editorial.json'), JSON.stringify(editorial));
-    buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE, SINCE_BUDGET_BYTES: '2000000' });
+    await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE, SINCE_BUDGET_BYTES: '2000000' });
     const changed = manifestOf(out);
     expect(changed.resources['/reviews.json']).toEqual(first.resources['/reviews.json']);
     const before = Date.parse(first.resources['/insights.json']?.last_modified as string);
@@ -113,12 +114,12 @@ describe('rebuilds', () => {
     expect(changed.resources['/insights.json']?.etag).not.toBe(first.resources['/insights.json']?.etag);
   });
 
-  it('reject bad content, naming file, record and field, and leave the last good build untouched', () => {
+  it('reject bad content, naming file, record and field, and leave the last good build untouched', async () => {
     const tmp = tempDir('bad');
     const content = join(tmp, 'content');
     cpSync(SAMPLE_CONTENT, content, { recursive: true });
     const out = join(tmp, 'dist');
-    buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
+    await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
     const good = realpathSync(out);
     const goodFiles = files(good);
 

@@ -6,8 +6,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { runBuild } from '../helpers/build.ts';
+import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 
 const SITE = 'https://reviews.example';
 const WORK = join(ROOT, '.astro', 'work');

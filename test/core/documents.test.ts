@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aggregateRating } from '../../src/core/content/aggregate.ts';
 import { parseContent } from '../../src/core/content/dataset.ts';
-import { reviewsDocument } from '../../src/core/documents/documents.ts';
-import { distinctDates, planSinceDates, renderSince, renderSinceBytes, sinceDocument, sinceReviewOffsets } from '../../src/core/documents/since.ts';
-import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 import { entityStatistics } from '../../src/core/content/entity-ratings.ts';
-import { strongEtag } from '../../src/core/http/etag.ts';
+import { reviewsDocument } from '../../src/core/documents/documents.ts';
 import { render } from '../../src/core/documents/resources.ts';
-import { SMALL_CONTENT } from '../helpers/paths.ts';
+import { distinctDates, planSinceDates, renderSince, renderSinceBytes, sinceDocument, sinceReviewOffsets } from '../../src/core/documents/since.ts';
+import { strongEtag } from '../../src/core/http/etag.ts';
+import { SAMPLE_CONTENT, SMALL_CONTENT } from '../helpers/paths.ts';
 
 const read = (f: string) => readFileSync(join(SMALL_CONTENT, f), 'utf8');
 const data = parseContent({ business: read('business.json'), reviews: read('reviews.json'), editorial: read('editorial.json') });

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { describe, expect, it } from 'vitest';
-import { CLOUDFLARE } from '../../src/build/deploy/limits.ts';
-import type { Manifest } from '../../src/core/http/manifest.ts';
-import { resourceHeaders } from '../../src/core/http/headers.ts';
-import { generateContent, writeContent } from '../../scripts/sample/generate.ts';
-import { buildOrThrow } from '../helpers/build.ts';
 import { hostWarnings, startWrangler } from '../../scripts/harness/host-emulators.ts';
+import { generateContent, writeContent } from '../../scripts/sample/generate.ts';
+import { CLOUDFLARE } from '../../src/build/deploy/limits.ts';
+import { resourceHeaders } from '../../src/core/http/headers.ts';
+import type { Manifest } from '../../src/core/http/manifest.ts';
+import { buildInProcess } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 
 const SITE_URL = 'https://reviews.example';
@@ -71,9 +71,9 @@ describe.each(SIZES)('deploy folders for $name', (size) => {
   let out: string;
   let manifest: Manifest;
 
-  it('are built beside dist/site, as hard links, within 10 % more disk than the site alone', () => {
+  it('are built beside dist/site, as hard links, within 10 % more disk than the site alone', async () => {
     out = join(tempDir('deploy-files'), 'dist');
-    buildOrThrow({ CONTENT_DIR: size.content(), OUT_DIR: out, SITE_URL, SIDECAR_URL });
+    await buildInProcess({ CONTENT_DIR: size.content(), OUT_DIR: out, SITE_URL, SIDECAR_URL });
     manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     for (const host of ['cloudflare', 'netlify']) {
       for (const { file } of Object.values(manifest.resources)) {

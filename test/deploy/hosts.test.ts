@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../src/core/http/manifest.ts';
-import { buildOrThrow } from '../helpers/build.ts';
 import { type RunningHost, startNetlify, startWrangler } from '../../scripts/harness/host-emulators.ts';
-import { ACCEPT, MODERN, MODERN_META, sseMessages } from '../mcp/helpers.ts';
+import type { Manifest } from '../../src/core/http/manifest.ts';
+import { buildInProcess } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { ACCEPT, MODERN, MODERN_META, sseMessages } from '../mcp/helpers.ts';
 
 const SITE_URL = 'https://reviews.example';
 const NOWHERE = 'http://127.0.0.1:9';
@@ -41,14 +41,14 @@ beforeAll(async () => {
   out = join(dir, 'dist');
   content = join(dir, 'content');
   cpSync(SAMPLE_CONTENT, content, { recursive: true });
-  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: NOWHERE });
+  await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: NOWHERE });
   sidecar = await startServer({ OUT_DIR: out, SITE_URL });
   // The same content again: bytes, ETags and Last-Modified stay; the deploy folders now point at the sidecar.
-  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: sidecar.url });
+  await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: sidecar.url });
   edgeDir = realpathSync(join(out, 'deploy', 'cloudflare'));
   netlifyDir = realpathSync(join(out, 'deploy', 'netlify'));
   // Host validators, built with a sidecar address that answers nothing: the Pages variable must win.
-  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: NOWHERE, CLOUDFLARE_VALIDATORS: 'host' });
+  await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: NOWHERE, CLOUDFLARE_VALIDATORS: 'host' });
   hostDir = realpathSync(join(out, 'deploy', 'cloudflare'));
   manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
 });
@@ -340,7 +340,7 @@ describe('event streams through the hosts', () => {
       const reviews = JSON.parse(readFileSync(file, 'utf8')) as { text: string }[];
       (reviews[0] as { text: string }).text += ' (edited after the deploy)';
       writeFileSync(file, JSON.stringify(reviews, null, 2));
-      buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: sidecar.url });
+      await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: sidecar.url });
       for (const stream of streams) {
         expect(await stream.next()).toMatchObject({ method: 'notifications/resources/updated', params: { uri: reviewsUrl } });
         await stream.close();

@@ -3,11 +3,11 @@
 // gave a 500 in both MCP eras), then generated requests to every endpoint.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MCP_TOOL_NAMES } from '../../src/core/openapi/mcp.ts';
 import { PATHS, ROUTE_METHODS } from '../../src/core/http/urls.ts';
-import { buildOrThrow } from '../helpers/build.ts';
-import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
+import { MCP_TOOL_NAMES } from '../../src/core/openapi/mcp.ts';
+import { SMALL_CONTENT } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 import { ACCEPT, MODERN, MODERN_META, openSession, PROTOCOL } from '../mcp/helpers.ts';
 
 const SITE = 'https://reviews.example';
@@ -15,8 +15,7 @@ let server: RunningServer;
 let session: string;
 
 beforeAll(async () => {
-  const out = `${tempDir('hostile')}/dist`;
-  buildOrThrow({ CONTENT_DIR: SMALL_CONTENT, OUT_DIR: out, SITE_URL: SITE });
+  const out = await sharedBuild(SMALL_CONTENT, SITE);
   // Private callbacks refused, so a generated subscribe never makes the hub call out.
   server = await startServer({ OUT_DIR: out, SITE_URL: SITE, HUB_VERIFY_TIMEOUT_MS: '500' });
   session = await openSession(`${server.url}/mcp`);

@@ -1,13 +1,11 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOrThrow } from '../helpers/build.ts';
-import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
+import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
-  const out = join(tempDir('e2e-search'), 'dist');
-  buildOrThrow({ CONTENT_DIR: SAMPLE_CONTENT, OUT_DIR: out, SITE_URL: 'https://reviews.example' });
+  const out = await sharedBuild(SAMPLE_CONTENT, 'https://reviews.example');
   server = await startServer({ OUT_DIR: out });
 });
 afterAll(() => server?.stop());

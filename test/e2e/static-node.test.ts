@@ -3,21 +3,19 @@
 // gives in process for the same build, for 200, 304 and HEAD, with and without a query string;
 // what it leaves to the app (a folder path without its slash, an encoded path, a POST) still works.
 import { connect } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../sidecar/app.ts';
 import { type LiveSite, liveSite } from '../../sidecar/site/live-site.ts';
-import { buildOrThrow } from '../helpers/build.ts';
-import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
+import { SMALL_CONTENT } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 
 let server: RunningServer;
 let site: LiveSite;
 let out: string;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
-  out = join(tempDir('static-node'), 'dist');
-  buildOrThrow({ CONTENT_DIR: SMALL_CONTENT, OUT_DIR: out, SITE_URL: 'https://reviews.example' });
+  out = await sharedBuild(SMALL_CONTENT, 'https://reviews.example');
   server = await startServer({ OUT_DIR: out });
   site = liveSite(out, 0);
   app = createApp({ site, config: { cacheMaxAgeS: 60, searchCacheEntries: 0, responseCacheBytes: 1 << 20, staticCacheBytes: 1 << 20 } });

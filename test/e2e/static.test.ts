@@ -2,7 +2,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/core/http/manifest.ts';
-import { buildOrThrow, runBuild } from '../helpers/build.ts';
+import { buildInProcess, runBuild } from '../helpers/build.ts';
 import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   content = join(tmp, 'content');
   cpSync(SMALL_CONTENT, content, { recursive: true });
   out = join(tmp, 'dist');
-  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
+  await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
   server = await startServer({ OUT_DIR: out });
 });
 afterAll(() => server?.stop());
@@ -124,7 +124,7 @@ describe('since', () => {
   it('gives byte-identical bodies and ETags for pre-rendered and dynamic dates', async () => {
     const tmp = tempDir('since-budget');
     const dynamicOut = join(tmp, 'dist');
-    buildOrThrow({ CONTENT_DIR: content, OUT_DIR: dynamicOut, SITE_URL: SITE, SINCE_BUDGET_BYTES: '0' });
+    await buildInProcess({ CONTENT_DIR: content, OUT_DIR: dynamicOut, SITE_URL: SITE, SINCE_BUDGET_BYTES: '0' });
     const dynamic = await startServer({ OUT_DIR: dynamicOut });
     try {
       for (const date of manifest().since_dates) {
@@ -195,7 +195,7 @@ describe('publishing a new build', () => {
     writeFileSync(join(content, 'reviews.json'), JSON.stringify(reviews));
     const search = async () => (await (await get('/api/reviews/search?query=zanzibar')).json()).total;
     expect(await search()).toBe(0);
-    buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
+    await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
     await expect.poll(async () => (await (await get('/insights.json')).json()).summary.headline, { timeout: 10_000 }).toBe('Fresh headline');
     expect(before.summary.headline).not.toBe('Fresh headline');
     // search answers from the new build too, without a restart

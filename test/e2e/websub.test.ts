@@ -3,10 +3,10 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { type Subscriber, sleep, startSubscriber, waitFor } from '../hub/subscriber.ts';
-import { buildOrThrow } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { type Subscriber, sleep, startSubscriber, waitFor } from '../hub/subscriber.ts';
 
 // The WebSub hub inside the real sidecar: subscriptions verified over real HTTPS, and a new
 // build swapped in under the running server notifies subscribers with the served bytes.
@@ -32,11 +32,11 @@ const env = () => ({
   HUB_PUBLISH_RATE_PER_MIN: '1000',
 });
 
-function changeContent(title: string) {
+async function changeContent(title: string) {
   const reviews = JSON.parse(readFileSync(join(content, 'reviews.json'), 'utf8'));
   reviews[0].title = title;
   writeFileSync(join(content, 'reviews.json'), JSON.stringify(reviews));
-  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
+  await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
 }
 
 async function subscribe(path: string, topic: string, extra: Record<string, string> = {}) {
@@ -59,7 +59,7 @@ beforeAll(async () => {
   cpSync(SMALL_CONTENT, content, { recursive: true });
   out = join(tmp, 'dist');
   hubDb = join(tmp, 'hub.sqlite');
-  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
+  await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
   server = await startServer(env());
 });
 afterAll(async () => {
@@ -74,7 +74,7 @@ describe('WebSub through the real sidecar', () => {
     expect(verification?.query.get('hub.mode')).toBe('subscribe');
     expect(verification?.query.get('hub.topic')).toBe(`${SITE}/feed.xml`);
 
-    changeContent('A brand new title');
+    await changeContent('A brand new title');
     for (const topic of TOPICS) await waitFor(`delivery of ${topic}`, () => subscriber.requests(`/cb${topic}`, 'POST').length > 0, 10_000);
 
     for (const topic of TOPICS) {
@@ -106,7 +106,7 @@ describe('WebSub through the real sidecar', () => {
       res.end(req.method === 'GET' ? (req.query.get('hub.challenge') ?? '') : undefined);
     });
     const before = subscriber.requests('/cb/api/feed.json', 'POST').length;
-    changeContent('Written before the crash');
+    await changeContent('Written before the crash');
     await waitFor('the held delivery', () => held > 0, 10_000);
     await server.stop('SIGKILL');
 

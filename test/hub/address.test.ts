@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { forbiddenReason, v6Groups } from '../../sidecar/hub/address.ts';
 import { parseHubForm } from '../../sidecar/hub/request.ts';
-import { readHubSettings } from '../../src/settings/hub.ts';
 import { withHubParams } from '../../sidecar/hub/verify.ts';
+import { readHubSettings } from '../../src/settings/hub.ts';
 
 describe('forbiddenReason', () => {
   it.each([

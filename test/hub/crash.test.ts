@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SITE, TEST_ENV } from './harness.ts';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import { SITE, TEST_ENV } from './harness.ts';
 import { acknowledge, type Behavior, type Subscriber, sleep, startSubscriber, waitFor } from './subscriber.ts';
 
 /** The entry the test runs; point HUB_TEST_ENTRY at the sidecar's main file to test that. */

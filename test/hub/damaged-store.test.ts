@@ -6,15 +6,15 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync,
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
 import { markerPath } from '../../sidecar/hub/marker.ts';
 import { openStore } from '../../sidecar/hub/store.ts';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { buildOrThrow } from '../helpers/build.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { startServer } from '../helpers/server.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 import { ACCEPT, initializeRequest } from '../mcp/helpers.ts';
 import { startTestHub } from './harness.ts';
-import { sleep, startSubscriber, type Subscriber, waitFor } from './subscriber.ts';
+import { type Subscriber, sleep, startSubscriber, waitFor } from './subscriber.ts';
 
 const SITE = 'https://reviews.example';
 const FEED = `${SITE}/feed.xml`;
@@ -26,8 +26,7 @@ let out: string;
 beforeAll(async () => {
   pki = makeTestPki();
   sub = await startSubscriber(pki);
-  out = join(tempDir('hub-damaged'), 'dist');
-  buildOrThrow({ CONTENT_DIR: SMALL_CONTENT, OUT_DIR: out, SITE_URL: SITE });
+  out = await sharedBuild(SMALL_CONTENT, SITE);
 });
 afterAll(async () => {
   await sub.close();

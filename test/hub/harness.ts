@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import type { TestPki } from '../../scripts/harness/pki.ts';
+import { createHub, type Hub, readHubSettings, type TopicContent } from '../../sidecar/hub/index.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { contentTypeFor } from '../../src/core/http/media.ts';
 import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
-import { createHub, type Hub, readHubSettings, type TopicContent } from '../../sidecar/hub/index.ts';
-import type { TestPki } from '../../scripts/harness/pki.ts';
 import { waitFor } from './subscriber.ts';
 
 /**

@@ -1,13 +1,13 @@
 // The hub end to end, in process: real HTTPS subscribers on 127.0.0.1 trusting a throwaway CA.
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ATOM_TYPE, contentTypeFor } from '../../src/core/http/media.ts';
-import { createOutbound, RefusedCallback } from '../../sidecar/hub/outbound.ts';
-import { SITE, startTestHub, type TestHub } from './harness.ts';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import { createOutbound, RefusedCallback } from '../../sidecar/hub/outbound.ts';
+import { ATOM_TYPE, contentTypeFor } from '../../src/core/http/media.ts';
+import { SITE, startTestHub, type TestHub } from './harness.ts';
 import { acknowledge, type Behavior, echo, type Received, type Subscriber, sleep, startSubscriber, waitFor } from './subscriber.ts';
 
 let pki: TestPki;

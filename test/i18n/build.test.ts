@@ -3,8 +3,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOrThrow } from '../helpers/build.ts';
+import { buildInProcess, buildOrThrow } from '../helpers/build.ts';
 import { tempDir } from '../helpers/paths.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 import { localizedContent } from '../site/localized.ts';
 
 const SITE = 'https://reviews.example';
@@ -24,13 +25,13 @@ describe('a German build against the same content built as English and as Polish
   let en: string;
   let pl: string;
   let plRun: { stdout: string; stderr: string };
-  beforeAll(() => {
+  beforeAll(async () => {
     const tmp = tempDir('i18n-build');
-    de = join(tmp, 'de', 'dist');
     en = join(tmp, 'en', 'dist');
     pl = join(tmp, 'pl', 'dist');
-    buildOrThrow({ CONTENT_DIR: localizedContent('de'), OUT_DIR: de, SITE_URL: SITE });
-    buildOrThrow({ CONTENT_DIR: withLanguage(localizedContent('de'), 'en'), OUT_DIR: en, SITE_URL: SITE });
+    de = await sharedBuild(localizedContent('de'), SITE);
+    await buildInProcess({ CONTENT_DIR: withLanguage(localizedContent('de'), 'en'), OUT_DIR: en, SITE_URL: SITE });
+    // the command itself, for the warning it prints
     plRun = buildOrThrow({ CONTENT_DIR: withLanguage(localizedContent('de'), 'pl'), OUT_DIR: pl, SITE_URL: SITE });
   });
 

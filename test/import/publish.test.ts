@@ -6,7 +6,7 @@ import { analyzeReviews } from '../../src/core/insights/build.ts';
 import { buildSearchIndex } from '../../src/core/search/index.ts';
 import { SearchParamsSchema } from '../../src/core/search/params.ts';
 import { searchReviews } from '../../src/core/search/run.ts';
-import { buildOrThrow } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build.ts';
 import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { contentDir, FIXTURES, runImport, TAKEOUT_V1 } from './helpers.ts';
 
@@ -24,9 +24,9 @@ describe('imported reviews, published', () => {
   const dir = imported();
   const dataset = loadContentDir(dir);
 
-  it('/reviews.json says how many reviews were imported, published and left out, by reason', () => {
+  it('/reviews.json says how many reviews were imported, published and left out, by reason', async () => {
     const out = join(tempDir('import-build'), 'dist');
-    buildOrThrow({ CONTENT_DIR: dir, OUT_DIR: out, SITE_URL: 'https://reviews.example' });
+    await buildInProcess({ CONTENT_DIR: dir, OUT_DIR: out, SITE_URL: 'https://reviews.example' });
     const doc = JSON.parse(readFileSync(join(out, 'site', 'reviews.json'), 'utf8'));
     expect(doc.review_counts).toEqual({
       in_content: 17,

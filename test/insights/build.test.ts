@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { entityStatistics } from '../../src/core/content/entity-ratings.ts';
 import { analyzeText, aspectPolarities } from '../../src/core/insights/analyze.ts';
-import { ASPECT_IDS } from '../../src/core/schemas/aspects.ts';
 import { buildInsights, LIMITS } from '../../src/core/insights/build.ts';
+import { ASPECT_IDS } from '../../src/core/schemas/aspects.ts';
 import { InsightsAnalysisSchema } from '../../src/core/schemas/insights.ts';
 import { dataset, review } from './fixtures.ts';
 

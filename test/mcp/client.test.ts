@@ -1,4 +1,5 @@
 // The SDK's own Client over StreamableHTTPClientTransport against the real sidecar on port 0.
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -10,7 +11,7 @@ import { ReviewSchema } from '../../src/core/schemas/review.ts';
 import { SearchResultSchema } from '../../src/core/schemas/search.ts';
 import { SearchParamsShape } from '../../src/core/search/params.ts';
 import { buildOrThrow } from '../helpers/build.ts';
-import { SMALL_CONTENT } from '../helpers/paths.ts';
+import { SAMPLE_CONTENT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type McpTestServer, post, SITE_URL, startMcpServer } from './helpers.ts';
 
 interface Review {
@@ -51,7 +52,10 @@ function structured(result: CallToolResult): Record<string, unknown> {
 }
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
+  // its own build: a test below publishes another build into it
+  const out = join(tempDir('mcp-client'), 'dist');
+  buildOrThrow({ CONTENT_DIR: SAMPLE_CONTENT, OUT_DIR: out, SITE_URL });
+  mcp = await startMcpServer({}, out);
   data = (await getJson('/reviews.json')) as Dataset;
   ({ client, transport } = await connect());
 });

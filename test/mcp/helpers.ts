@@ -1,6 +1,4 @@
-import { join } from 'node:path';
-import { buildOrThrow } from '../helpers/build.ts';
-import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
+import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
 export const SITE_URL = 'https://reviews.example';
@@ -14,10 +12,11 @@ export interface McpTestServer {
   outDir: string;
 }
 
-/** Builds the sample content for real and starts the real sidecar on port 0. */
+import { sharedBuild } from '../helpers/shared-build.ts';
+
+/** Starts the real sidecar on port 0 on `outDir`, or on the run's shared build of the sample. */
 export async function startMcpServer(env: Record<string, string> = {}, outDir?: string): Promise<McpTestServer> {
-  const out = outDir ?? join(tempDir('mcp'), 'dist');
-  if (!outDir) buildOrThrow({ CONTENT_DIR: SAMPLE_CONTENT, OUT_DIR: out, SITE_URL });
+  const out = outDir ?? (await sharedBuild(SAMPLE_CONTENT, SITE_URL));
   const server = await startServer({ OUT_DIR: out, SITE_URL, ...env });
   return { server, mcpUrl: `${server.url}/mcp`, outDir: out };
 }

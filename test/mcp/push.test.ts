@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOrThrow } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build.ts';
 import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { ACCEPT, type McpTestServer, MODERN, MODERN_META, SITE_URL, sseMessages, startMcpServer } from './helpers.ts';
 
@@ -18,12 +18,12 @@ const content = join(dir, 'content');
 const out = join(dir, 'dist');
 let mcp: McpTestServer;
 
-function publish(edit: (reviews: { id: string; text: string }[]) => void) {
+async function publish(edit: (reviews: { id: string; text: string }[]) => void) {
   const file = join(content, 'reviews.json');
   const reviews = JSON.parse(readFileSync(file, 'utf8'));
   edit(reviews);
   writeFileSync(file, JSON.stringify(reviews, null, 2));
-  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL });
+  await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL });
 }
 
 function listen(id: string, resourceSubscriptions: string[]): Promise<Response> {
@@ -36,7 +36,7 @@ function listen(id: string, resourceSubscriptions: string[]): Promise<Response> 
 
 beforeAll(async () => {
   cpSync(SMALL_CONTENT, content, { recursive: true });
-  buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL });
+  await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL });
   mcp = await startMcpServer({}, out);
 });
 afterAll(() => mcp?.server.stop());
@@ -79,7 +79,7 @@ describe('push on publish', () => {
     await client.subscribeResource({ uri: sameReview });
     await client.unsubscribeResource({ uri: sameReview });
 
-    publish((reviews) => {
+    await publish((reviews) => {
       (reviews[0] as { text: string }).text += ' (edited after the first build)';
     });
 
@@ -98,7 +98,7 @@ describe('push on publish', () => {
     await v2.close();
 
     // a publish that changes nothing anyone listens to sends nothing
-    publish((reviews) => {
+    await publish((reviews) => {
       reviews.push({ ...(reviews[1] as { id: string; text: string }), id: 'new-review-1' });
     });
     const third = await listen('listen-2', [REVIEWS]);

@@ -1,13 +1,12 @@
 // In-process, with a clock the test moves: what closing a session closes, what the sweep
 // spares, and that createApp mounts the routes.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../sidecar/app.ts';
 import { type Mcp, mcpRoutes } from '../../sidecar/mcp/routes.ts';
 import { createSessionTable, newSessionId } from '../../sidecar/mcp/sessions.ts';
 import { type LiveSite, liveSite } from '../../sidecar/site/live-site.ts';
-import { buildOrThrow } from '../helpers/build.ts';
-import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
+import { SMALL_CONTENT } from '../helpers/paths.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 import { ACCEPT, initializeRequest, PROTOCOL, readAnswer, SITE_URL } from './helpers.ts';
 
 let site: LiveSite;
@@ -41,9 +40,8 @@ async function open(): Promise<string> {
   return a.headers.get('mcp-session-id') as string;
 }
 
-beforeAll(() => {
-  const out = join(tempDir('mcp-sessions'), 'dist');
-  buildOrThrow({ CONTENT_DIR: SMALL_CONTENT, OUT_DIR: out, SITE_URL });
+beforeAll(async () => {
+  const out = await sharedBuild(SMALL_CONTENT, SITE_URL);
   site = liveSite(out, 0);
   mcp = mcpRoutes({ site, settings, now: () => clock });
 });

@@ -14,8 +14,8 @@ let services: string[];
 let areas: string[];
 const SOURCES = ['google', 'GOOGLE', 'yelp', 'nextdoor', 'website', 'facebook'];
 
-beforeAll(() => {
-  built = buildApp(SAMPLE_CONTENT);
+beforeAll(async () => {
+  built = await buildApp(SAMPLE_CONTENT);
   const doc = JSON.parse(readFileSync(join(built.outDir, 'site', 'reviews.json'), 'utf8'));
   reviews = doc.reviews;
   technicians = doc.business.technicians.map((t: { name: string }) => t.name);

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
-import { buildOrThrow } from '../helpers/build.ts';
 import { launchChromium, watchProblems } from '../helpers/chromium.ts';
-import { ROOT, tempDir } from '../helpers/paths.ts';
+import { ROOT } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 import { HOSTILE_REVIEW, sampleWith } from './content.ts';
 
 const SHOTS = join(ROOT, 'test-output', 'site');
@@ -39,8 +39,7 @@ async function open(context: BrowserContext, path: string): Promise<{ page: Page
 }
 
 beforeAll(async () => {
-  const out = join(tempDir('browser'), 'dist');
-  buildOrThrow({ CONTENT_DIR: sampleWith([HOSTILE_REVIEW]), OUT_DIR: out, SITE_URL: SITE });
+  const out = await sharedBuild(sampleWith([HOSTILE_REVIEW]), SITE);
   server = await startServer({ OUT_DIR: out });
   data = await (await fetch(`${server.url}/reviews.json`)).json();
   browser = await launchChromium();

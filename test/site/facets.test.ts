@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
-import { buildOrThrow } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 import { collidingContent } from './content.ts';
 import { attr, byId, elements, hasClass, type Node, parseHtml, text } from './dom.ts';
 
@@ -38,9 +39,8 @@ const EXPECTED_SLUGS: [string, string][] = [
   ['/reviews/stars/5/', '5 stars'],
 ];
 
-beforeAll(() => {
-  out = join(tempDir('facets'), 'dist');
-  buildOrThrow({ CONTENT_DIR: collidingContent(), OUT_DIR: out, SITE_URL: SITE });
+beforeAll(async () => {
+  out = await sharedBuild(collidingContent(), SITE);
   reviews = JSON.parse(read('/reviews.json')).reviews;
   manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
 });
@@ -202,14 +202,14 @@ describe('facet pages', () => {
 });
 
 describe('a facet with no reviews yet', () => {
-  it('is listed with its count of 0 on the home page, but not linked to an empty page', () => {
+  it('is listed with its count of 0 on the home page, but not linked to an empty page', async () => {
     const dir = join(tempDir('empty-facet'), 'content');
     cpSync(SMALL_CONTENT, dir, { recursive: true });
     const business = JSON.parse(readFileSync(join(dir, 'business.json'), 'utf8'));
     business.service_areas.push('Nowhere Valley');
     writeFileSync(join(dir, 'business.json'), JSON.stringify(business));
     const built = join(tempDir('empty-facet'), 'dist');
-    buildOrThrow({ CONTENT_DIR: dir, OUT_DIR: built, SITE_URL: SITE });
+    await buildInProcess({ CONTENT_DIR: dir, OUT_DIR: built, SITE_URL: SITE });
     const browse = byId(parseHtml(readFileSync(join(built, 'site', 'index.html'), 'utf8')), 'browse') as Node;
     const chip = elements(browse, 'li').find((li) => text(li).includes('Nowhere Valley')) as Node;
     expect(text(chip).replace(/\s+/g, ' ').trim()).toBe('Nowhere Valley 0');

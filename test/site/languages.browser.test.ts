@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/core/i18n/catalogue.ts';
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { buildOrThrow } from '../helpers/build.ts';
 import { launchChromium, watchProblems } from '../helpers/chromium.ts';
 import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '../helpers/foreign-page.ts';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 import { englishIn, englishPieces } from './english.ts';
 import { LOCAL, type LocalLanguage, localizedContent, TRANSLATED } from './localized.ts';
 
@@ -77,14 +77,14 @@ function readable(page: Page): Promise<string> {
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 function serve(language: LocalLanguage): { start: () => Promise<RunningServer>; out: string } {
-  const out = join(tempDir(`lang-${language}`), 'dist');
-  return {
-    out,
+  const site = {
+    out: '',
     start: async () => {
-      buildOrThrow({ CONTENT_DIR: localizedContent(language), OUT_DIR: out, SITE_URL: SITE });
-      return startServer({ OUT_DIR: out });
+      site.out = await sharedBuild(localizedContent(language), SITE);
+      return startServer({ OUT_DIR: site.out });
     },
   };
+  return site;
 }
 
 describe.each(['de', 'fr', 'es', 'it', 'nl'] as const)('the %s pages in Chromium', (language) => {

@@ -12,9 +12,9 @@ import { openApiDocument } from '../../src/core/openapi/document.ts';
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from '../../src/core/openapi/mcp.ts';
 import { SearchParamsShape } from '../../src/core/search/params.ts';
 import { apiExamples, operations } from '../../src/core/site/api-examples.ts';
-import { buildOrThrow } from '../helpers/build.ts';
 import { NODE, ROOT, SAMPLE_CONTENT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 
 const SITE = 'https://reviews.example';
 const doc = openApiDocument(siteUrls(SITE));
@@ -179,8 +179,7 @@ describe('the OpenAPI document against the running service', () => {
   let ajv: InstanceType<typeof import('ajv').default>;
   let served: Obj;
   beforeAll(async () => {
-    const out = join(tempDir('openapi-e2e'), 'dist');
-    buildOrThrow({ CONTENT_DIR: SMALL_CONTENT, OUT_DIR: out, SITE_URL: SITE });
+    const out = await sharedBuild(SMALL_CONTENT, SITE);
     server = await startServer({ OUT_DIR: out });
     served = await (await fetch(`${server.url}/openapi.json`)).json();
     ajv = new (Ajv2020 as unknown as typeof import('ajv').default)({ strict: false, allErrors: true });

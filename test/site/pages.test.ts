@@ -10,19 +10,15 @@ import { openApiDocument } from '../../src/core/openapi/document.ts';
 import { MCP_TOOLS } from '../../src/core/openapi/mcp.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { operations } from '../../src/core/site/api-examples.ts';
-import { buildOrThrow } from '../helpers/build.ts';
-import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
+import { SAMPLE_CONTENT } from '../helpers/paths.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 import { HOSTILE_REVIEW, NEWER_REVIEW, sampleWith } from './content.ts';
 import { attr, byId, elements, hasClass, type Node, parseHtml, text, walk } from './dom.ts';
 
 const SITE = 'https://reviews.example';
 const urls = siteUrls(SITE);
 
-function build(contentDir: string): string {
-  const out = join(tempDir('site'), 'dist');
-  buildOrThrow({ CONTENT_DIR: contentDir, OUT_DIR: out, SITE_URL: SITE });
-  return out;
-}
+const build = (contentDir: string) => sharedBuild(contentDir, SITE);
 
 const fileOf = (path: string) => (path.endsWith('/') ? `${path}index.html` : path).slice(1);
 const read = (out: string, path: string) => readFileSync(join(out, 'site', fileOf(path)), 'utf8');
@@ -44,8 +40,8 @@ describe('the pages of the sample business', () => {
   let out: string;
   let home: Node;
   let data: ReviewsDoc;
-  beforeAll(() => {
-    out = build(SAMPLE_CONTENT);
+  beforeAll(async () => {
+    out = await build(SAMPLE_CONTENT);
     home = parseHtml(read(out, '/'));
     data = json<ReviewsDoc>(out, '/reviews.json');
   });
@@ -230,8 +226,8 @@ describe('the pages of the sample business', () => {
     expect(json(out, '/openapi.json')).toEqual(JSON.parse(JSON.stringify(openApiDocument(urls))));
   });
 
-  it('keeps full archive pages byte for byte when a newer review arrives', () => {
-    const next = build(sampleWith([NEWER_REVIEW]));
+  it('keeps full archive pages byte for byte when a newer review arrives', async () => {
+    const next = await build(sampleWith([NEWER_REVIEW]));
     for (let n = 1; n <= 12; n += 1) expect(read(next, `/reviews/page/${n}/`), `page ${n}`).toBe(read(out, `/reviews/page/${n}/`));
     expect(read(next, '/reviews/page/13/')).toContain(`id="review-${NEWER_REVIEW.id}"`);
     expect(read(next, '/')).toContain(`id="review-${NEWER_REVIEW.id}"`);
@@ -242,8 +238,8 @@ describe('a review full of markup', () => {
   let html: string;
   let doc: Node;
   let article: Node;
-  beforeAll(() => {
-    const out = build(sampleWith([HOSTILE_REVIEW]));
+  beforeAll(async () => {
+    const out = await build(sampleWith([HOSTILE_REVIEW]));
     html = read(out, '/');
     doc = parseHtml(html);
     article = byId(doc, `review-${HOSTILE_REVIEW.id}`) as Node;

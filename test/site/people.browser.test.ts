@@ -8,11 +8,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { buildOrThrow } from '../helpers/build.ts';
 import { launchChromium, watchProblems } from '../helpers/chromium.ts';
 import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '../helpers/foreign-page.ts';
-import { ROOT, tempDir } from '../helpers/paths.ts';
+import { ROOT } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
 import { collidingContent } from './content.ts';
 
 const SHOTS = join(ROOT, 'test-output', 'site');
@@ -40,8 +40,7 @@ async function open(context: BrowserContext, url: string): Promise<{ page: Page;
 }
 
 beforeAll(async () => {
-  const out = join(tempDir('people'), 'dist');
-  buildOrThrow({ CONTENT_DIR: collidingContent(), OUT_DIR: out, SITE_URL: SITE });
+  const out = await sharedBuild(collidingContent(), SITE);
   server = await startServer({ OUT_DIR: out });
   reviews = (await (await fetch(`${server.url}/reviews.json`)).json()).reviews;
   ratings = await (await fetch(`${server.url}/api/ratings.json`)).json();

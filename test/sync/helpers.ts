@@ -3,11 +3,11 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type FakeApis, startFakeApis, trustpilotReviews } from '../../scripts/harness/fake-apis.ts';
 import { googleReviews } from '../../scripts/bench/google-export.ts';
+import { type FakeApis, startFakeApis, trustpilotReviews } from '../../scripts/harness/fake-apis.ts';
 import type { TestPki } from '../../scripts/harness/pki.ts';
-import { FIXTURES } from '../import/helpers.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
+import { FIXTURES } from '../import/helpers.ts';
 
 export const SECRETS = {
   clientSecret: 'GOCSPX-testClientSecret-7f3a9c1e',

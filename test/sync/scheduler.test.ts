@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { buildOrThrow } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { type Subscriber, startSubscriber, waitFor } from '../hub/subscriber.ts';
 import { filesUnder, newGoogleReview, readJson, runSync, SECRETS, seed, startFakes, startSync, workspace } from './helpers.ts';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   seed(fake);
   subscriber = await startSubscriber(pki);
   w = workspace();
-  buildOrThrow({ CONTENT_DIR: w.content, OUT_DIR: w.out, SITE_URL: SITE });
+  await buildInProcess({ CONTENT_DIR: w.content, OUT_DIR: w.out, SITE_URL: SITE });
   server = await startServer({
     ...fake.settings(),
     ...hubEnv(),
@@ -92,7 +92,7 @@ describe('the sync on a schedule (SYNC_INTERVAL_S)', () => {
   it('after a kill -9 mid-pass the lock is free, the next pass completes, and content and build agree', { timeout: 240_000 }, async () => {
     const own = workspace();
     const env = { ...fake.settings(), ...hubEnv(), CONTENT_DIR: own.content, OUT_DIR: own.out, SYNC_DIR: own.syncDir, SITE_URL: SITE, SIDECAR_URL: server.url };
-    buildOrThrow({ CONTENT_DIR: own.content, OUT_DIR: own.out, SITE_URL: SITE });
+    await buildInProcess({ CONTENT_DIR: own.content, OUT_DIR: own.out, SITE_URL: SITE });
     const victim = startSync(env, [], () => undefined);
     let output = '';
     victim.child.stdout?.on('data', (c: Buffer) => {

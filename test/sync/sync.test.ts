@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { buildOrThrow } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { sleep } from '../hub/subscriber.ts';
 import { runImport } from '../import/helpers.ts';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   fake = await startFakes(pki);
   seed(fake);
   w = workspace();
-  buildOrThrow({ CONTENT_DIR: w.content, OUT_DIR: w.out, SITE_URL: SITE });
+  await buildInProcess({ CONTENT_DIR: w.content, OUT_DIR: w.out, SITE_URL: SITE });
   server = await startServer({ OUT_DIR: w.out, SITE_URL: SITE });
   env = {
     ...fake.settings(),

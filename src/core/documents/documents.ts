@@ -34,3 +34,11 @@ export function insightsDocument(dataset: Dataset): InsightsDocument {
   insightsCache.set(dataset, doc);
   return doc;
 }
+
+/**
+ * The pages' copy of the dataset gets the analysis the build made as a step of its own
+ * (src/build/build-site.ts), so rendering never analyses again.
+ */
+export function adoptInsights(dataset: Dataset, doc: InsightsDocument): void {
+  insightsCache.set(dataset, doc);
+}
