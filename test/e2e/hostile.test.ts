@@ -183,7 +183,9 @@ describe('generated hostile requests', () => {
         const headers = Object.fromEntries(Object.entries(r.headers as Record<string, string>).map(([k, v]) => [k, v === 'SESSION' ? session : v]));
         const hasBody = r.method !== 'GET' && r.method !== 'HEAD';
         const res = await fetch(`${server.url}${r.path}${r.query}`, { method: r.method, headers, ...(hasBody ? { body: r.body } : {}) });
-        await res.arrayBuffer();
+        // A GET with a live session opens the 2025 event stream, which stays open by design.
+        if (res.headers.get('content-type')?.startsWith('text/event-stream')) await res.body?.cancel();
+        else await res.arrayBuffer();
         seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
         expect(res.status, `${r.method} ${r.path}${r.query}`).toBeLessThan(500);
       }),
@@ -193,5 +195,5 @@ describe('generated hostile requests', () => {
     // The run reached the endpoints' own answers, not just 404s.
     expect([...seen.keys()].filter((s) => s !== 404).length).toBeGreaterThan(4);
     expect(server.output()).not.toMatch(/RangeError|Maximum call stack/);
-  });
+  }, 180_000);
 });
