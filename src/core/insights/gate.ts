@@ -39,9 +39,9 @@ function lengthBucket(n: number): string {
   return n <= 5 ? 'l0' : n <= 12 ? 'l1' : n <= 25 ? 'l2' : 'l3';
 }
 
-/** The candidate's features before they are conjoined with its aspect. */
-function baseFeatures(words: readonly string[], c: GateCandidate): string[] {
-  const out = ['bias', `str:${strengthBucket(c.strength)}`, `len:${lengthBucket(words.length)}`, `asp:${Math.min(c.aspects, 3)}`];
+/** The sentence's own features: its words and adjacent word pairs, each once. */
+function sentenceFeatures(words: readonly string[]): string[] {
+  const out: string[] = [];
   const seen = new Set<string>();
   const add = (f: string) => {
     if (!seen.has(f)) {
@@ -53,8 +53,20 @@ function baseFeatures(words: readonly string[], c: GateCandidate): string[] {
     add(`w:${words[i]}`);
     if (i + 1 < words.length) add(`b:${words[i]}_${words[i + 1]}`);
   }
-  for (const w of c.clauseWords) add(`c:${w}`);
   return out;
+}
+
+/** What the candidate adds to its sentence's features: the lexicon's view and its clauses' words. */
+function ownFeatures(sentenceLength: number, c: GateCandidate): string[] {
+  const out = ['bias', `str:${strengthBucket(c.strength)}`, `len:${lengthBucket(sentenceLength)}`, `asp:${Math.min(c.aspects, 3)}`];
+  for (const f of new Set(c.clauseWords.map((w) => `c:${w}`))) out.push(f);
+  return out;
+}
+
+/** The candidate's features before they are conjoined with its aspect. */
+function baseFeatures(words: readonly string[], c: GateCandidate): string[] {
+  const own = ownFeatures(words.length, c);
+  return [...own.slice(0, 4), ...sentenceFeatures(words), ...own.slice(4)];
 }
 
 /** Feature names of one candidate: shared ones and the same conjoined with its aspect (`<aspect>|<feature>`). */
@@ -92,14 +104,20 @@ function compile(model: GateModel): Map<string, Float64Array> {
   return table;
 }
 
-function probability(table: Map<string, Float64Array>, base: readonly string[], aspect: AspectId): number {
-  const k = ASPECT_IDS.indexOf(aspect) + 1;
+/** Sum of the shared and aspect weights of the features that have any. */
+function logit(rows: readonly Float64Array[], k: number): number {
   let z = 0;
-  for (const f of base) {
+  for (const row of rows) z += (row[0] as number) + (row[k] as number);
+  return z;
+}
+
+function rowsOf(table: Map<string, Float64Array>, features: readonly string[]): Float64Array[] {
+  const out: Float64Array[] = [];
+  for (const f of features) {
     const row = table.get(f);
-    if (row) z += (row[0] as number) + (row[k] as number);
+    if (row) out.push(row);
   }
-  return 1 / (1 + Math.exp(-z));
+  return out;
 }
 
 interface Reading {
@@ -112,8 +130,8 @@ interface Reading {
 interface Candidate {
   sentence: number;
   aspect: AspectId;
-  /** Features before they are conjoined with the aspect */
-  base: string[];
+  words: string[];
+  info: GateCandidate;
 }
 
 function candidates(mentions: readonly Reading[], sentences: readonly { text: string }[]): Candidate[] {
@@ -134,7 +152,7 @@ function candidates(mentions: readonly Reading[], sentences: readonly { text: st
   for (const [sentence, byAspect] of bySentence) {
     const words = gateWords(sentences[sentence]?.text ?? '');
     for (const [aspect, { strength, clauses }] of byAspect)
-      out.push({ sentence, aspect, base: baseFeatures(words, { aspect, strength, aspects: byAspect.size, clauseWords: clauses.flatMap(gateWords) }) });
+      out.push({ sentence, aspect, words, info: { aspect, strength, aspects: byAspect.size, clauseWords: clauses.flatMap(gateWords) } });
   }
   return out;
 }
@@ -144,21 +162,25 @@ export function gateCandidates(
   mentions: readonly Reading[],
   sentences: readonly { text: string }[],
 ): { sentence: number; aspect: AspectId; features: string[] }[] {
-  return candidates(mentions, sentences).map((c) => ({
-    sentence: c.sentence,
-    aspect: c.aspect,
-    features: [...c.base, ...c.base.map((f) => `${c.aspect}|${f}`)],
-  }));
+  return candidates(mentions, sentences).map((c) => ({ sentence: c.sentence, aspect: c.aspect, features: gateFeatures(c.words, c.info) }));
 }
 
 /** The readings the gate keeps. */
 export function applyGate<M extends Reading>(model: GateModel, mentions: readonly M[], sentences: readonly { text: string }[]): M[] {
   if (mentions.length === 0) return [];
   const table = compile(model);
-  const drop = new Set(
-    candidates(mentions, sentences)
-      .filter((c) => probability(table, c.base, c.aspect) < model.threshold)
-      .map((c) => `${c.sentence}:${c.aspect}`),
-  );
+  // the sentence's words are looked up once for all the aspects read in it
+  const sentenceRows = new Map<string[], Float64Array[]>();
+  const limit = Math.log(model.threshold / (1 - model.threshold));
+  const drop = new Set<string>();
+  for (const c of candidates(mentions, sentences)) {
+    let rows = sentenceRows.get(c.words);
+    if (!rows) {
+      rows = rowsOf(table, sentenceFeatures(c.words));
+      sentenceRows.set(c.words, rows);
+    }
+    const k = ASPECT_IDS.indexOf(c.aspect) + 1;
+    if (logit(rows, k) + logit(rowsOf(table, ownFeatures(c.words.length, c.info)), k) < limit) drop.add(`${c.sentence}:${c.aspect}`);
+  }
   return drop.size === 0 ? [...mentions] : mentions.filter((m) => !drop.has(`${m.sentence}:${m.aspect}`));
 }
