@@ -4,6 +4,7 @@
 import type { Dataset } from '../src/core/content/dataset.ts';
 import { buildInsights } from '../src/core/insights/build.ts';
 import { detectLanguage } from '../src/core/insights/detect.ts';
+import { EN } from '../src/core/insights/lang-en.ts';
 import { newestFirst } from '../src/core/content/order.ts';
 import type { Business } from '../src/core/schemas/business.ts';
 import { InsightsAnalysisSchema } from '../src/core/schemas/insights.ts';
@@ -168,6 +169,23 @@ for (const r of dataset.reviews) {
 }
 const detection = seconds(t0);
 
+// The English reading gate (gate.ts) against the analyser without it, alternating, in this run
+const gate = EN.gate;
+const withGate: number[] = [];
+const withoutGate: number[] = [];
+let ungated = '';
+for (let r = 0; r < 2; r++) {
+  EN.gate = undefined;
+  t0 = performance.now();
+  ungated = JSON.stringify(buildInsights(dataset));
+  withoutGate.push(seconds(t0));
+  EN.gate = gate;
+  t0 = performance.now();
+  buildInsights(dataset);
+  withGate.push(seconds(t0));
+}
+const best = (xs: number[]) => Math.min(...xs);
+
 const words = dataset.reviews.reduce((n, r) => n + (r.text ? r.text.split(/\s+/).length : 0), 0);
 const lines = [
   `reviews: ${N} (${words} words of text; ${Math.round(GERMAN_SHARE * 100)} % written in German), node ${process.version}`,
@@ -179,6 +197,9 @@ const lines = [
   `baseline JSON.stringify+parse of the dataset: ${baseline.toFixed(3)} s`,
   `buildInsights, first run: ${cold.toFixed(3)} s (${(cold / baseline).toFixed(1)}x baseline)`,
   `buildInsights, warm runs: ${warm.map((w) => w.toFixed(3)).join(' s, ')} s (best ${(Math.min(...warm) / baseline).toFixed(1)}x baseline)`,
+  `warm runs with and without the English gate: ${withGate.map((w) => w.toFixed(3)).join(', ')} s against ${withoutGate
+    .map((w) => w.toFixed(3))
+    .join(', ')} s (best ${(best(withGate) / best(withoutGate)).toFixed(2)}x); output changed by the gate: ${ungated !== bytes}`,
   `output: ${(bytes.length / 1024).toFixed(1)} KiB of JSON; identical across runs: ${JSON.stringify(again) === bytes}`,
   `budget: 10 s for 20,000 reviews -> ${cold < 10 * (N / 20_000) ? 'within' : 'OVER'}`,
 ];

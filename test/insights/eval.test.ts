@@ -106,12 +106,13 @@ describe('real German review sentences, read in German', () => {
 });
 
 /**
- * Written in English (Yelp, US home-services firms): floors a little under round D's one scoring
- * (F1 0.629, polarity 0.956, FP 22.4 %) and the dev set's (0.671 / 0.975 / 18.0 %). Round D misses
- * the issue's target (F1 0.72, FP 12 %); the floors guard against falls, they do not claim it.
+ * Written in English (Yelp, US home-services firms). Round E is three 1-3 star reviews whose copy kept no star rating,
+ * so nothing lends their unjudged mentions a direction: floors a little under its one scoring (F1 0.549, polarity
+ * 0.429, FP 14.3 %); they guard against falls and claim nothing about the issue's target (F1 0.72, FP 12 %). The dev set
+ * is what the reading gate was trained on (F1 0.801, FP 0.8 % in sample; 0.663 / 18.9 % -> 16.9 % by cross-validation).
  */
-const EN_HELD_OUT_FLOOR = { f1: 0.6, polarity: 0.93, no_aspect_fp: 0.25 };
-const EN_DEV_FLOOR = { f1: 0.65, polarity: 0.95, no_aspect_fp: 0.2 };
+const EN_HELD_OUT_FLOOR = { f1: 0.5, polarity: 0.4, no_aspect_fp: 0.2 };
+const EN_DEV_FLOOR = { f1: 0.75, polarity: 0.95, no_aspect_fp: 0.05 };
 
 describe('real review sentences written in English', () => {
   const dev = loadGold(EVAL_SETS['real-en-dev'].file);
@@ -123,8 +124,8 @@ describe('real review sentences written in English', () => {
       .map((l) => JSON.parse(l) as { id: string; tags?: string[]; source?: Record<string, unknown> });
 
   it('keeps dev and the held-out rounds apart, each sentence with its Yelp review and stars', () => {
-    expect(dev.length).toBeGreaterThanOrEqual(400);
-    expect(heldOut.length).toBeGreaterThanOrEqual(90);
+    expect(dev.length).toBeGreaterThanOrEqual(490);
+    expect(heldOut.length).toBeGreaterThanOrEqual(50);
     const texts = new Set(dev.map((g) => g.text.toLowerCase()));
     expect(heldOut.filter((g) => texts.has(g.text.toLowerCase()))).toEqual([]);
     expect(new Set([...dev, ...heldOut].map((g) => g.id)).size).toBe(dev.length + heldOut.length);
@@ -134,12 +135,14 @@ describe('real review sentences written in English', () => {
         path: expect.any(String),
         commit: expect.stringMatching(/^[0-9a-f]{40}$/),
         review_id: expect.any(String),
-        stars: expect.any(Number),
         written_in_english: true,
       });
+      // Round E's copy keeps only whether a review had 4-5 stars or fewer, so its lines say which group.
+      if (line.source?.stars_known === false) expect(line.source.star_group, line.id).toBe('1-3');
+      else expect(line.source?.stars, line.id).toEqual(expect.any(Number));
     }
     const rounds = raw(EVAL_SETS['real-en-heldout'].file).map((l) => l.tags?.find((t) => t.startsWith('round_')));
-    expect(new Set(rounds)).toEqual(new Set(['round_d']));
+    expect(new Set(rounds)).toEqual(new Set(['round_e']));
   });
 
   it('holds its scores on the held-out round', () => expectFloor('real-en-heldout', EN_HELD_OUT_FLOOR));

@@ -1,4 +1,5 @@
 import { ASPECT_IDS, type AspectId, type Polarity } from '../schemas/aspects.ts';
+import { applyGate, type GateModel } from './gate.ts';
 import { type GeneralScorer, generalScorer, negatorTest } from './general.ts';
 import type { LanguagePack } from './language.ts';
 import { languagePack } from './languages.ts';
@@ -35,6 +36,8 @@ export interface AnalyzeOptions {
   rating?: number | undefined;
   /** The text's language: an ISO 639-1 code of LANGUAGES (languages.ts), or a pack; English when not given */
   language?: string | LanguagePack | undefined;
+  /** The learned check on the lexicon's readings (gate.ts); the pack's own when not given, none when null */
+  gate?: GateModel | null;
 }
 
 const NEUTRAL_BAND = 0.5;
@@ -353,7 +356,8 @@ export function analyzeReview(text: string, options: AnalyzeOptions = {}): TextA
       mentions.push({ aspect: m.aspect, polarity, score: round3(m.score), clause: clause.text, sentence: clause.sentence });
     }
   }
-  return { mentions, score: round3(score), polarity: polarityOf(score), sentences };
+  const gate = options.gate === undefined ? rules.pack.gate : options.gate;
+  return { mentions: gate ? applyGate(gate, mentions, sentences) : mentions, score: round3(score), polarity: polarityOf(score), sentences };
 }
 
 /** One entry per clause-level aspect mention in `text`. */

@@ -1,6 +1,8 @@
 // English: the domain lexicon (lexicon.ts), the general words (general.ts) and the rules
 // the analysis needs, as one LanguagePack.
 import { GENERAL_NEGATORS, GENERAL_WORDS, NEGATOR_PATTERN } from './general.ts';
+import type { GateModel } from './gate.ts';
+import GATE from './gate-en.json' with { type: 'json' };
 import type { LanguagePack } from './language.ts';
 import {
   ATTACHED_ONLY_MODIFIERS,
@@ -52,6 +54,7 @@ export const EN: LanguagePack = {
   attachedOnly: ATTACHED_ONLY_MODIFIERS,
   speed: ['fast', 'faster', 'quick', 'quicker', 'quickly', 'speedy', 'swift'],
   verdictWords: ['recommend', 'recommended', 'recommending', 'recommends', 'highly recommend', 'highly recommended', 'would recommend', 'thanks', 'thank'],
+  gate: GATE as GateModel,
   // nouns for the whole job (not a repair of one fault): speed said of them is about getting it done soon
   wholeJob: [
     'work',

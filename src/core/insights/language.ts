@@ -1,3 +1,4 @@
+import type { GateModel } from './gate.ts';
 // What the analysis needs to know about one language. The pipeline (text.ts, match.ts,
 // analyze.ts) reads nothing language-specific except through a LanguagePack, so a new
 // language is a new pack (its word lists and rules) added to LANGUAGES in languages.ts.
@@ -63,6 +64,8 @@ export interface LanguagePack {
   wholeJob: readonly string[];
   /** General words that judge the firm as a whole ("recommend", "thanks"): they count for the text, never for a nearby aspect */
   verdictWords?: readonly string[];
+  /** A learned check on the lexicon's readings (gate.ts), trained for this language */
+  gate?: GateModel | undefined;
   /** Problem descriptions (see PROBLEM_OPENERS in lexicon.ts) */
   problem: { openers: readonly string[]; leads: readonly string[]; agents: readonly string[]; words: readonly string[] };
   /** Function words for key phrases (topics.ts) */
