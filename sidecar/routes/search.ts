@@ -29,7 +29,7 @@ export function searchRoutes({ site, maxAgeS, cacheEntries, cacheBytes }: Search
   // Per app, because its size is this app's setting; per build, because results change only at publish.
   const responses = perBuild(
     'search responses',
-    () => new Lru<string, Representation>({ maxEntries: cacheEntries, maxBytes: cacheBytes, sizeOf: representationBytes }),
+    () => new Lru<string, Representation>({ maxEntries: cacheEntries, maxBytes: cacheBytes, sizeOf: representationBytes, repeatedOnly: true }),
   );
   app.on(['GET', 'HEAD'], PATHS.search, (c) => {
     const snapshot = site.current();

@@ -61,8 +61,8 @@ export const SETTINGS = {
     help: 'Bytes of bodies each computed-response cache keeps per published build (search, since dates not pre-rendered, MCP tool results); a larger body is answered but not kept.',
   },
   STATIC_CACHE_BYTES: {
-    default: String(32 * 1024 * 1024),
-    help: 'Bytes of built files kept in memory per published build, most recently used first; the others are read from disk when asked for.',
+    default: String(16 * 1024 * 1024),
+    help: 'Bytes of built files kept in memory per published build, the first asked for; once full, the others are read from disk each time they are asked for.',
   },
   RELOAD_INTERVAL_MS: { default: '1000', help: 'How often the sidecar checks for a newly swapped-in build.' },
   MCP_ALLOWED_ORIGINS: {
