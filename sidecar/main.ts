@@ -1,17 +1,17 @@
 import { createServer as createNodeServer, type RequestListener, type ServerOptions } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { readSettings } from '../src/settings/index.ts';
-import { createApp } from './app.ts';
-import { searchIndexOf } from './site/search-index.ts';
-import { createHub, readHubSettings } from './hub/index.ts';
-import { mcpRoutes } from './mcp/routes.ts';
-import { liveSite } from './site/live-site.ts';
-import { topicContents } from './hub/topics.ts';
-import { staticFirst } from './routes/static-node.ts';
-import { preparedFiles } from './routes/static.ts';
 import { readSyncSchedule } from '../src/settings/sync.ts';
-import { startSyncScheduler, type SyncScheduler } from './sync/scheduler.ts';
-import { fileURLToPath } from 'node:url';
+import { createApp } from './app.ts';
+import { createHub, readHubSettings } from './hub/index.ts';
+import { topicContents } from './hub/topics.ts';
+import { mcpRoutes } from './mcp/routes.ts';
+import { preparedFiles } from './routes/static.ts';
+import { staticFirst } from './routes/static-node.ts';
+import { liveSite } from './site/live-site.ts';
+import { searchIndexOf } from './site/search-index.ts';
+import { type SyncScheduler, startSyncScheduler } from './sync/scheduler.ts';
 
 const log = (msg: string) => console.error(msg);
 const settings = readSettings(process.env);

@@ -1,20 +1,49 @@
 import { isNotModified, RETAINED_304_HEADERS } from '../../src/core/http/conditional.ts';
+import { ownBytes } from '../util/own-bytes.ts';
 
 /** A response prepared once: the bytes, the 200 headers and the subset a 304 repeats. */
 export interface Representation {
-  body: Uint8Array;
+  /** One buffer, or parts sent one after the other (views of bytes the build already holds). */
+  body: Uint8Array | readonly Uint8Array[];
   headers: Record<string, string>;
   notModifiedHeaders: Record<string, string>;
+  /** What it holds in memory that nothing else does: its own body bytes, and about 1 KB of headers. */
+  memoryBytes: number;
 }
 
-/** What a prepared response holds in memory: its body, and about 1 KB of headers. */
-export const representationBytes = (rep: Representation): number => rep.body.byteLength + 1024;
+/** What a prepared response holds in memory, for the caches' byte bounds. */
+export const representationBytes = (rep: Representation): number => rep.memoryBytes;
 
-export function representation(body: Uint8Array | string, headers: Record<string, string>): Representation {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+/** The length of a body given as one buffer or as parts. */
+export function bodyLength(body: Uint8Array | readonly Uint8Array[]): number {
+  if (!Array.isArray(body)) return (body as Uint8Array).byteLength;
+  let n = 0;
+  for (const part of body as readonly Uint8Array[]) n += part.byteLength;
+  return n;
+}
+
+/**
+ * A body given as a string or one buffer is kept in memory of its own (util/own-bytes.ts). Parts
+ * are kept as given: `sharedBytes` of them are views of buffers something else keeps alive
+ * (the build's /reviews.json), so a cache counts only the rest.
+ */
+export function representation(body: Uint8Array | string | readonly Uint8Array[], headers: Record<string, string>, sharedBytes = 0): Representation {
+  const bytes = typeof body === 'string' ? ownBytes(Buffer.from(body)) : Array.isArray(body) ? (body as readonly Uint8Array[]) : ownBytes(body as Uint8Array);
+  const length = bodyLength(bytes);
   const notModifiedHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (RETAINED_304_HEADERS.has(name)) notModifiedHeaders[name] = value;
-  return { body: bytes, headers: { ...headers, 'content-length': String(bytes.byteLength) }, notModifiedHeaders };
+  return { body: bytes, headers: { ...headers, 'content-length': String(length) }, notModifiedHeaders, memoryBytes: length - sharedBytes + 1024 };
+}
+
+function responseBody(body: Uint8Array | readonly Uint8Array[]): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
+  if (!Array.isArray(body)) return body as Uint8Array<ArrayBuffer>;
+  // a stream of the parts themselves: nothing is copied into one new buffer
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of body as readonly Uint8Array[]) controller.enqueue(part);
+      controller.close();
+    },
+  });
 }
 
 /**
@@ -25,5 +54,5 @@ export function respond(req: Request, rep: Representation): Response {
   if (isNotModified(req.headers, rep.headers.etag as string, rep.headers['last-modified'])) {
     return new Response(null, { status: 304, headers: rep.notModifiedHeaders });
   }
-  return new Response(req.method === 'HEAD' ? null : (rep.body as Uint8Array<ArrayBuffer>), { status: 200, headers: rep.headers });
+  return new Response(req.method === 'HEAD' ? null : responseBody(rep.body), { status: 200, headers: rep.headers });
 }

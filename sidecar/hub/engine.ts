@@ -2,10 +2,11 @@
 // driven by the rows in SQLite. It runs in a worker thread (engine-worker.ts) with its own
 // database connection, so TLS, HMAC and a fan-out to thousands of callbacks never delay the
 // requests the sidecar is answering on the main thread.
+
+import type { HubSettings } from '../../src/settings/hub.ts';
 import { deliver, type TopicBody } from './deliver.ts';
 import { createOutbound } from './outbound.ts';
 import { createPump } from './pump.ts';
-import type { HubSettings } from '../../src/settings/hub.ts';
 import { type Denial, type DueDelivery, openStore, type PendingVerification } from './store.ts';
 import { storeFailure } from './store-failure.ts';
 import { sendDenial, verifyIntent } from './verify.ts';

@@ -6,13 +6,14 @@ import { Worker } from 'node:worker_threads';
 import type { Hono } from 'hono';
 import { topicLink } from '../../src/core/http/media.ts';
 import { type SiteUrls, topicUrls } from '../../src/core/http/urls.ts';
+import type { HubSettings } from '../../src/settings/hub.ts';
+import { backoff, formatWait } from './backoff.ts';
 import type { EngineInit, EngineWake } from './engine.ts';
+import { lossWarning, readMarker, writeMarker } from './marker.ts';
 import { RefusedCallback, resolveCallbackHost } from './outbound.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { parseHubForm } from './request.ts';
 import { type HubAnswer, hubRoutes } from './routes.ts';
-import type { HubSettings } from '../../src/settings/hub.ts';
-import { lossWarning, readMarker, writeMarker } from './marker.ts';
 import { openStore, type Store, type StoredTopic } from './store.ts';
 import { type StoreFailure, storeFailure } from './store-failure.ts';
 
@@ -34,7 +35,27 @@ export interface HubOptions {
   log?: (msg: string) => void;
   /** Called (and awaited) on each accepted publish ping, before the topics are read. */
   onPublished?: () => void | Promise<void>;
+  /** Shorter waits for tests; a running sidecar uses HUB_TIMINGS. */
+  timings?: Partial<HubTimings>;
 }
+
+export interface HubTimings {
+  /** The engine is restarted after a crash with a wait doubling from the first to the second. */
+  engineRestartMs: readonly [number, number];
+  /** An engine that ran this long before it exited was healthy: the next restart waits the least again. */
+  engineHealthyMs: number;
+  /** A database that cannot be used is tried again after a wait doubling from the first to the second. */
+  reopenMs: readonly [number, number];
+  /** How often the subscription count is compared with the marker file beside the database (and a deleted file noticed). */
+  markerIntervalMs: number;
+}
+
+export const HUB_TIMINGS: HubTimings = {
+  engineRestartMs: [1000, 5 * 60_000],
+  engineHealthyMs: 60_000,
+  reopenMs: [1000, 5 * 60_000],
+  markerIntervalMs: 60_000,
+};
 
 export interface Hub {
   routes: Hono;
@@ -45,17 +66,10 @@ export interface Hub {
 
 /** How long close() waits for the engine to finish before stopping it hard. */
 const STOP_TIMEOUT_MS = 5000;
-/** The engine is restarted after a crash with a delay doubling from the first to the second. */
-const ENGINE_RESTART_MS = [1000, 5 * 60_000] as const;
-/** An engine that ran this long before it exited was healthy: the next restart waits the least again. */
-const ENGINE_HEALTHY_MS = 60_000;
-/** A database that cannot be used is tried again after a delay doubling from the first to the second. */
-const REOPEN_MS = [1000, 5 * 60_000] as const;
-/** How often the subscription count is compared with the marker file beside the database. */
-const MARKER_INTERVAL_MS = 60_000;
 
 export function createHub(options: HubOptions): Hub {
   const { settings, urls } = options;
+  const timings = { ...HUB_TIMINGS, ...options.timings };
   const path = settings.dbPath;
   const log = options.log ?? (() => {});
   const topics = topicUrls(urls);
@@ -68,15 +82,16 @@ export function createHub(options: HubOptions): Hub {
   };
   let store: Store | undefined;
   let failure: StoreFailure | undefined;
-  let reopenDelayMs: number = REOPEN_MS[0];
+  const reopenWait = backoff({ firstMs: timings.reopenMs[0], maxMs: timings.reopenMs[1] });
   let reopenTimer: NodeJS.Timeout | undefined;
+  let reopenAt = 0;
   /** The subscription count this process last saw in the database (what the marker should say). */
   let observed: number | undefined;
   let missingLogged = false;
   let markerError = '';
   let engine: Worker | undefined;
   let engineStartedAt = 0;
-  let restartDelayMs: number = ENGINE_RESTART_MS[0];
+  const restartWait = backoff({ firstMs: timings.engineRestartMs[0], maxMs: timings.engineRestartMs[1], healthyMs: timings.engineHealthyMs });
   let closing = false;
   let started = false;
   let checking: Promise<unknown> = Promise.resolve();
@@ -124,7 +139,7 @@ export function createHub(options: HubOptions): Hub {
     if (failure !== undefined) log('hub: HUB_DB is usable again; the hub is back');
     failure = undefined;
     missingLogged = false;
-    reopenDelayMs = REOPEN_MS[0];
+    reopenWait.reset();
     if (started && !closing && store.hasWork()) startEngine();
   }
 
@@ -144,9 +159,10 @@ export function createHub(options: HubOptions): Hub {
     void engine?.terminate();
     clearTimeout(reopenTimer);
     if (closing) return;
-    reopenTimer = setTimeout(open, reopenDelayMs);
+    const wait = reopenWait.next();
+    reopenAt = Date.now() + wait;
+    reopenTimer = setTimeout(open, wait);
     reopenTimer.unref();
-    reopenDelayMs = Math.min(REOPEN_MS[1], reopenDelayMs * 2);
   }
 
   /** Runs `f` on the store; a failure of the file takes the hub out of service (undefined). */
@@ -178,10 +194,8 @@ export function createHub(options: HubOptions): Hub {
       // A database that cannot be used brings the engine back only once it can be opened again.
       if (closing || failure !== undefined) return;
       // Its work is all in SQLite, so a fresh engine carries on where this one stopped.
-      const ran = Date.now() - engineStartedAt;
-      const delay = ran >= ENGINE_HEALTHY_MS ? ENGINE_RESTART_MS[0] : restartDelayMs;
-      restartDelayMs = Math.min(ENGINE_RESTART_MS[1], delay * 2);
-      log(`hub: engine exited (${code}), restarting in ${Math.round(delay / 1000)} s`);
+      const delay = restartWait.next(Date.now() - engineStartedAt);
+      log(`hub: engine exited (${code}), restarting in ${formatWait(delay)}`);
       setTimeout(() => closing || failure !== undefined || engine !== undefined || startEngine(), delay).unref();
     });
     engine = worker;
@@ -195,7 +209,7 @@ export function createHub(options: HubOptions): Hub {
   };
 
   open();
-  const markerTimer = setInterval(() => withStore(() => recordCount()), MARKER_INTERVAL_MS);
+  const markerTimer = setInterval(() => withStore(() => recordCount()), timings.markerIntervalMs);
   markerTimer.unref();
 
   function checkTopics(): Promise<{ changed: string[] }> {
@@ -232,7 +246,7 @@ export function createHub(options: HubOptions): Hub {
     return {
       status: 503,
       text: `The WebSub hub is unavailable: ${reason}. The operator has been told; feeds and the rest of the service work as usual. Try again later.`,
-      headers: { 'retry-after': String(Math.max(1, Math.round(reopenDelayMs / 1000))) },
+      headers: { 'retry-after': String(Math.max(1, Math.ceil((reopenAt - Date.now()) / 1000))) },
     };
   }
 

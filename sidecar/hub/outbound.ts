@@ -2,8 +2,9 @@
 // host once, refuse private addresses, connect to exactly the address checked (no second DNS
 // lookup that a rebinding attacker could answer differently), follow no redirects, send no
 // cookies or credentials, stop after a deadline and never read more than a capped body.
-import { readFileSync } from 'node:fs';
+
 import { lookup as dnsLookup } from 'node:dns/promises';
+import { readFileSync } from 'node:fs';
 import { Agent, type RequestOptions, request } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';

@@ -1,8 +1,8 @@
+import { SURFACE } from '../../src/core/http/surface.ts';
 import type { InsightsDocument } from '../../src/core/schemas/insights.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 // What the MCP tools and resources read from a published build besides its files, derived once per build.
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
-import { SURFACE } from '../../src/core/http/surface.ts';
 
 const REVIEWS_BY_ID = perBuild('reviews by id', (s): ReadonlyMap<string, Review> => new Map(s.data.reviews.map((r) => [r.id, r])));
 

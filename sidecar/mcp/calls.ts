@@ -2,6 +2,7 @@ import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compa
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type PerBuild, perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
+import { heldBytes, ownBytes } from '../util/own-bytes.ts';
 import { INVALID_PARAMS } from './protocol.ts';
 import { errorResult, type McpTool } from './tool.ts';
 import { TOOLS_BY_NAME } from './tools/index.ts';
@@ -72,7 +73,10 @@ function resultCache({ entries, bytes }: ResultCacheSize): PerBuild<Lru<string, 
   const name = `MCP tool results (${entries}, ${bytes} B)`;
   let cache = resultCaches.get(name);
   if (!cache) {
-    cache = perBuild(name, () => new Lru<string, Buffer>({ maxEntries: entries, maxBytes: bytes, sizeOf: (b) => b.byteLength + MAX_CACHED_KEY_CHARS }));
+    cache = perBuild(
+      name,
+      () => new Lru<string, Buffer>({ maxEntries: entries, maxBytes: bytes, sizeOf: (b) => heldBytes(b) + MAX_CACHED_KEY_CHARS, repeatedOnly: true }),
+    );
     resultCaches.set(name, cache);
   }
   return cache;
@@ -94,5 +98,5 @@ export function toolResultBytes(snapshot: SiteSnapshot, name: string, args: unkn
   if (cache.entries <= 0) return compute();
   const key = `${name}\n${JSON.stringify(args ?? {})}`;
   if (key.length > MAX_CACHED_KEY_CHARS) return compute();
-  return snapshot.derive(resultCache(cache)).get(key, compute);
+  return snapshot.derive(resultCache(cache)).get(key, () => ownBytes(compute()));
 }

@@ -1,5 +1,5 @@
-import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import type { SiteSnapshot } from '../site/snapshot.ts';
 import { compactInputSchema, compactOutputSchema } from './compact-schema.ts';
 import { DATASETS, JSON_MIME, REVIEW_TEMPLATE, REVIEW_TEMPLATE_METADATA } from './resources.ts';

@@ -15,7 +15,7 @@ import {
   NAME_HEADER_SOURCE,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from './protocol.ts';
-import { isObject, isRequestId as isId, type RequestId } from './rpc.ts';
+import { isRequestId as isId, isObject, type RequestId } from './rpc.ts';
 
 export interface RpcMessage {
   jsonrpc: '2.0';

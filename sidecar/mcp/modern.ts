@@ -7,8 +7,8 @@ import { RESOURCE_TEMPLATES, resourceDescriptions, toolDescriptions } from './ca
 import type { RpcMessage } from './classify.ts';
 import type { ListenStreams } from './listen.ts';
 import { INVALID_PARAMS, METHOD_NOT_FOUND, MODERN_VERSIONS, SERVER_CAPABILITIES } from './protocol.ts';
-import { completeReviewIds, DATASETS, readResource, REVIEW_TEMPLATE } from './resources.ts';
-import { isObject, rpcErrorResponse, resultBytesResponse, resultResponse } from './rpc.ts';
+import { completeReviewIds, DATASETS, REVIEW_TEMPLATE, readResource } from './resources.ts';
+import { isObject, resultBytesResponse, resultResponse, rpcErrorResponse } from './rpc.ts';
 import { serverInstructions } from './server.ts';
 
 export interface ModernOptions {

@@ -1,11 +1,11 @@
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import type { SiteSnapshot } from '../site/snapshot.ts';
+import { SURFACE, SURFACE_ROWS } from '../../src/core/http/surface.ts';
 import type { LiveSite } from '../site/live-site.ts';
+import type { SiteSnapshot } from '../site/snapshot.ts';
 import { reviewsById } from './build-data.ts';
 import { RESOURCE_NOT_FOUND } from './protocol.ts';
-import { SURFACE, SURFACE_ROWS } from '../../src/core/http/surface.ts';
 
 export const JSON_MIME = 'application/json';
 

@@ -1,15 +1,15 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { MCP_SERVER_INFO } from '../../src/core/openapi/mcp.ts';
 import { ErrorCode, ListToolsRequestSchema, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { MCP_SERVER_INFO } from '../../src/core/openapi/mcp.ts';
+import type { LiveSite } from '../site/live-site.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { MAX_TOOL_INPUT_ELEMENTS } from './calls.ts';
 import { toolDescriptions } from './catalog.ts';
-import type { LiveSite } from '../site/live-site.ts';
-import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
-import { registerResources } from './resources.ts';
 import { SERVER_CAPABILITIES } from './protocol.ts';
+import { registerResources } from './resources.ts';
 import { TOOLS } from './tools/index.ts';
+import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
 
 /**
  * The SDK validates elicitation answers with a JSON Schema validator and builds an Ajv

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { JSON_TYPE } from '../../src/core/http/media.ts';
+import { SURFACE } from '../../src/core/http/surface.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { resolveNames } from '../../src/core/search/names.ts';
 import { parseSearchQuery } from '../../src/core/search/params.ts';
@@ -12,7 +13,6 @@ import type { LiveSite } from '../site/live-site.ts';
 import { searchIndexOf, searchNamesOf } from '../site/search-index.ts';
 import { perBuild } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
-import { SURFACE } from '../../src/core/http/surface.ts';
 
 /** GET /api/reviews/search: parse, run the query core, answer with an ETag. */
 export interface SearchRoutesOptions {
@@ -29,7 +29,7 @@ export function searchRoutes({ site, maxAgeS, cacheEntries, cacheBytes }: Search
   // Per app, because its size is this app's setting; per build, because results change only at publish.
   const responses = perBuild(
     'search responses',
-    () => new Lru<string, Representation>({ maxEntries: cacheEntries, maxBytes: cacheBytes, sizeOf: representationBytes }),
+    () => new Lru<string, Representation>({ maxEntries: cacheEntries, maxBytes: cacheBytes, sizeOf: representationBytes, repeatedOnly: true }),
   );
   app.on(['GET', 'HEAD'], PATHS.search, (c) => {
     const snapshot = site.current();

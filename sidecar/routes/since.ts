@@ -1,33 +1,40 @@
 import { Hono } from 'hono';
+import { renderSinceBytes, reviewsRegion, sinceParts, sinceReviewOffsets } from '../../src/core/documents/since.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { JSON_TYPE } from '../../src/core/http/media.ts';
+import { SURFACE } from '../../src/core/http/surface.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
-import { renderSinceBytes, sinceReviewOffsets } from '../../src/core/documents/since.ts';
 import { CalendarDate } from '../../src/core/schemas/primitives.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { type Representation, representation, representationBytes, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { perBuild } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
-import { SURFACE } from '../../src/core/http/surface.ts';
+import { ownBytes } from '../util/own-bytes.ts';
 
 const OFFSETS = perBuild('since review offsets', (s) => sinceReviewOffsets(s.data.reviews));
+const REGION = perBuild('reviews in /reviews.json', (s) => reviewsRegion(s.bytes(SURFACE.reviews.path) as Buffer, s.data.reviews, s.derive(OFFSETS)));
 
 export interface SinceRoutesOptions {
   site: LiveSite;
   maxAgeS: number;
-  /** Bytes of rendered bodies kept per build (one old date at 20,000 reviews is about 7 MB). */
+  /** Bytes of responses kept per build: about 1 KB a date, the reviews being views of /reviews.json. */
   cacheBytes: number;
 }
 
 /**
  * Since dates that were not pre-rendered (not a review date, or beyond the size budget).
- * The body is rendered by the same core function as the build, so bytes and ETag match.
+ * The body is the build's /reviews.json bytes of the reviews on or after the date, between
+ * the head and tail the build writes (src/core/documents/since.ts), so bytes and ETag match;
+ * a reviews.json laid out otherwise is rendered review by review instead.
  */
 export function sinceRoutes({ site, maxAgeS, cacheBytes }: SinceRoutesOptions): Hono {
   const app = new Hono();
-  const SINCE_RESPONSES = perBuild('since responses', () => new Lru<string, Representation>({ maxBytes: cacheBytes, sizeOf: representationBytes }));
+  const SINCE_RESPONSES = perBuild(
+    'since responses',
+    () => new Lru<string, Representation>({ maxBytes: cacheBytes, sizeOf: representationBytes, repeatedOnly: true }),
+  );
   app.on(['GET', 'HEAD'], `${PATHS.sincePrefix}:date`, (c) => {
     const date = c.req.param('date') ?? '';
     const parsed = CalendarDate.safeParse(date);
@@ -35,10 +42,13 @@ export function sinceRoutes({ site, maxAgeS, cacheBytes }: SinceRoutesOptions): 
     const snapshot = site.current();
     const cache = snapshot.derive(SINCE_RESPONSES);
     const rep = cache.get(date, () => {
-      const body = renderSinceBytes(snapshot.data.reviews, date, snapshot.derive(OFFSETS));
+      const region = snapshot.derive(REGION);
+      const { reviews } = snapshot.data;
+      const parts = region ? sinceParts(region, reviews, date, snapshot.derive(OFFSETS)).map((p, i) => (i === 1 ? p : ownBytes(p))) : undefined;
+      const body = parts ?? renderSinceBytes(reviews, date, snapshot.derive(OFFSETS));
       const reviewsMeta = snapshot.manifest.resources[SURFACE.reviews.path];
       const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(reviewsMeta ? { last_modified: reviewsMeta.last_modified } : {}) };
-      return representation(body, resourceHeaders(c.req.path, meta, maxAgeS));
+      return representation(body, resourceHeaders(c.req.path, meta, maxAgeS), parts ? (parts[1] as Uint8Array).byteLength : 0);
     });
     return respond(c.req.raw, rep);
   });

@@ -23,6 +23,11 @@ export function staticFirst(site: LiveSite, files: PreparedFiles, next: RequestL
       return;
     }
     res.writeHead(200, rep.headers);
-    res.end(method === 'HEAD' ? undefined : rep.body);
+    if (method === 'HEAD') res.end();
+    else if (!Array.isArray(rep.body)) res.end(rep.body);
+    else {
+      for (const part of rep.body as readonly Uint8Array[]) res.write(part);
+      res.end();
+    }
   };
 }

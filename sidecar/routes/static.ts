@@ -19,11 +19,14 @@ export interface PreparedFilesOptions {
  * hot path only compares validators. Shared by this route and routes/static-node.ts.
  */
 export function preparedFiles({ maxAgeS, cacheBytes }: PreparedFilesOptions): PreparedFiles {
-  const PREPARED = perBuild('static responses', () => new Lru<string, Representation>({ maxBytes: cacheBytes, sizeOf: representationBytes }));
+  const PREPARED = perBuild('static responses', () => new Lru<string, Representation>({ maxBytes: cacheBytes, sizeOf: representationBytes, evict: false }));
   return (snapshot, path) => {
     const entry = snapshot.manifest.resources[path];
     if (!entry) return undefined;
-    return snapshot.derive(PREPARED).get(path, () => representation(snapshot.bytes(path) as Buffer, resourceHeaders(path, entry, maxAgeS)));
+    return snapshot.derive(PREPARED).get(path, () => {
+      const bytes = snapshot.readBytes(path) as Buffer;
+      return representation(bytes, resourceHeaders(path, entry, maxAgeS), snapshot.keeps(path) ? bytes.length : 0);
+    });
   };
 }
 

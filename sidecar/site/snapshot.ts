@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest, parseManifest } from '../../src/core/http/manifest.ts';
-import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
-import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
+import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
+import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
+import { ownBytes } from '../util/own-bytes.ts';
 
 /**
  * One published build, immutable once loaded. A request takes the current snapshot once
@@ -26,15 +27,23 @@ export interface SiteSnapshot {
   readonly buildDir: string;
   readonly manifest: Manifest;
   readonly urls: SiteUrls;
-  /** The bytes of a built file, by URL path (cached). */
+  /** The bytes of a built file, by URL path, kept for the next call while the budget lasts. */
   bytes(path: string): Buffer | undefined;
+  /** The same bytes, read from disk when they are not kept, and then not kept (for a cache of its own). */
+  readBytes(path: string): Buffer | undefined;
+  /** True when bytes(path) is kept for the life of the build (so others may hold views of it for free). */
+  keeps(path: string): boolean;
   /** The published reviews dataset, parsed and validated once. */
   readonly data: ReviewsDocument;
   /** State derived from this build (a search index, a cache), computed once on first use. */
   derive<T>(item: PerBuild<T>): T;
 }
 
-/** Files other modules read again and again (the 404 page, insights.json); the static route keeps its own byte-bounded cache. */
+/**
+ * Files other modules read again and again (the 404 page, insights.json); the static route
+ * keeps its own byte-bounded cache. /reviews.json is always kept, whatever its size: the
+ * dataset is parsed from it, and since bodies and search results are views of its bytes.
+ */
 const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 
 export function loadSnapshot(buildDir: string): SiteSnapshot {
@@ -51,18 +60,26 @@ export function loadSnapshot(buildDir: string): SiteSnapshot {
     buildDir,
     manifest,
     urls: siteUrls(manifest.site_url),
-    bytes(path) {
+    readBytes(path) {
       const hit = cache.get(path);
       if (hit) return hit;
       const entry = manifest.resources[path];
-      if (!entry) return undefined;
-      const bytes = readFileSync(join(siteDir, entry.file));
-      if (cachedBytes + bytes.length <= MAX_CACHED_BYTES) {
-        cache.set(path, bytes);
-        cachedBytes += bytes.length;
-      }
+      return entry ? readFileSync(join(siteDir, entry.file)) : undefined;
+    },
+    bytes(path) {
+      const hit = cache.get(path);
+      if (hit) return hit;
+      const read = snapshot.readBytes(path);
+      if (!read) return undefined;
+      const keep = path === SURFACE.reviews.path || cachedBytes + read.length <= MAX_CACHED_BYTES;
+      if (!keep) return read;
+      // a small file is read into a shared pool slab, which the cache would keep whole
+      const bytes = ownBytes(read);
+      cache.set(path, bytes);
+      if (path !== SURFACE.reviews.path) cachedBytes += bytes.length;
       return bytes;
     },
+    keeps: (path) => cache.has(path),
     get data() {
       // The build validated every record before writing this file; here a shape check is
       // enough, and skipping a second zod pass saves ~25 MB and 0.3 s at 20,000 reviews.

@@ -1,7 +1,7 @@
 // SYNC_INTERVAL_S > 0: the sidecar runs `scripts/sync.ts` as a child process on that schedule, so
 // fetching, merging and building never run on the thread that answers requests. The pass's own
 // lock (SYNC_DIR) keeps it to one pass at a time across processes, cron included.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 

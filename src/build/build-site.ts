@@ -1,18 +1,18 @@
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build as astroBuild } from 'astro';
-import { type BuildContext, contextModule } from './context-module.ts';
-import { loadContentDir } from './content-dir.ts';
 import { insightsDocument } from '../core/documents/documents.ts';
 import { planSinceDates } from '../core/documents/since.ts';
+import { MANIFEST_FILE } from '../core/http/manifest.ts';
 import { siteUrls } from '../core/http/urls.ts';
 import type { Catalogue } from '../core/i18n/catalogue.ts';
 import { CATALOGUES } from '../core/i18n/catalogues.ts';
-import { businessLocale } from '../core/i18n/locale.ts';
 import { catalogueProblems } from '../core/i18n/check.ts';
+import { businessLocale } from '../core/i18n/locale.ts';
 import type { Settings } from '../settings/index.ts';
+import { loadContentDir } from './content-dir.ts';
+import { type BuildContext, contextModule } from './context-module.ts';
 import { writeDeployFolders } from './deploy/index.ts';
-import { MANIFEST_FILE } from '../core/http/manifest.ts';
 import { computeManifest } from './manifest.ts';
 import { astroWorkDir, currentBuild, newBuildDir, pruneBuilds, readManifest, removeLeftovers, swapIn } from './output-dir.ts';
 

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import {
   CONTENT_FILE_NAMES,
   ContentError,
-  IMPORTS_FILE_NAME,
   type ContentFiles,
   type ContentProblem,
   type Dataset,
+  IMPORTS_FILE_NAME,
   parseContent,
 } from '../core/content/dataset.ts';
 

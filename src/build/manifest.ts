@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { strongEtag } from '../core/http/etag.ts';
-import { contentTypeFor, topicLink } from '../core/http/media.ts';
 import type { Manifest, ManifestEntry } from '../core/http/manifest.ts';
+import { contentTypeFor, topicLink } from '../core/http/media.ts';
 import type { SiteUrls } from '../core/http/urls.ts';
 
 /** URL path of a built file: `index.html` files answer at their folder's path. */

@@ -3,7 +3,7 @@
 // search (?query=…&rating=5), so a search can be shared and the back button restores it.
 // Review text is only ever set with textContent.
 import type { ClientWords } from '../core/site/translation-label.ts';
-import { renderCard, type CardLinks, type ReviewJson, readWords } from './card.ts';
+import { type CardLinks, type ReviewJson, readWords, renderCard } from './card.ts';
 
 const FIELDS = ['query', 'rating', 'mentions_technician', 'mentions_service', 'service_area', 'source', 'sort', 'has_text'] as const;
 const PAGE = 50;

@@ -3,19 +3,19 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_FILE_NAMES, ContentError, type ContentProblem, IMPORTS_FILE_NAME } from '../core/content/dataset.ts';
-import { sourcePrefix } from '../core/import/ids.ts';
-import { type Imports, ImportsSchema } from '../core/schemas/imports.ts';
-import { parseCsv } from '../core/import/csv.ts';
 import { readRows } from '../core/import/columns.ts';
+import { parseCsv } from '../core/import/csv.ts';
 import { CSV_RULES, TRUSTPILOT_RULES, TRUSTPILOT_SOURCE } from '../core/import/csv-sources.ts';
 import { type GoogleFile, readGoogle } from '../core/import/google.ts';
+import { sourcePrefix } from '../core/import/ids.ts';
 import type { Incoming, Skipped } from '../core/import/incoming.ts';
 import { type Existing, type ImportReport, mergeImport } from '../core/import/merge.ts';
 import { type Business, BusinessSchema } from '../core/schemas/business.ts';
+import { type Imports, ImportsSchema } from '../core/schemas/imports.ts';
 import { type Review, ReviewSchema } from '../core/schemas/review.ts';
 import { isTimeZone } from '../core/schemas/time-zone.ts';
-import { findGoogleFiles } from './google-files.ts';
 import { writeFileAtomic } from './atomic.ts';
+import { findGoogleFiles } from './google-files.ts';
 import { mixUp, sniff } from './sniff.ts';
 
 export const IMPORT_SOURCES = ['google', 'csv', 'trustpilot'] as const;

@@ -1,6 +1,8 @@
 // One sync pass: read every configured source, merge what came in through the import's merge
 // (same ids, same report, same imports.json), write the content all or nothing, then build,
 // deploy and ping the hub when the content differs from what was last released.
+
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONTENT_FILE_NAMES, ContentError, formatProblem, IMPORTS_FILE_NAME } from '../core/content/dataset.ts';
 import { readGoogle } from '../core/import/google.ts';
@@ -14,7 +16,6 @@ import type { SyncSourceStatus, SyncStatus } from '../core/schemas/sync-status.t
 import { importRecords, importsJson, loadBusiness, loadReviews, readImports, writeImportFiles } from '../import/run.ts';
 import type { Settings } from '../settings/index.ts';
 import type { SyncSettings } from '../settings/sync.ts';
-import { existsSync, readFileSync } from 'node:fs';
 import { redact, SyncError } from './errors.ts';
 import { fetchGoogle, GOOGLE } from './google.ts';
 import type { HttpOptions } from './http.ts';

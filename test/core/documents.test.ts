@@ -6,7 +6,16 @@ import { parseContent } from '../../src/core/content/dataset.ts';
 import { entityStatistics } from '../../src/core/content/entity-ratings.ts';
 import { reviewsDocument } from '../../src/core/documents/documents.ts';
 import { render } from '../../src/core/documents/resources.ts';
-import { distinctDates, planSinceDates, renderSince, renderSinceBytes, sinceDocument, sinceReviewOffsets } from '../../src/core/documents/since.ts';
+import {
+  distinctDates,
+  planSinceDates,
+  renderSince,
+  renderSinceBytes,
+  reviewsRegion,
+  sinceDocument,
+  sinceParts,
+  sinceReviewOffsets,
+} from '../../src/core/documents/since.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { SAMPLE_CONTENT, SMALL_CONTENT } from '../helpers/paths.ts';
 
@@ -52,6 +61,36 @@ describe('documents', () => {
         expect(renderSinceBytes(reviews, date, ends).equals(Buffer.from(renderSince(reviews, date))), date).toBe(true);
       }
     }
+  });
+
+  it('answers since bodies as views of /reviews.json with exactly the bytes of the serialised document', () => {
+    const sample = parseContent({
+      business: readFileSync(join(SAMPLE_CONTENT, 'business.json'), 'utf8'),
+      reviews: readFileSync(join(SAMPLE_CONTENT, 'reviews.json'), 'utf8'),
+      editorial: readFileSync(join(SAMPLE_CONTENT, 'editorial.json'), 'utf8'),
+    });
+    for (const dataset of [data, sample, { ...data, reviews: [] }]) {
+      const file = Buffer.from(render.reviews(dataset));
+      const { reviews } = JSON.parse(file.toString('utf8')) as { reviews: typeof data.reviews };
+      const ends = sinceReviewOffsets(reviews);
+      const region = reviewsRegion(file, reviews, ends);
+      expect(region?.buffer).toBe(file.buffer);
+      const dates = distinctDates(reviews);
+      for (const date of [...dates, '1999-01-01', '2999-12-31']) {
+        expect(Buffer.concat(sinceParts(region as Uint8Array, reviews, date, ends)).equals(Buffer.from(renderSince(reviews, date))), date).toBe(true);
+      }
+    }
+    // laid out otherwise: pretty-printed, reviews not last, one review written differently
+    const file = render.reviews(data);
+    const { reviews } = JSON.parse(file) as { reviews: typeof data.reviews };
+    const ends = sinceReviewOffsets(reviews);
+    const doc = JSON.parse(file) as Record<string, unknown>;
+    expect(reviewsRegion(Buffer.from(JSON.stringify(doc, null, 2)), reviews, ends)).toBeUndefined();
+    expect(reviewsRegion(Buffer.from(JSON.stringify({ reviews: doc.reviews, business: doc.business })), reviews, ends)).toBeUndefined();
+    const written = JSON.stringify(reviews[2]);
+    const escaped = file.replace(written, written.replace('"id"', '"\\u0069d"'));
+    expect(escaped).not.toBe(file);
+    expect(reviewsRegion(Buffer.from(escaped), reviews, ends)).toBeUndefined();
   });
 
   it('lists distinct dates newest first and plans since files within the budget', () => {

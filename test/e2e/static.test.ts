@@ -1,7 +1,10 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderSince } from '../../src/core/documents/since.ts';
+import { strongEtag } from '../../src/core/http/etag.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
+import type { Review } from '../../src/core/schemas/review.ts';
 import { buildInProcess, runBuild } from '../helpers/build.ts';
 import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -104,6 +107,19 @@ describe('since', () => {
     expect(res.headers.get('etag')).toMatch(/^"[\w-]+"$/);
     const again = await get('/api/reviews/since/2024-01-11', { headers: { 'if-none-match': res.headers.get('etag') as string } });
     expect(again.status).toBe(304);
+  });
+
+  it('answers a date not pre-rendered with the bytes and ETag the build would write (views of /reviews.json)', async () => {
+    const { reviews } = (await (await get('/reviews.json')).json()) as { reviews: Review[] };
+    for (const date of ['2024-01-11', '1999-01-01', '2030-01-01', '2024-01-11']) {
+      const expected = Buffer.from(renderSince(reviews, date));
+      const res = await get(`/api/reviews/since/${date}`);
+      expect(Buffer.from(await res.arrayBuffer()).equals(expected), date).toBe(true);
+      expect(res.headers.get('etag')).toBe(strongEtag(expected));
+      expect(res.headers.get('content-length')).toBe(String(expected.length));
+      const head = await get(`/api/reviews/since/${date}`, { method: 'HEAD' });
+      expect([head.status, head.headers.get('content-length'), (await head.arrayBuffer()).byteLength]).toEqual([200, String(expected.length), 0]);
+    }
   });
 
   it('answers a date after every review with an empty list', async () => {

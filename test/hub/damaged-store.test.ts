@@ -181,6 +181,41 @@ describe('the in-process hub', () => {
     expect(JSON.parse(readFileSync(markerPath(hubDb), 'utf8')).subscriptions).toBe(2);
   });
 
+  it('notices a database deleted while it runs, on the marker timer, once', async () => {
+    const hubDb = join(tempDir('hub-deleted'), 'hub.sqlite');
+    const t = await startTestHub(pki, { HUB_DB: hubDb }, { markerIntervalMs: 100 });
+    try {
+      expect(await t.subscribe(sub.url('/d1'), t.urls.atomFeed)).toBe(true);
+      expect(await t.subscribe(sub.url('/d2'), t.urls.atomFeed)).toBe(true);
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${hubDb}${suffix}`, { force: true });
+      await t.waitLog(`HUB_DB (${hubDb}) was deleted while the hub runs. Its 2 subscription(s) still work`);
+      await sleep(500);
+      expect(t.logs.filter((l) => l.includes('was deleted while the hub runs'))).toHaveLength(1);
+      expect(t.logs.find((l) => l.includes('was deleted'))).toContain('restore the file from a backup before restarting');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('restarts a crashing engine with a doubling wait up to the longest, and carries on once it can start', async () => {
+    // The engine reads NODE_EXTRA_CA_CERTS when it starts: without the file it fails at once.
+    const caFile = join(tempDir('hub-crashing'), 'ca.pem');
+    copyFileSync(pki.caFile, caFile);
+    const t = await startTestHub(pki, { NODE_EXTRA_CA_CERTS: caFile }, { engineRestartMs: [100, 400] });
+    try {
+      rmSync(caFile);
+      await t.request('subscribe', sub.url('/k1'), t.urls.atomFeed);
+      await waitFor('five restarts', () => t.logs.filter((l) => l.includes('restarting in')).length >= 5, 10_000);
+      const waits = t.logs.filter((l) => l.includes('restarting in')).map((l) => /restarting in (\d+) ms$/.exec(l)?.[1]);
+      expect(waits.slice(0, 5)).toEqual(['100', '200', '400', '400', '400']);
+      expect(t.logs.some((l) => l.startsWith('hub: engine failed:') && l.includes('ENOENT'))).toBe(true);
+      copyFileSync(pki.caFile, caFile);
+      await t.waitLog(`subscribe verified: ${sub.url('/k1')}`);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('notices a database emptied behind its back, and not one emptied by unsubscribes', async () => {
     const hubDb = join(tempDir('hub-emptied'), 'hub.sqlite');
     const first = await startTestHub(pki, { HUB_DB: hubDb });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { TestPki } from '../../scripts/harness/pki.ts';
-import { createHub, type Hub, readHubSettings, type TopicContent } from '../../sidecar/hub/index.ts';
+import { createHub, type Hub, type HubTimings, readHubSettings, type TopicContent } from '../../sidecar/hub/index.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { contentTypeFor } from '../../src/core/http/media.ts';
 import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
@@ -53,7 +53,7 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
-export async function startTestHub(pki: TestPki, env: Record<string, string> = {}): Promise<TestHub> {
+export async function startTestHub(pki: TestPki, env: Record<string, string> = {}, timings: Partial<HubTimings> = {}): Promise<TestHub> {
   const dir = mkdtempSync(join(tmpdir(), 'hub-test-'));
   const settings = readHubSettings({ ...TEST_ENV, HUB_DB: join(dir, 'hub.sqlite'), NODE_EXTRA_CA_CERTS: pki.caFile, ...env });
   const urls = siteUrls(SITE);
@@ -69,6 +69,7 @@ export async function startTestHub(pki: TestPki, env: Record<string, string> = {
     onPublished: () => {
       pings += 1;
     },
+    timings,
   });
   const app = new Hono();
   app.route('/', hub.routes);

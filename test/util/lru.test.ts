@@ -42,4 +42,26 @@ describe('Lru', () => {
     computed(none, 'a', 1);
     expect(none.size).toBe(0);
   });
+
+  it('without eviction keeps what it holds once full and answers the rest without keeping them', () => {
+    const lru = new Lru<string, Buffer>({ maxBytes: 100, sizeOf: (b) => b.length, evict: false });
+    for (const k of ['a', 'b', 'c']) computed(lru, k, 40);
+    expect(lru.size).toBe(2);
+    expect(computed(lru, 'a', 40)).toBe(false);
+    expect(computed(lru, 'b', 40)).toBe(false);
+    expect(computed(lru, 'c', 40)).toBe(true);
+    computed(lru, 'small', 20); // there is still room for 20 bytes
+    expect(computed(lru, 'small', 20)).toBe(false);
+  });
+
+  it('with repeatedOnly keeps a key only at its second miss, so one-off keys never evict repeated ones', () => {
+    const lru = new Lru<string, Buffer>({ maxEntries: 2, sizeOf: (b) => b.length, repeatedOnly: true });
+    expect(computed(lru, 'popular', 1)).toBe(true);
+    expect(lru.size).toBe(0);
+    expect(computed(lru, 'popular', 1)).toBe(true); // second miss: kept
+    expect(computed(lru, 'popular', 1)).toBe(false);
+    for (let i = 0; i < 10_000; i++) computed(lru, `one-off ${i}`, 1);
+    expect(lru.size).toBe(1);
+    expect(computed(lru, 'popular', 1)).toBe(false);
+  });
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { BusinessSchema } from '../../../src/core/schemas/business.ts';
 import { AggregateRatingSchema } from '../../../src/core/schemas/documents.ts';
 import { defineTool, jsonResult, READ_ONLY } from '../tool.ts';
-import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 
 export const GET_BUSINESS: McpToolName = 'get_business';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AspectIdSchema, AspectInsightSchema, EntityInsightsSchema, InsightsDocumentSchema, TopicSchema } from '../../../src/core/schemas/insights.ts';
+import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import type { InsightsDocument } from '../../../src/core/schemas/insights.ts';
+import { AspectIdSchema, AspectInsightSchema, EntityInsightsSchema, InsightsDocumentSchema, TopicSchema } from '../../../src/core/schemas/insights.ts';
 import { insightsOf } from '../build-data.ts';
 import { defineTool, jsonResult, READ_ONLY } from '../tool.ts';
-import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 
 export const GET_INSIGHTS: McpToolName = 'get_insights';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { ReviewIdSchema, ReviewSchema } from '../../../src/core/schemas/review.ts';
 import { reviewsById } from '../build-data.ts';
 import { defineTool, errorResult, jsonResult, READ_ONLY } from '../tool.ts';
-import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 
 export const GET_REVIEW: McpToolName = 'get_review';
 

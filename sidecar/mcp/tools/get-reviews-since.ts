@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { sinceDocument } from '../../../src/core/documents/since.ts';
+import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { SinceDocumentSchema } from '../../../src/core/schemas/documents.ts';
 import { CalendarDate } from '../../../src/core/schemas/primitives.ts';
 import { MAX_LIMIT, SearchParamsShape } from '../../../src/core/search/params.ts';
 import { nextOffset } from '../../../src/core/search/run.ts';
 import { defineTool, jsonResult, READ_ONLY } from '../tool.ts';
-import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, withFields } from './review-page.ts';
 
 export const GET_REVIEWS_SINCE: McpToolName = 'get_reviews_since';

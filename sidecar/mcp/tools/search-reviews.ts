@@ -1,10 +1,10 @@
+import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { SearchResultSchema } from '../../../src/core/schemas/search.ts';
 import { resolveNames } from '../../../src/core/search/names.ts';
 import { MAX_LIMIT, searchParamsWith } from '../../../src/core/search/params.ts';
 import { searchReviews } from '../../../src/core/search/run.ts';
 import { searchIndexOf, searchNamesOf } from '../../site/search-index.ts';
 import { defineTool, errorResult, jsonResult, READ_ONLY } from '../tool.ts';
-import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, withFields } from './review-page.ts';
 
 export const SEARCH_REVIEWS: McpToolName = 'search_reviews';

@@ -1,6 +1,6 @@
 import { CORS_HEADERS, resourceHeaders } from '../../core/http/headers.ts';
-import { PATHS } from '../../core/http/urls.ts';
 import type { Manifest } from '../../core/http/manifest.ts';
+import { PATHS } from '../../core/http/urls.ts';
 
 /** One `_headers` rule: a path, or a folder pattern ending in `*`, and the headers it sets. */
 export interface HeaderRule {

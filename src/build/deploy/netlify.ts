@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_PREFIXES } from '../../core/http/urls.ts';
 import type { Manifest } from '../../core/http/manifest.ts';
+import { API_PREFIXES } from '../../core/http/urls.ts';
 import { headerRules, headersFile } from './header-rules.ts';
 import { linkTree } from './link-tree.ts';
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { type Business, BusinessSchema } from '../schemas/business.ts';
 import { type Editorial, EditorialSchema } from '../schemas/editorial.ts';
-import { type Review, ReviewSchema } from '../schemas/review.ts';
 import { ImportsSchema, type ReviewCounts } from '../schemas/imports.ts';
+import { type Review, ReviewSchema } from '../schemas/review.ts';
 import { newestFirst } from './order.ts';
 
 /** The validated content of one business: everything the build publishes. */

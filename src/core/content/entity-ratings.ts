@@ -1,6 +1,6 @@
+import type { Review } from '../schemas/review.ts';
 import { summarizeRatings } from './aggregate.ts';
 import type { Dataset } from './dataset.ts';
-import type { Review } from '../schemas/review.ts';
 
 export interface EntityStats {
   mentions: number;

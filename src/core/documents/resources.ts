@@ -1,11 +1,11 @@
-import { atomFeed } from '../feeds/atom.ts';
 import type { Dataset } from '../content/dataset.ts';
-import { insightsDocument, reviewsDocument } from './documents.ts';
+import { atomFeed } from '../feeds/atom.ts';
 import { jsonFeed } from '../feeds/json-feed.ts';
-import type { Locale } from '../i18n/locale.ts';
 import { serializeJson } from '../http/media.ts';
-import { renderSince } from './since.ts';
 import type { SiteUrls } from '../http/urls.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { insightsDocument, reviewsDocument } from './documents.ts';
+import { renderSince } from './since.ts';
 
 /** The body of every static data resource. Astro endpoints render these; since is shared with the sidecar. */
 export const render = {

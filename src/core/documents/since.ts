@@ -89,3 +89,40 @@ export function renderSinceBytes(reviews: readonly Review[], date: string, ends:
   if (at !== out.length) throw new Error(`since ${date}: wrote ${at} bytes of ${out.length}`);
   return out;
 }
+
+const REVIEWS_KEY = Buffer.from('"reviews":[');
+const DOCUMENT_END = Buffer.from(']}');
+
+/**
+ * The bytes `r0,r1,…` of every review inside /reviews.json's own bytes, which end with the
+ * reviews array (documents.ts, reviewsDocument), or undefined when the file is not laid out
+ * so. Every review is compared byte for byte with its serialisation, so a view of the region
+ * is exactly what renderSince would write.
+ */
+export function reviewsRegion(reviewsJson: Uint8Array, reviews: readonly Review[], ends: Float64Array): Uint8Array | undefined {
+  const file = Buffer.from(reviewsJson.buffer, reviewsJson.byteOffset, reviewsJson.byteLength);
+  const n = reviews.length;
+  const size = n > 0 ? (ends[n - 1] as number) - 1 : 0;
+  const end = file.length - DOCUMENT_END.length;
+  const start = end - size;
+  if (start < REVIEWS_KEY.length || !file.subarray(end).equals(DOCUMENT_END) || !file.subarray(start - REVIEWS_KEY.length, start).equals(REVIEWS_KEY))
+    return undefined;
+  const region = file.subarray(start, end);
+  for (let i = 0; i < n; i++) {
+    const from = i > 0 ? (ends[i - 1] as number) : 0;
+    const to = (ends[i] as number) - 1;
+    if ((i < n - 1 && region[to] !== 0x2c) || region.toString('utf8', from, to) !== JSON.stringify(reviews[i])) return undefined;
+  }
+  return region;
+}
+
+/**
+ * The same bytes as renderSince as three parts: the head, a view of the reviews' bytes that
+ * the build holds once (`region`, from reviewsRegion), and the tail. Answering an old date
+ * copies nothing, where a rendered body would be a new 7 MB buffer at 20,000 reviews.
+ */
+export function sinceParts(region: Uint8Array, reviews: readonly Review[], date: string, ends: Float64Array): Uint8Array[] {
+  const n = countOnOrAfter(reviews, date);
+  const head = Buffer.from(JSON.stringify({ since: date, count: n, reviews: [] }).slice(0, -2));
+  return [head, region.subarray(0, n > 0 ? (ends[n - 1] as number) - 1 : 0), DOCUMENT_END];
+}

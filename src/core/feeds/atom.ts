@@ -1,9 +1,9 @@
 import { Feed } from 'feed';
 import type { Dataset } from '../content/dataset.ts';
-import { dateToInstant } from '../schemas/dates.ts';
-import { FEED_SIZE, feedUpdated, itemModified, itemText, itemTitle } from './items.ts';
 import type { SiteUrls } from '../http/urls.ts';
 import { ENGLISH, type Locale } from '../i18n/locale.ts';
+import { dateToInstant } from '../schemas/dates.ts';
+import { FEED_SIZE, feedUpdated, itemModified, itemText, itemTitle } from './items.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -1,5 +1,5 @@
-import type { Review } from '../schemas/review.ts';
 import { ENGLISH, type Locale } from '../i18n/locale.ts';
+import type { Review } from '../schemas/review.ts';
 
 /** Number of newest reviews in both feeds. */
 export const FEED_SIZE = 50;

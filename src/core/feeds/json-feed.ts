@@ -1,9 +1,9 @@
 import type { Dataset } from '../content/dataset.ts';
-import { dateToInstant } from '../schemas/dates.ts';
-import { FEED_SIZE, itemModified, itemText, itemTitle } from './items.ts';
-import { type JsonFeed, JsonFeedSchema } from '../schemas/jsonfeed.ts';
 import type { SiteUrls } from '../http/urls.ts';
 import { ENGLISH, type Locale } from '../i18n/locale.ts';
+import { dateToInstant } from '../schemas/dates.ts';
+import { type JsonFeed, JsonFeedSchema } from '../schemas/jsonfeed.ts';
+import { FEED_SIZE, itemModified, itemText, itemTitle } from './items.ts';
 
 export function jsonFeed({ business, reviews }: Dataset, urls: SiteUrls, locale: Locale = ENGLISH): JsonFeed {
   const feed: JsonFeed = {

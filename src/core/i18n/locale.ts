@@ -3,8 +3,8 @@
 // "de-AT": "23. Dezember 2025", "2.507"). A language without a catalogue builds in English
 // and says so.
 import type { Catalogue, Messages, PluralKey, TextKey } from './catalogue.ts';
-import { CATALOGUES } from './catalogues.ts';
 import { en } from './catalogues/en.ts';
+import { CATALOGUES } from './catalogues.ts';
 
 export type Vars = Record<string, string | number>;
 /** A message cut at the placeholders a page fills with markup (links). */

@@ -5,7 +5,7 @@ import { createEntityLinker } from '../insights/entities.ts';
 import type { Business } from '../schemas/business.ts';
 import { type Review, ReviewSchema } from '../schemas/review.ts';
 import { deriveId, sourcePrefix } from './ids.ts';
-import { type Incoming, Problems, type SkipReason, type Skipped } from './incoming.ts';
+import { type Incoming, Problems, type Skipped, type SkipReason } from './incoming.ts';
 
 export interface MergeOptions {
   /** Unset: new reviews count as verified and reviews already in reviews.json keep their value (a hand edit sticks) */

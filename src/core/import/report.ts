@@ -1,5 +1,5 @@
-import type { ImportReport } from './merge.ts';
 import { SKIP_REASONS, type SkipReason } from './incoming.ts';
+import type { ImportReport } from './merge.ts';
 
 const MAX_LISTED = 20;
 

@@ -1,16 +1,16 @@
 import { summarizeRatings } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
-import { quarterOf } from '../schemas/dates.ts';
 import { entityStatistics } from '../content/entity-ratings.ts';
 import { allText } from '../content/review-text.ts';
+import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from '../schemas/aspects.ts';
+import { quarterOf } from '../schemas/dates.ts';
 import type { Review } from '../schemas/review.ts';
 import { type AnalyzeOptions, analyzeReview, aspectPolarities, polarityOf, type TextAnalysis } from './analyze.ts';
-import { ASPECT_IDS, ASPECTS, type AspectId, type Polarity } from '../schemas/aspects.ts';
 import { aspectClaims, MIN_CLAIM_MENTIONS } from './claims.ts';
-import { createEntityLinker, type LinkedEntities } from './entities.ts';
-import { tokenize } from './text.ts';
 import { detectLanguage } from './detect.ts';
+import { createEntityLinker, type LinkedEntities } from './entities.ts';
 import { baseLanguage, LANGUAGES } from './languages.ts';
+import { tokenize } from './text.ts';
 import { extractTopics, type TopicWords } from './topics.ts';
 
 /** Caps that keep insights.json small whatever the number of reviews (documented in README.md). */

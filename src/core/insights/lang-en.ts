@@ -1,8 +1,9 @@
 // English: the domain lexicon (lexicon.ts), the general words (general.ts) and the rules
 // the analysis needs, as one LanguagePack.
-import { GENERAL_NEGATORS, GENERAL_WORDS, NEGATOR_PATTERN } from './general.ts';
+
 import type { GateModel } from './gate.ts';
 import GATE from './gate-en.json' with { type: 'json' };
+import { GENERAL_NEGATORS, GENERAL_WORDS, NEGATOR_PATTERN } from './general.ts';
 import type { LanguagePack } from './language.ts';
 import {
   ATTACHED_ONLY_MODIFIERS,

@@ -1,8 +1,8 @@
-import type { GateModel } from './gate.ts';
 // What the analysis needs to know about one language. The pipeline (text.ts, match.ts,
 // analyze.ts) reads nothing language-specific except through a LanguagePack, so a new
 // language is a new pack (its word lists and rules) added to LANGUAGES in languages.ts.
 import type { AspectId } from '../schemas/aspects.ts';
+import type { GateModel } from './gate.ts';
 import type { Score } from './lexicon.ts';
 import type { ClauseWord } from './text.ts';
 

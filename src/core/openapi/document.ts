@@ -1,12 +1,13 @@
 // GET /openapi.json: every HTTP endpoint of the service as OpenAPI 3.1, built from the zod
 // schemas the code validates with, so the description cannot drift from the behaviour.
+
+import { ARCHIVE_PAGE_SIZE } from '../documents/archive.ts';
 import { FEED_SIZE } from '../feeds/items.ts';
-import { HubFormSchema } from '../schemas/hub.ts';
-import { JsonRpcRequestSchema, JsonRpcResponseSchema, ErrorSchema, ValidationErrorSchema } from './schemas.ts';
-import { componentSchemas, type JsonSchema, parameterSchema, schemaRef } from './json-schema.ts';
-import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from './mcp.ts';
+import { SURFACE, type SurfaceRow } from '../http/surface.ts';
+import { PATHS, type SiteUrls, topicUrls } from '../http/urls.ts';
 import { BusinessSchema } from '../schemas/business.ts';
 import { AggregateRatingSchema, ReviewsDocumentSchema, SinceDocumentSchema } from '../schemas/documents.ts';
+import { HubFormSchema } from '../schemas/hub.ts';
 import { InsightsDocumentSchema } from '../schemas/insights.ts';
 import { JsonFeedSchema } from '../schemas/jsonfeed.ts';
 import { CalendarDate } from '../schemas/primitives.ts';
@@ -14,9 +15,9 @@ import { RatingsDocumentSchema } from '../schemas/ratings.ts';
 import { ReviewSchema } from '../schemas/review.ts';
 import { SearchResultSchema } from '../schemas/search.ts';
 import { SearchParamsShape } from '../search/params.ts';
-import { ARCHIVE_PAGE_SIZE } from '../documents/archive.ts';
-import { SURFACE, type SurfaceRow } from '../http/surface.ts';
-import { PATHS, type SiteUrls, topicUrls } from '../http/urls.ts';
+import { componentSchemas, type JsonSchema, parameterSchema, schemaRef } from './json-schema.ts';
+import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from './mcp.ts';
+import { ErrorSchema, JsonRpcRequestSchema, JsonRpcResponseSchema, ValidationErrorSchema } from './schemas.ts';
 
 /** The HTTP interface's version: keys are only ever added (see README, The documents). */
 export const API_VERSION = '1.0.0';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isTimeZone } from './time-zone.ts';
 import { Name, Slug, Text } from './primitives.ts';
+import { isTimeZone } from './time-zone.ts';
 
 export const ServiceSchema = z.object({
   id: Slug.describe('Stable service id, used by mentions_service'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BusinessSchema } from './business.ts';
-import { CalendarDate } from './primitives.ts';
 import { ReviewCountsSchema } from './imports.ts';
+import { CalendarDate } from './primitives.ts';
 import { ReviewSchema } from './review.ts';
 
 const Count = z.int().min(0);

@@ -2,10 +2,10 @@
 // that every operationId has one, so a new endpoint cannot go undocumented there.
 import type { z } from 'zod';
 import type { Dataset } from '../content/dataset.ts';
-import { parameterSchema } from '../openapi/json-schema.ts';
-import { MCP_PROTOCOL_VERSION } from '../openapi/mcp.ts';
 import { archivePages } from '../documents/archive.ts';
 import type { SiteUrls } from '../http/urls.ts';
+import { parameterSchema } from '../openapi/json-schema.ts';
+import { MCP_PROTOCOL_VERSION } from '../openapi/mcp.ts';
 import { slugify } from './slug.ts';
 
 export interface Operation {

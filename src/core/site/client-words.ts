@@ -1,8 +1,8 @@
 // The words the home page hands its search script (a JSON block beside the form), so the
 // results it renders read like the cards the build rendered.
 import type { Locale } from '../i18n/locale.ts';
-import type { ClientWords } from './translation-label.ts';
 import { translationWords } from './page-data.ts';
+import type { ClientWords } from './translation-label.ts';
 
 const KEYS = [
   'review.by',

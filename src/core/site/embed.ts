@@ -1,8 +1,9 @@
 // The copy-paste snippets for showing the reviews on another website (the API page shows
 // them, the browser test runs them on a page of another origin).
-import type { Business } from '../schemas/business.ts';
+
 import { BADGE_PATH, EMBED_PATH, type SiteUrls, WIDGET_PATH } from '../http/urls.ts';
 import { CATALOGUES } from '../i18n/catalogues.ts';
+import type { Business } from '../schemas/business.ts';
 export const EMBED_REVIEWS = 10;
 
 export interface EmbedSnippet {

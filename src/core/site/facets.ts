@@ -1,15 +1,16 @@
 // The facet pages: every technician, service, service area and star rating gets a page
 // with its own rating summary, insights highlights and its reviews, 50 a page.
+
+import type { z } from 'zod';
 import { type AggregateRating, aggregateRating } from '../content/aggregate.ts';
-import { type ArchivePage, archivePages } from '../documents/archive.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { groupBy } from '../content/entity-ratings.ts';
+import { type ArchivePage, archivePages } from '../documents/archive.ts';
 import { insightsDocument } from '../documents/documents.ts';
+import { ENGLISH, type Locale } from '../i18n/locale.ts';
 import type { AspectQuoteSchema } from '../schemas/insights.ts';
 import type { Review } from '../schemas/review.ts';
 import { assignSlugs } from './slug.ts';
-import { ENGLISH, type Locale } from '../i18n/locale.ts';
-import type { z } from 'zod';
 
 export const FACET_KINDS = ['technician', 'service', 'area', 'stars'] as const;
 export type FacetKind = (typeof FACET_KINDS)[number];

@@ -3,10 +3,10 @@
 // (Google's self-serving reviews rule), so this is for agents and other consumers.
 import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
-import type { Review } from '../schemas/review.ts';
-import { originalLanguage } from './review-language.ts';
 import type { SiteUrls } from '../http/urls.ts';
 import { ENGLISH, type Locale } from '../i18n/locale.ts';
+import type { Review } from '../schemas/review.ts';
+import { originalLanguage } from './review-language.ts';
 
 /** Reviews in the home page's JSON-LD: the newest, enough to sample; all of them are one link away in /reviews.json. */
 export const JSON_LD_REVIEWS = 10;

@@ -2,11 +2,11 @@
 // sections of `- [name](url): notes` links; the section named "Optional" may be skipped.
 import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
-import { FEED_SIZE } from '../feeds/items.ts';
-import { MCP_TOOLS } from '../openapi/mcp.ts';
 import { ARCHIVE_PAGE_SIZE, archivePages } from '../documents/archive.ts';
-import { SearchParamsShape } from '../search/params.ts';
+import { FEED_SIZE } from '../feeds/items.ts';
 import { type SiteUrls, topicUrls } from '../http/urls.ts';
+import { MCP_TOOLS } from '../openapi/mcp.ts';
+import { SearchParamsShape } from '../search/params.ts';
 
 /** Text from the content, made inert in Markdown. */
 const md = (s: string) => s.replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');

@@ -1,14 +1,14 @@
 // What the HTML pages show, as pure functions of the dataset: the .astro files only lay it out.
 import { type AggregateRating, aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
-import { insightsDocument } from '../documents/documents.ts';
-import { type AspectClaim, aspectClaims, MIN_CLAIM_MENTIONS } from '../insights/claims.ts';
-import { FEED_SIZE } from '../feeds/items.ts';
 import { type ArchivePage, archivePages } from '../documents/archive.ts';
+import { insightsDocument } from '../documents/documents.ts';
+import { FEED_SIZE } from '../feeds/items.ts';
+import type { TextKey } from '../i18n/catalogue.ts';
+import { ENGLISH, type Locale } from '../i18n/locale.ts';
+import { type AspectClaim, aspectClaims, MIN_CLAIM_MENTIONS } from '../insights/claims.ts';
 import type { InsightsDocument } from '../schemas/insights.ts';
 import type { Review } from '../schemas/review.ts';
-import { ENGLISH, type Locale } from '../i18n/locale.ts';
-import type { TextKey } from '../i18n/catalogue.ts';
 import type { TranslationWords } from './translation-label.ts';
 
 export { ARCHIVE_PAGE_SIZE, type ArchivePage, archivePages, archivePath } from '../documents/archive.ts';

@@ -1,9 +1,9 @@
 // /api/ratings.json: every rating a widget or badge shows, small enough to fetch from any page.
 import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
-import { facets } from './facets.ts';
-import { type RatingsDocument, RatingsDocumentSchema } from '../schemas/ratings.ts';
 import type { SiteUrls } from '../http/urls.ts';
+import { type RatingsDocument, RatingsDocumentSchema } from '../schemas/ratings.ts';
+import { facets } from './facets.ts';
 
 export function ratingsDocument(dataset: Dataset, urls: SiteUrls): RatingsDocument {
   const f = facets(dataset);
