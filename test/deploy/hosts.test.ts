@@ -95,7 +95,13 @@ const norm = (value: string | null) => value?.toLowerCase().replace(/\s+/g, '') 
 
 describe.each(CASES)('$name', (host) => {
   let edge: RunningHost;
-  const at = (base: string, path: string, init?: RequestInit) => fetch(`${base}${path}`, { redirect: 'manual', ...init });
+  // Every body is read at once: one left paused while its socket ends trips undici's parser
+  // (`assert(!this.paused)`), an uncaught error that fails the whole run.
+  const at = async (base: string, path: string, init?: RequestInit) => {
+    const res = await fetch(`${base}${path}`, { redirect: 'manual', ...init });
+    const body = await res.arrayBuffer();
+    return new Response(body.byteLength ? body : null, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
 
   beforeAll(async () => {
     edge = await host.start();
@@ -126,8 +132,6 @@ describe.each(CASES)('$name', (host) => {
   it('answers 304 to a client that echoes the ETag it was sent, and the 304 keeps CORS', async () => {
     for (const path of ['/reviews.json', '/feed.xml', '/', manifest.since_dates.map((d) => `/api/reviews/since/${d}`)[0] as string]) {
       const first = await at(edge.url, path);
-      // read every body: one left unread past the socket buffer (the home page is over 64 KB) trips undici when the socket ends
-      await first.arrayBuffer();
       const etag = first.headers.get('etag') as string;
       expect(etag, path).toMatch(host.strongEtag ? /^"[^"]+"$/ : /^(W\/)?"[^"]+"$/);
       const again = await at(edge.url, path, { headers: { 'if-none-match': etag } });
