@@ -74,8 +74,11 @@ export class Lru<K, V> {
   get(key: K, compute: (key: K) => V): V {
     const hit = this.#map.get(key);
     if (hit !== undefined) {
-      this.#map.delete(key);
-      this.#map.set(key, hit);
+      // Recency matters only to eviction; a cache that never evicts skips the reordering on every hit.
+      if (this.#evict) {
+        this.#map.delete(key);
+        this.#map.set(key, hit);
+      }
       return hit.value;
     }
     const value = compute(key);
