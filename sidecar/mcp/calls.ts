@@ -40,11 +40,10 @@ function oversizeResult(name: string, args: unknown): CallToolResult | undefined
  * The result of one call, exactly as SDK 1.32.2 would give it for the same tool and
  * arguments: input validated against the shared zod schema (failures are `isError`
  * results listing each issue), structured output checked against the output schema.
+ * Arguments too large to read were refused before (toolResultBytes).
  */
 function runTool(tool: McpTool, snapshot: SiteSnapshot, args: unknown): CallToolResult {
   const { name, config } = tool;
-  const tooLarge = oversizeResult(name, args);
-  if (tooLarge) return tooLarge;
   const input = config.inputSchema.safeParse(args ?? {});
   if (!input.success) return errorResult(`${INVALID} Input validation error: Invalid arguments for tool ${name}: ${getParseErrorMessage(input.error)}`);
   let result: CallToolResult;
