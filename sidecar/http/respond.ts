@@ -15,7 +15,7 @@ export interface Representation {
 export const representationBytes = (rep: Representation): number => rep.memoryBytes;
 
 /** The length of a body given as one buffer or as parts. */
-export function bodyLength(body: Uint8Array | readonly Uint8Array[]): number {
+function bodyLength(body: Uint8Array | readonly Uint8Array[]): number {
   if (!Array.isArray(body)) return (body as Uint8Array).byteLength;
   let n = 0;
   for (const part of body as readonly Uint8Array[]) n += part.byteLength;

@@ -20,7 +20,7 @@ export interface BuildContext {
 }
 
 /** The module the pages import the context from (declared for tsc in src/env.d.ts). */
-export const CONTEXT_MODULE = 'virtual:reviews-service/build-context';
+const CONTEXT_MODULE = 'virtual:reviews-service/build-context';
 // The NUL prefix keeps other plugins from treating the id as a file (Vite's convention for virtual modules).
 const RESOLVED = `\0${CONTEXT_MODULE}`;
 

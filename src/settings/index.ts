@@ -102,8 +102,6 @@ export const SETTINGS = {
   MCP_MAX_BODY_BYTES: setting('mcpMaxBodyBytes', integer(1024), '65536', 'largest MCP request body; a larger one gets 413'),
 };
 
-export type SettingName = keyof typeof SETTINGS;
-
 export type Settings = ValuesOf<typeof SETTINGS>;
 
 export function readSettings(env: Env): Settings {

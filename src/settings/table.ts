@@ -51,7 +51,7 @@ export const oneOf =
   (raw) =>
     (values as string[]).includes(raw) ? (raw as T) : fail(`be one of ${values.join(', ')}`);
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
