@@ -99,14 +99,14 @@ export function createHub(options: HubOptions): Hub {
   /** Writes the subscription count beside the database when it changed, or always when `force`. */
   function recordCount(force = false) {
     if (store === undefined) return;
+    const count = store.subscriptionCount();
     if (!existsSync(path) && !missingLogged) {
       missingLogged = true;
       log(
-        `hub: WARNING: HUB_DB (${path}) was deleted while the hub runs. Its ${store.subscriptionCount()} subscription(s) still work ` +
+        `hub: WARNING: HUB_DB (${path}) was deleted while the hub runs. Its ${count} subscription(s) still work ` +
           'through the open file, but are lost at the next restart: restore the file from a backup before restarting.',
       );
     }
-    const count = store.subscriptionCount();
     if (count === observed && !force) return;
     observed = count;
     try {
