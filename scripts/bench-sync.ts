@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { googleReviews } from './bench/google-export.ts';
+import { googleReviews, newGoogleReview } from './bench/google-export.ts';
 import { build, NODE, ROOT, SIDECAR_NODE_FLAGS, type Server, table, tempDir } from './bench/lib.ts';
 import { startListening } from './harness/processes.ts';
 import { startFakeApis, trustpilotReviews } from './harness/fake-apis.ts';
@@ -130,19 +130,7 @@ const both = await timed([join(ROOT, 'scripts/sync.ts'), '--content-only'], sync
 console.log(`   Both sources (${TOTAL - trustpilotCount} Google + ${trustpilotCount} Trustpilot), first sync content only: ${both.seconds.toFixed(2)} s.`);
 
 // 2. Incremental: 1 new review among 20,000.
-const newReview = (n: number, text: string) => {
-  const id = `BenchNew${String(n).padStart(4, '0')}`;
-  const now = new Date().toISOString();
-  return {
-    name: `accounts/${ACCOUNT}/locations/${LOCATION}/reviews/${id}`,
-    reviewId: id,
-    reviewer: { displayName: `Bench ${n}` },
-    starRating: 'FIVE',
-    comment: text,
-    createTime: now,
-    updateTime: now,
-  };
-};
+const newReview = (n: number, text: string) => newGoogleReview(n, text, { account: ACCOUNT, location: LOCATION });
 const incr: { pages: number; seconds: number; merged: number }[] = [];
 for (let i = 0; i < RUNS; i++) {
   fake.googleReviews.push(newReview(1000 + i, `Incremental bench review ${i}.`));
