@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { googleReviews, newGoogleReview } from './bench/google-export.ts';
-import { build, NODE, ROOT, SIDECAR_NODE_FLAGS, type Server, table, tempDir } from './bench/lib.ts';
+import { build, median, NODE, ROOT, SIDECAR_NODE_FLAGS, type Server, table, tempDir } from './bench/lib.ts';
 import { startListening } from './harness/processes.ts';
 import { startFakeApis, trustpilotReviews } from './harness/fake-apis.ts';
 import { makeTestPki } from './harness/pki.ts';
@@ -41,7 +41,6 @@ const fake = await startFakeApis(pki, {
 const trustpilotCount = Math.round(TOTAL / 10);
 const google = googleReviews({ count: TOTAL, account: ACCOUNT, location: LOCATION, seed: 12 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] as number;
 
 function freshContent(): { content: string; syncDir: string; out: string } {
