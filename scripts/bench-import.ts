@@ -7,7 +7,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { writeApiPages, writeTakeoutZip } from './bench/google-export.ts';
-import { NODE, ROOT, table, tempDir } from './bench/lib.ts';
+import { median, NODE, ROOT, table, tempDir } from './bench/lib.ts';
 
 const count = Number(process.argv[2] ?? 20000);
 const RUNS = 3;
@@ -20,7 +20,6 @@ function timed(args: string[]): { seconds: number; stdout: string } {
   return { seconds, stdout: run.stdout };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 const work = tempDir('import');

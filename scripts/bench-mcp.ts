@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { mcpRoutes } from '../sidecar/mcp/routes.ts';
 import { liveSite } from '../sidecar/site/live-site.ts';
-import { build, generate, type Load, load, rssMb, startSidecar, table, tempDir } from './bench/lib.ts';
+import { build, generate, type Load, load, median, rssMb, startSidecar, table, tempDir } from './bench/lib.ts';
 import { reportMcpSizes } from './bench/mcp-sizes.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -136,7 +136,6 @@ async function measured(pid: number, run: () => Promise<Load>): Promise<Load & {
 
 /** Several runs of one load as one: requests per second over all of them, the median p99. */
 function combine(loads: Load[]): Load {
-  const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   const sum = (pick: (l: Load) => number) => loads.reduce((n, l) => n + pick(l), 0);
   return {
     rps: Math.round(sum((l) => l.rps) / loads.length),

@@ -11,8 +11,8 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { googleReviews } from './bench/google-export.ts';
-import { build, NODE, ROOT, SIDECAR_NODE_FLAGS, type Server, table, tempDir } from './bench/lib.ts';
+import { googleReviews, newGoogleReview } from './bench/google-export.ts';
+import { build, median, NODE, ROOT, SIDECAR_NODE_FLAGS, type Server, table, tempDir } from './bench/lib.ts';
 import { startListening } from './harness/processes.ts';
 import { startFakeApis, trustpilotReviews } from './harness/fake-apis.ts';
 import { makeTestPki } from './harness/pki.ts';
@@ -41,7 +41,6 @@ const fake = await startFakeApis(pki, {
 const trustpilotCount = Math.round(TOTAL / 10);
 const google = googleReviews({ count: TOTAL, account: ACCOUNT, location: LOCATION, seed: 12 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] as number;
 
 function freshContent(): { content: string; syncDir: string; out: string } {
@@ -130,19 +129,7 @@ const both = await timed([join(ROOT, 'scripts/sync.ts'), '--content-only'], sync
 console.log(`   Both sources (${TOTAL - trustpilotCount} Google + ${trustpilotCount} Trustpilot), first sync content only: ${both.seconds.toFixed(2)} s.`);
 
 // 2. Incremental: 1 new review among 20,000.
-const newReview = (n: number, text: string) => {
-  const id = `BenchNew${String(n).padStart(4, '0')}`;
-  const now = new Date().toISOString();
-  return {
-    name: `accounts/${ACCOUNT}/locations/${LOCATION}/reviews/${id}`,
-    reviewId: id,
-    reviewer: { displayName: `Bench ${n}` },
-    starRating: 'FIVE',
-    comment: text,
-    createTime: now,
-    updateTime: now,
-  };
-};
+const newReview = (n: number, text: string) => newGoogleReview(n, text, { account: ACCOUNT, location: LOCATION });
 const incr: { pages: number; seconds: number; merged: number }[] = [];
 for (let i = 0; i < RUNS; i++) {
   fake.googleReviews.push(newReview(1000 + i, `Incremental bench review ${i}.`));

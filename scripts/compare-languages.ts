@@ -4,6 +4,7 @@
 // Sample100.json ([{business: {reviews: [{Stars, Review: "(Translated by Google) … (Original) …"}]}}]).
 // Usage: node scripts/compare-languages.ts FILE [--business NAME]
 import { readFileSync } from 'node:fs';
+import { splitGoogleComment } from '../src/core/import/translation.ts';
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
 import { detectLanguage } from '../src/core/insights/detect.ts';
 
@@ -34,10 +35,9 @@ for (const entry of scrape) {
     if (only !== undefined && business !== only) continue;
     for (const r of data.reviews ?? []) {
       const review = r.Review ?? '';
-      const split = review.indexOf('(Original)');
-      if (!review.startsWith('(Translated by Google)') || split < 0) continue;
-      const english = review.slice('(Translated by Google)'.length, split).trim();
-      const german = review.slice(split + '(Original)'.length).trim();
+      if (!review.startsWith('(Translated by Google)')) continue;
+      const { text: german, translation: english, language } = splitGoogleComment(review);
+      if (language !== 'en' || english === undefined) continue;
       if (detectLanguage(german, 'de') !== 'de') continue;
       const rating = Number(r.Stars);
       const de = new Map(aspectPolarities(analyzeText(german, { rating, language: 'de' })).map((a) => [a.aspect, a.polarity]));

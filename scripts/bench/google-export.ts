@@ -76,6 +76,25 @@ export function googleReviews({ count, account = '1111', location = '9001', seed
   return out;
 }
 
+/** A new review, updated now (so it is first in updateTime order). */
+export function newGoogleReview(
+  n: number,
+  text: string,
+  { account = '1111', location = '9001' }: Pick<GoogleExportOptions, 'account' | 'location'> = {},
+): Record<string, unknown> {
+  const id = `NewReview${String(n).padStart(4, '0')}`;
+  const now = new Date().toISOString();
+  return {
+    name: `accounts/${account}/locations/${location}/reviews/${id}`,
+    reviewId: id,
+    reviewer: { displayName: `New Customer ${n}` },
+    starRating: 'FIVE',
+    comment: text,
+    createTime: now,
+    updateTime: now,
+  };
+}
+
 function pages(reviews: readonly Record<string, unknown>[], perPage: number): string[] {
   const texts: string[] = [];
   for (let i = 0; i < reviews.length; i += perPage) {

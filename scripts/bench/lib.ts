@@ -84,6 +84,9 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** The middle value (the upper one of an even count). */
+export const median = (xs: number[]): number => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
 export function table(rows: Record<string, string | number>[]): void {
   console.table(rows);
 }

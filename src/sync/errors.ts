@@ -14,10 +14,12 @@ export class SyncError extends Error {
 
 /** Replaces every secret value in `text`; applied to everything the sync prints or writes. */
 export function redact(text: string, secrets: readonly string[]): string {
+  // longest first, so a secret that holds another is replaced whole
+  const ordered = [...secrets].sort((a, b) => b.length - a.length);
   let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[secret]');
+  for (const secret of ordered) if (secret.length >= 4) out = out.split(secret).join('[secret]');
   // URL-encoded forms too (a server may echo a form body back)
-  for (const secret of secrets) {
+  for (const secret of ordered) {
     const encoded = encodeURIComponent(secret);
     if (encoded !== secret && encoded.length >= 4) out = out.split(encoded).join('[secret]');
   }

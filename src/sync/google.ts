@@ -59,7 +59,6 @@ export function googleTokens(settings: GoogleSourceSettings, http: HttpOptions, 
     }
     const expiresS = typeof parsed.expires_in === 'number' && parsed.expires_in > 0 ? parsed.expires_in : 3600;
     secrets.push(parsed.access_token);
-    secrets.sort((a, b) => b.length - a.length);
     token = { value: parsed.access_token, until: Date.now() + Math.max(0, expiresS - EXPIRY_MARGIN_S) * 1000 };
     return token.value;
   };

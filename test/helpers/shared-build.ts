@@ -7,9 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { buildSite } from '../../src/build/build-site.ts';
-import { readSettings } from '../../src/settings/index.ts';
-import { ROOT } from './paths.ts';
+import { buildInProcess } from './build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,7 +45,7 @@ export async function sharedBuild(contentDir: string, siteUrl = 'https://reviews
     return await builtByAnother(dir, outDir);
   }
   try {
-    await buildSite(readSettings({ CONTENT_DIR: contentDir, OUT_DIR: outDir, SITE_URL: siteUrl }), ROOT);
+    await buildInProcess({ CONTENT_DIR: contentDir, OUT_DIR: outDir, SITE_URL: siteUrl });
   } catch (error) {
     writeFileSync(join(dir, 'failed'), String((error as Error).stack ?? error));
     throw error;

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { googleReviews } from '../../scripts/bench/google-export.ts';
+import { googleReviews, newGoogleReview as newReview } from '../../scripts/bench/google-export.ts';
 import { type FakeApis, startFakeApis, trustpilotReviews } from '../../scripts/harness/fake-apis.ts';
 import type { TestPki } from '../../scripts/harness/pki.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
@@ -38,17 +38,7 @@ export function seed(fake: FakeApis, google = 120, trustpilot = 30): void {
 
 /** A new Google review, updated now (so it is first in updateTime order). */
 export function newGoogleReview(n: number, text = `Brand new review number ${n}: Jonas fixed the furnace.`): Record<string, unknown> {
-  const id = `NewReview${String(n).padStart(4, '0')}`;
-  const now = new Date().toISOString();
-  return {
-    name: `accounts/${ACCOUNT}/locations/${LOCATION}/reviews/${id}`,
-    reviewId: id,
-    reviewer: { displayName: `New Customer ${n}` },
-    starRating: 'FIVE',
-    comment: text,
-    createTime: now,
-    updateTime: now,
-  };
+  return newReview(n, text, { account: ACCOUNT, location: LOCATION });
 }
 
 /** A content folder (the import fixtures' business.json, which has a time zone, no reviews yet), an OUT_DIR and a SYNC_DIR. */
