@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings/index.ts';
-import { readSyncDir, readSyncSettings, SYNC_SECRETS } from '../src/settings/sync.ts';
+import { readSyncDir, readSyncSecrets, readSyncSettings, SYNC_SECRETS } from '../src/settings/sync.ts';
 import { recordFailedStart } from '../src/sync/status.ts';
 import { redact } from '../src/sync/errors.ts';
 import { runPass } from '../src/sync/pass.ts';
@@ -18,7 +18,7 @@ const USAGE = `usage: npm run sync [-- options]
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Before the settings are read, so even a settings error is scrubbed.
-const secrets: string[] = SYNC_SECRETS.map((n) => process.env[n] ?? '').filter((v) => v.length > 0);
+const secrets = readSyncSecrets(process.env);
 const say = (line: string) => process.stdout.write(`${redact(line, secrets)}\n`);
 const warn = (line: string) => process.stderr.write(`sync: ${redact(line, secrets)}\n`);
 

@@ -99,6 +99,13 @@ export function readSyncSchedule(env: Env): { intervalS: number; niceness: numbe
   return { intervalS, niceness };
 }
 
+/** The secret values set, longest first, read before anything else so that even a failed start can scrub them. */
+export function readSyncSecrets(env: Env): string[] {
+  return SYNC_SECRETS.map((name) => env[name] ?? '')
+    .filter((value) => value.length > 0)
+    .sort((a, b) => b.length - a.length);
+}
+
 export function readSyncDir(env: Env): string {
   return readTable({ SYNC_DIR: PASS_SETTINGS.SYNC_DIR }, env).dir;
 }
@@ -117,9 +124,7 @@ export function readSyncSettings(env: Env): SyncSettings {
   const pass = readTable(PASS_SETTINGS, env);
   // Every value is checked, even of a source that is off, so a typo is reported before it matters.
   readTable(SYNC_SETTINGS, env);
-  const secrets = SYNC_SECRETS.map((name) => env[name] ?? '')
-    .filter((value) => value.length > 0)
-    .sort((a, b) => b.length - a.length);
+  const secrets = readSyncSecrets(env);
   const google = source<GoogleSourceSettings>(GOOGLE_SETTINGS, env, 'Google');
   const trustpilot = source<TrustpilotSourceSettings>(TRUSTPILOT_SETTINGS, env, 'Trustpilot');
   return { ...pass, ...(google && { google }), ...(trustpilot && { trustpilot }), secrets };
