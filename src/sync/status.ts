@@ -27,7 +27,8 @@ export function readStatus(dir: string, warn: (m: string) => void): SyncStatus |
 
 /** Writes status.json with every secret scrubbed (errors quote what servers said, and a server may echo a secret). */
 export function writeStatus(dir: string, status: SyncStatus, secrets: readonly string[]): void {
-  const scrubbed = JSON.parse(redact(JSON.stringify(status), secrets));
+  // Each text is scrubbed as it is, before JSON escapes a quote or backslash a secret might hold.
+  const scrubbed = JSON.parse(JSON.stringify(status, (_key, value) => (typeof value === 'string' ? redact(value, secrets) : value)));
   writeFileAtomic(join(dir, STATUS_FILE), `${JSON.stringify(SyncStatusSchema.parse(scrubbed), null, 2)}\n`);
 }
 

@@ -1,7 +1,11 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTrustpilotPages } from '../../src/core/import/trustpilot-api.ts';
 import { redact } from '../../src/sync/errors.ts';
 import { excerpt, retryAfterSeconds } from '../../src/sync/http.ts';
+import { recordFailedStart } from '../../src/sync/status.ts';
 
 describe('Retry-After (RFC 9110 section 10.2.3)', () => {
   it('reads delay-seconds and an HTTP-date, and nothing else', () => {
@@ -69,5 +73,16 @@ describe('Trustpilot business unit reviews', () => {
       { file: 'page 1 (GET https://api.trustpilot.com/…)', record: 'review 0 ("a1")', field: 'stars', message: 'must be 1 to 5, got 0' },
       { file: 'page 1 (GET https://api.trustpilot.com/…)', record: 'review 1', message: 'must be an object' },
     ]);
+  });
+});
+
+describe('status.json', () => {
+  it('never holds a secret, even one with a quote or backslash that JSON escapes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sync-status-'));
+    const secret = 'k"ey\\with-quote';
+    recordFailedStart(dir, `GET answered 401 for apikey=${secret}`, [secret]);
+    const written = readFileSync(join(dir, 'status.json'), 'utf8');
+    expect(written).not.toContain(JSON.stringify(secret).slice(1, -1));
+    expect(JSON.parse(written).pass.error).toBe('GET answered 401 for apikey=[secret]');
   });
 });
