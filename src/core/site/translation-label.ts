@@ -30,6 +30,26 @@ export function translationLabel(t: { language: string; by?: string | undefined 
   return `${show}${t.by ? put(words.by, 'by', t.by) : ''}`;
 }
 
+/** The catalogue messages the search script shows (src/core/site/client-words.ts picks them). */
+export const CLIENT_TEXT_KEYS = [
+  'review.by',
+  'rating.outOf5',
+  'review.on',
+  'review.onWebsite',
+  'review.ratedOnly',
+  'review.response',
+  'search.more',
+  'search.searching',
+  'search.failed',
+  'search.results',
+  'search.none',
+  'search.orderNewest',
+  'search.orderHighest',
+  'search.orderLowest',
+] as const;
+
+type ClientTextKey = (typeof CLIENT_TEXT_KEYS)[number];
+
 /** Every interface word the home page's search script needs, in the page's language (src/core/site/client-words.ts). */
 export interface ClientWords {
   /** Intl locale: dates, numbers and plural rules. */
@@ -39,23 +59,7 @@ export interface ClientWords {
   businessLanguage: string;
   /** The first day of a month where Intl writes "1" (French "1er"). */
   firstDay?: string | undefined;
-  text: Record<
-    | 'review.by'
-    | 'rating.outOf5'
-    | 'review.on'
-    | 'review.onWebsite'
-    | 'review.ratedOnly'
-    | 'review.response'
-    | 'search.more'
-    | 'search.searching'
-    | 'search.failed'
-    | 'search.results'
-    | 'search.none'
-    | 'search.orderNewest'
-    | 'search.orderHighest'
-    | 'search.orderLowest',
-    string
-  >;
+  text: Record<ClientTextKey, string>;
   /** "{count} reviews match{order}; showing {shown}." by plural category */
   matches: Record<string, string>;
   translation: TranslationWords;
