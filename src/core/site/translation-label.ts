@@ -17,12 +17,20 @@ export interface TranslationWords {
 
 const put = (message: string, name: string, value: string) => message.split(`{${name}}`).join(value);
 
+/** One Intl.DisplayNames per page locale: a build labels every translated review on many pages. */
+const displayNames = new Map<string, Intl.DisplayNames>();
+
 /** "Show the Spanish translation (by Google)", "Englische Übersetzung anzeigen (von Google)". The review's own text stays first. */
 export function translationLabel(t: { language: string; by?: string | undefined }, words: TranslationWords): string {
   const form = words.forms?.[t.language] ?? words.forms?.[t.language.split('-')[0] as string];
   let name = t.language;
   try {
-    name = new Intl.DisplayNames([words.tag], { type: 'language' }).of(t.language) ?? t.language;
+    let names = displayNames.get(words.tag);
+    if (!names) {
+      names = new Intl.DisplayNames([words.tag], { type: 'language' });
+      displayNames.set(words.tag, names);
+    }
+    name = names.of(t.language) ?? t.language;
   } catch {
     // an unknown code is shown as it is
   }
