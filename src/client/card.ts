@@ -30,6 +30,8 @@ export interface CardLinks {
 /** The page's words, with the formatting the build used for the same locale. */
 export interface Words extends ClientWords {
   say(key: keyof ClientWords['text'], vars?: Record<string, string | number>): string;
+  /** A message with its `{placeholders}` filled. */
+  fill(message: string, vars?: Record<string, string | number>): string;
   date(date: string): string;
   number(n: number): string;
 }
@@ -37,9 +39,12 @@ export interface Words extends ClientWords {
 export function readWords(words: ClientWords): Words {
   const dates = new Intl.DateTimeFormat(words.tag, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   const numbers = new Intl.NumberFormat(words.tag);
+  const fill = (message: string, vars: Record<string, string | number> = {}) =>
+    message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
   return {
     ...words,
-    say: (key, vars = {}) => words.text[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)),
+    say: (key, vars) => fill(words.text[key], vars),
+    fill,
     date: (date) => {
       const [y, m, d] = date.split('-').map(Number) as [number, number, number];
       return dates

@@ -100,11 +100,7 @@ export function startSearch(): void {
     if (heading) heading.textContent = words.say('search.results');
     const matches = words.matches[plurals.select(body.total)] ?? words.matches.other ?? '';
     status!.textContent =
-      body.total === 0
-        ? words.say('search.none')
-        : matches.replace(/\{(\w+)\}/g, (whole, name: string) =>
-            name === 'count' ? words.number(body.total) : name === 'order' ? order : name === 'shown' ? words.number(shown) : whole,
-          );
+      body.total === 0 ? words.say('search.none') : words.fill(matches, { count: words.number(body.total), order, shown: words.number(shown) });
   }
 
   function apply(params: URLSearchParams): void {

@@ -118,17 +118,17 @@ class Speaker {
 
   constructor(wanted: string | null) {
     const asked = wanted?.trim() ?? '';
-    const own = WORDS.catalogues[asked] ?? WORDS.catalogues[asked.split('-')[0] as string];
-    const code = own ? (WORDS.catalogues[asked] ? asked : (asked.split('-')[0] as string)) : WORDS.language;
-    const catalogue = own ?? (WORDS.catalogues[WORDS.language] as Words['catalogues'][string]);
+    // the catalogue asked for ("de-AT", else "de"), if there is one
+    const code = [asked, asked.split('-')[0] as string].find((c) => WORDS.catalogues[c]);
+    const catalogue = WORDS.catalogues[code ?? WORDS.language] as Words['catalogues'][string];
     // the business's own language keeps its country's formats (de-AT), another one is as asked
-    let tag = !own || code === WORDS.language ? WORDS.tag : asked;
+    let tag = code === undefined || code === WORDS.language ? WORDS.tag : asked;
     try {
       tag = Intl.getCanonicalLocales(tag)[0] ?? WORDS.tag;
     } catch {
       tag = WORDS.tag;
     }
-    this.lang = own ? asked : WORDS.language;
+    this.lang = code === undefined ? WORDS.language : asked;
     this.dir = catalogue.dir ?? 'ltr';
     this.#messages = catalogue.messages;
     this.#numbers = new Intl.NumberFormat(tag);

@@ -72,7 +72,6 @@ describe('German', () => {
     const es: LanguagePack = {
       ...DE,
       code: 'es',
-      iso639_3: 'spa',
       lexicon: {
         ...DE.lexicon,
         cues: {},

@@ -69,6 +69,12 @@ export function sinceReviewOffsets(reviews: readonly Review[]): Float64Array {
   return ends;
 }
 
+/** Bytes of the first `n` reviews joined by commas, from sinceReviewOffsets. */
+const joinedBytes = (ends: Float64Array, n: number) => (n > 0 ? (ends[n - 1] as number) - 1 : 0);
+
+/** A since document up to the opening of its reviews array: `{"since":…,"count":…,"reviews":[`. */
+const sinceHead = (date: string, n: number) => JSON.stringify({ since: date, count: n, reviews: [] }).slice(0, -2);
+
 /**
  * The same bytes as renderSince, written review by review into one buffer of the exact size:
  * no multi-megabyte string and no intermediate array, so an old date (7 MB at 20,000 reviews)
@@ -76,10 +82,8 @@ export function sinceReviewOffsets(reviews: readonly Review[]): Float64Array {
  */
 export function renderSinceBytes(reviews: readonly Review[], date: string, ends: Float64Array): Buffer {
   const n = countOnOrAfter(reviews, date);
-  const head = JSON.stringify({ since: date, count: n, reviews: [] }).slice(0, -2);
-  const headBytes = Buffer.byteLength(head);
-  const reviewBytes = n > 0 ? (ends[n - 1] as number) - 1 : 0;
-  const out = Buffer.allocUnsafe(headBytes + reviewBytes + 2);
+  const head = sinceHead(date, n);
+  const out = Buffer.allocUnsafe(Buffer.byteLength(head) + joinedBytes(ends, n) + 2);
   let at = out.write(head, 0);
   for (let i = 0; i < n; i++) {
     if (i > 0) at += out.write(',', at);
@@ -102,7 +106,7 @@ const DOCUMENT_END = Buffer.from(']}');
 export function reviewsRegion(reviewsJson: Uint8Array, reviews: readonly Review[], ends: Float64Array): Uint8Array | undefined {
   const file = Buffer.from(reviewsJson.buffer, reviewsJson.byteOffset, reviewsJson.byteLength);
   const n = reviews.length;
-  const size = n > 0 ? (ends[n - 1] as number) - 1 : 0;
+  const size = joinedBytes(ends, n);
   const end = file.length - DOCUMENT_END.length;
   const start = end - size;
   if (start < REVIEWS_KEY.length || !file.subarray(end).equals(DOCUMENT_END) || !file.subarray(start - REVIEWS_KEY.length, start).equals(REVIEWS_KEY))
@@ -123,6 +127,5 @@ export function reviewsRegion(reviewsJson: Uint8Array, reviews: readonly Review[
  */
 export function sinceParts(region: Uint8Array, reviews: readonly Review[], date: string, ends: Float64Array): Uint8Array[] {
   const n = countOnOrAfter(reviews, date);
-  const head = Buffer.from(JSON.stringify({ since: date, count: n, reviews: [] }).slice(0, -2));
-  return [head, region.subarray(0, n > 0 ? (ends[n - 1] as number) - 1 : 0), DOCUMENT_END];
+  return [Buffer.from(sinceHead(date, n)), region.subarray(0, joinedBytes(ends, n)), DOCUMENT_END];
 }

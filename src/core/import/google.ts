@@ -2,7 +2,7 @@
 // accounts.locations.reviews): the pages of reviews.list and the reviews*.json files of a
 // Takeout export share it. https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews
 import { dayInZone, parseInstant } from '../schemas/time-zone.ts';
-import { type Incoming, Problems, type Skipped, type SourceResult } from './incoming.ts';
+import { type Incoming, isObject, Problems, type Skipped, type SourceResult } from './incoming.ts';
 import { splitGoogleComment } from './translation.ts';
 
 export const GOOGLE_SOURCE = 'google';
@@ -28,8 +28,6 @@ interface Candidate {
   location: string;
   updated: number;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface PageInfo {
   total?: number;

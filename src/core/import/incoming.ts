@@ -43,6 +43,9 @@ export interface SourceResult {
   notes: string[];
 }
 
+/** A JSON object (not an array, not null): what every record and field of an export must be before it is read. */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** Collects problems so one run reports all of them, not just the first. */
 export class Problems {
   readonly list: ContentProblem[] = [];

@@ -4,15 +4,13 @@
 // companyReply {text, createdAt}. https://developers.trustpilot.com/business-units-api
 import { dayInZone, parseInstant } from '../schemas/time-zone.ts';
 import { TRUSTPILOT_SOURCE } from './csv-sources.ts';
-import { type Incoming, Problems } from './incoming.ts';
+import { type Incoming, isObject, Problems } from './incoming.ts';
 
 export interface TrustpilotPage {
   /** For messages: which page and request */
   name: string;
   text: string;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Whether a parsed page links to a next one (rel "next-page"). */
 export function hasNextPage(page: unknown): boolean {

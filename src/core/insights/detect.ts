@@ -26,7 +26,7 @@ const ONLY = Object.keys(ISO_639_1);
 const TO_639_3 = new Map(Object.entries(ISO_639_1).map(([three, one]) => [one, three]));
 
 /** Fewer letters than this and the text is too short to tell: it is taken to be in the business's language. */
-export const MIN_DETECT_LETTERS = 40;
+const MIN_DETECT_LETTERS = 40;
 /** franc scores the best language 1; the business's language wins from this score up. */
 const PREFER_OWN = 0.95;
 /**

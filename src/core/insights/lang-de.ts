@@ -33,7 +33,6 @@ add(-3, 'katastrophal katastrophe furchtbar schrecklich grauenhaft grottenschlec
 
 export const DE: LanguagePack = {
   code: 'de',
-  iso639_3: 'deu',
   lexicon: {
     cues: {
       punctuality: ['pünktlichkeit', 'uhrzeit', 'zeitfenster', 'vereinbarten zeit', 'vereinbarte zeit', 'fristen', 'frist'],

@@ -28,7 +28,6 @@ import { BREAKS, MIDDLE_BLOCK, STOPWORDS } from './topics.ts';
 
 export const EN: LanguagePack = {
   code: 'en',
-  iso639_3: 'eng',
   lexicon: {
     cues: CUES,
     weakCues: WEAK_CUES,

@@ -29,8 +29,6 @@ export interface Lexicon {
 export interface LanguagePack {
   /** ISO 639-1 code, as reviews and insights.json name it */
   code: string;
-  /** ISO 639-3 code, as the language detector names it */
-  iso639_3: string;
   lexicon: Lexicon;
   /** General sentiment words on the AFINN scale (-3..+3) */
   general: Readonly<Record<string, number>>;

@@ -6,7 +6,7 @@ import type { LanguagePack } from './language.ts';
 export const LANGUAGES: Readonly<Record<string, LanguagePack>> = { en: EN, de: DE };
 
 /** ISO 639-1 codes of the languages analysed, in a stable order. */
-export const ANALYSED_LANGUAGES = Object.keys(LANGUAGES).sort();
+const ANALYSED_LANGUAGES = Object.keys(LANGUAGES).sort();
 
 /** "de-AT" → "de": the part of a language tag the packs are keyed by. */
 export const baseLanguage = (tag: string) => (tag.split('-')[0] as string).toLowerCase();

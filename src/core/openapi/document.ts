@@ -33,13 +33,13 @@ const ref = (kind: 'headers' | 'parameters' | 'responses', name: string) => ({ $
 const json = (schema: Obj) => ({ [JSON_MEDIA]: { schema } });
 const text = (example: string) => ({ [TEXT_MEDIA]: { schema: { type: 'string' }, example } });
 
-/** Headers of every published GET (src/core/http/headers.ts resourceHeaders). */
 /** The operationId the surface table gives a path. */
 function operationOf(row: SurfaceRow): string {
   if (row.operationId === undefined) throw new Error(`${row.path} has no OpenAPI operation in SURFACE`);
   return row.operationId;
 }
 
+/** Headers of every published GET (src/core/http/headers.ts resourceHeaders). */
 function cachedHeaders(options: { topic?: boolean; lastModified?: boolean } = {}): Obj {
   return {
     ETag: ref('headers', 'ETag'),

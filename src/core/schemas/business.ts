@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Name, Slug, Text } from './primitives.ts';
+import { LanguageTag, Name, Slug, Text } from './primitives.ts';
 import { isTimeZone } from './time-zone.ts';
 
 export const ServiceSchema = z.object({
@@ -33,10 +33,7 @@ export const BusinessSchema = z
     opening_hours: z.array(Name).default([]).describe('schema.org openingHours strings, e.g. "Mo-Fr 07:00-19:00"'),
     price_range: Name.optional(),
     founded: z.int().min(1800).max(2100).optional(),
-    language: z
-      .string()
-      .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/)
-      .default('en'),
+    language: LanguageTag.default('en'),
     service_areas: z.array(Name).min(1),
     services: z.array(ServiceSchema).min(1),
     technicians: z.array(TechnicianSchema),

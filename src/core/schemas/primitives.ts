@@ -19,4 +19,7 @@ export const Text = z
 
 export const Name = Text.trim().min(1, { message: 'must not be empty' }).max(200);
 
+/** A language tag: a language, and optionally its country ("de", "de-AT"). */
+export const LanguageTag = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/);
+
 export const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'must be lowercase letters, digits and hyphens' });

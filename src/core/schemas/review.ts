@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, Name, Text } from './primitives.ts';
+import { CalendarDate, LanguageTag, Name, Text } from './primitives.ts';
 
 export const ReviewIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, { message: 'must be 1-64 letters, digits, "_" or "-"' });
 
@@ -9,10 +9,7 @@ export const OwnerResponseSchema = z.object({
 });
 
 export const TranslationSchema = z.object({
-  language: z
-    .string()
-    .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/)
-    .describe('Language of the translation, e.g. "en"'),
+  language: LanguageTag.describe('Language of the translation, e.g. "en"'),
   text: Text.trim().min(1, { message: 'must not be empty' }).max(20000),
   by: Name.optional().describe('Who translated it, e.g. "Google"'),
 });
@@ -24,11 +21,7 @@ export const ReviewSchema = z
     rating: z.int().min(1).max(5).describe('Star rating, 1 to 5'),
     title: Text.trim().min(1).max(300).optional(),
     text: Text.max(20000).describe('Review text; empty for a rating-only review'),
-    language: z
-      .string()
-      .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/)
-      .optional()
-      .describe('Language of `text` (e.g. "de") when the source says; otherwise the insights detect it'),
+    language: LanguageTag.optional().describe('Language of `text` (e.g. "de") when the source says; otherwise the insights detect it'),
     translation: TranslationSchema.optional().describe(
       "A translation of `text` that came with the review (e.g. Google's); `text` stays as the reviewer wrote it, and search matches both",
     ),

@@ -50,6 +50,16 @@ function add(map: Map<string, string[]>, key: string, value: string): void {
   else if (!list.includes(value)) list.push(value);
 }
 
+/** Members named only by themselves (areas, sources). */
+function plainNames(values: readonly string[]): Names {
+  const n = names();
+  for (const v of values) {
+    n.all.push({ value: v, label: v });
+    add(n.keys, nameKey(v), v);
+  }
+  return n;
+}
+
 export function nameBook(business: Business, sources: readonly string[]): NameBook {
   const services = names();
   for (const s of business.services) {
@@ -59,21 +69,12 @@ export function nameBook(business: Business, sources: readonly string[]): NameBo
   const technicians = names();
   for (const t of business.technicians) {
     technicians.all.push({ value: t.name, label: t.name });
-    add(technicians.keys, nameKey(t.name), t.name);
-    const words = nameKey(t.name).split(' ');
+    const key = nameKey(t.name);
+    add(technicians.keys, key, t.name);
+    const words = key.split(' ');
     if (words.length > 1) for (const w of words) add(technicians.partial, w, t.name);
   }
-  const areas = names();
-  for (const a of business.service_areas) {
-    areas.all.push({ value: a, label: a });
-    add(areas.keys, nameKey(a), a);
-  }
-  const known = names();
-  for (const s of sources) {
-    known.all.push({ value: s, label: s });
-    add(known.keys, nameKey(s), s);
-  }
-  return { services, technicians, areas, sources: known };
+  return { services, technicians, areas: plainNames(business.service_areas), sources: plainNames(sources) };
 }
 
 const WHAT: Record<NameFilter, { set: keyof NameBook; noun: string; plural: string }> = {

@@ -31,17 +31,17 @@ export const SearchParamsShape = {
   sort: z.enum(SORTS).default('newest').describe('Order; ties go newest first'),
 };
 
-const SINCE_NOT_AFTER_UNTIL = {
-  check: (p: Record<string, unknown>) => typeof p.since !== 'string' || typeof p.until !== 'string' || p.since <= p.until,
-  params: { message: 'since must not be after until', path: ['since'] },
-};
-
 /** The search parameters with other fields beside them (the MCP tool's page size and field choice). */
 export function searchParamsWith<S extends z.core.$ZodLooseShape>(extra: S) {
-  return z.strictObject({ ...SearchParamsShape, ...extra }).refine(SINCE_NOT_AFTER_UNTIL.check, SINCE_NOT_AFTER_UNTIL.params);
+  return z
+    .strictObject({ ...SearchParamsShape, ...extra })
+    .refine((p: Record<string, unknown>) => typeof p.since !== 'string' || typeof p.until !== 'string' || p.since <= p.until, {
+      message: 'since must not be after until',
+      path: ['since'],
+    });
 }
 
-export const SearchParamsSchema = z.strictObject(SearchParamsShape).refine(SINCE_NOT_AFTER_UNTIL.check, SINCE_NOT_AFTER_UNTIL.params);
+export const SearchParamsSchema = searchParamsWith({});
 
 export type SearchParams = z.output<typeof SearchParamsSchema>;
 

@@ -2,24 +2,7 @@
 // results it renders read like the cards the build rendered.
 import type { Locale } from '../i18n/locale.ts';
 import { translationWords } from './page-data.ts';
-import type { ClientWords } from './translation-label.ts';
-
-const KEYS = [
-  'review.by',
-  'rating.outOf5',
-  'review.on',
-  'review.onWebsite',
-  'review.ratedOnly',
-  'review.response',
-  'search.more',
-  'search.searching',
-  'search.failed',
-  'search.results',
-  'search.none',
-  'search.orderNewest',
-  'search.orderHighest',
-  'search.orderLowest',
-] as const satisfies readonly (keyof ClientWords['text'])[];
+import { CLIENT_TEXT_KEYS, type ClientWords } from './translation-label.ts';
 
 export function clientWords(locale: Locale, businessLanguage: string): ClientWords {
   return {
@@ -27,7 +10,7 @@ export function clientWords(locale: Locale, businessLanguage: string): ClientWor
     lang: locale.lang,
     businessLanguage,
     ...(locale.catalogue.firstDay ? { firstDay: locale.catalogue.firstDay } : {}),
-    text: Object.fromEntries(KEYS.map((k) => [k, locale.catalogue.messages[k]])) as ClientWords['text'],
+    text: Object.fromEntries(CLIENT_TEXT_KEYS.map((k) => [k, locale.catalogue.messages[k]])) as ClientWords['text'],
     matches: { ...locale.catalogue.messages['search.matches'] },
     translation: translationWords(locale),
   };

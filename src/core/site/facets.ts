@@ -29,12 +29,11 @@ export const facetPagePath = (kind: FacetKind, slug: string, page: number) => `$
 export interface AspectRef {
   /** The aspect's id in insights.json, which names it on the pages (aspectLabel). */
   id: string;
-  label: string;
   score: number;
   mentions: number;
 }
 
-export type Quote = z.infer<typeof AspectQuoteSchema> & { aspect: string; aspect_id: string };
+export type Quote = z.infer<typeof AspectQuoteSchema> & { aspect_id: string };
 
 export interface FacetInsights {
   strongest: AspectRef | null;
@@ -81,10 +80,9 @@ export function facets(dataset: Dataset): Facets {
   if (hit) return hit;
   const { business, reviews } = dataset;
   const doc = insightsDocument(dataset);
-  const labels = new Map(doc.aspects.map((a) => [a.id, a.label]));
   const ref = (a: { aspect: string; score: number; mentions: number } | null): AspectRef | null =>
-    a ? { id: a.aspect, label: labels.get(a.aspect as never) ?? a.aspect, score: a.score, mentions: a.mentions } : null;
-  const allQuotes = doc.aspects.flatMap((a) => a.quotes.map((q) => ({ ...q, aspect: a.label, aspect_id: a.id })));
+    a ? { id: a.aspect, score: a.score, mentions: a.mentions } : null;
+  const allQuotes = doc.aspects.flatMap((a) => a.quotes.map((q) => ({ ...q, aspect_id: a.id })));
   const quotesOf = (list: readonly Review[]) => {
     const ids = new Set(list.map((r) => r.id));
     return allQuotes.filter((q) => ids.has(q.review_id)).slice(0, MAX_QUOTES);

@@ -14,6 +14,7 @@ export const JSON_LD_REVIEWS = 10;
 const rating = (value: number) => ({ '@type': 'Rating', ratingValue: value, bestRating: 5, worstRating: 1 });
 
 function reviewLd(r: Review, urls: SiteUrls, language: string) {
+  const inLanguage = r.text ? originalLanguage(r, language) : undefined;
   return {
     '@type': 'Review',
     '@id': urls.review(r.id),
@@ -21,7 +22,7 @@ function reviewLd(r: Review, urls: SiteUrls, language: string) {
     datePublished: r.date,
     ...(r.title ? { name: r.title } : {}),
     ...(r.text ? { reviewBody: r.text } : {}),
-    ...(r.text && originalLanguage(r, language) ? { inLanguage: originalLanguage(r, language) } : {}),
+    ...(inLanguage ? { inLanguage } : {}),
     author: { '@type': 'Person', name: r.author.name },
     reviewRating: rating(r.rating),
   };

@@ -54,8 +54,8 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 const HIGHLIGHTED_ASPECTS = 3;
 
 export interface AspectSummary {
+  /** The aspect's id in insights.json, which names it on the pages (aspectLabel). */
   id: string;
-  label: string;
   mentions: number;
   score: number;
 }
@@ -87,13 +87,12 @@ export function pageInsights(dataset: Dataset): PageInsights {
   const cached = insightsCache.get(dataset);
   if (cached) return cached;
   const doc = insightsDocument(dataset);
-  const labels = new Map(doc.aspects.map((a) => [a.id, a.label]));
   const claims = aspectClaims(
     doc.aspects.map((a) => ({ aspect: a.id, mentions: a.mentions, positive: a.positive, negative: a.negative })),
     MIN_CLAIM_MENTIONS.business,
     HIGHLIGHTED_ASPECTS,
   );
-  const summary = (c: AspectClaim): AspectSummary => ({ id: c.aspect, label: labels.get(c.aspect) ?? c.aspect, mentions: c.mentions, score: c.score });
+  const summary = (c: AspectClaim): AspectSummary => ({ id: c.aspect, mentions: c.mentions, score: c.score });
   const best = claims.strongest.map(summary);
   const weakest = claims.weakest.map(summary);
   const roles = new Map(dataset.business.technicians.map((t) => [t.name, t.role]));

@@ -17,18 +17,46 @@ export interface TranslationWords {
 
 const put = (message: string, name: string, value: string) => message.split(`{${name}}`).join(value);
 
+/** One Intl.DisplayNames per page locale: a build labels every translated review on many pages. */
+const displayNames = new Map<string, Intl.DisplayNames>();
+
 /** "Show the Spanish translation (by Google)", "Englische Übersetzung anzeigen (von Google)". The review's own text stays first. */
 export function translationLabel(t: { language: string; by?: string | undefined }, words: TranslationWords): string {
   const form = words.forms?.[t.language] ?? words.forms?.[t.language.split('-')[0] as string];
   let name = t.language;
   try {
-    name = new Intl.DisplayNames([words.tag], { type: 'language' }).of(t.language) ?? t.language;
+    let names = displayNames.get(words.tag);
+    if (!names) {
+      names = new Intl.DisplayNames([words.tag], { type: 'language' });
+      displayNames.set(words.tag, names);
+    }
+    name = names.of(t.language) ?? t.language;
   } catch {
     // an unknown code is shown as it is
   }
   const show = form ? put(words.show, 'language', form) : put(words.showNamed, 'language', name);
   return `${show}${t.by ? put(words.by, 'by', t.by) : ''}`;
 }
+
+/** The catalogue messages the search script shows (src/core/site/client-words.ts picks them). */
+export const CLIENT_TEXT_KEYS = [
+  'review.by',
+  'rating.outOf5',
+  'review.on',
+  'review.onWebsite',
+  'review.ratedOnly',
+  'review.response',
+  'search.more',
+  'search.searching',
+  'search.failed',
+  'search.results',
+  'search.none',
+  'search.orderNewest',
+  'search.orderHighest',
+  'search.orderLowest',
+] as const;
+
+type ClientTextKey = (typeof CLIENT_TEXT_KEYS)[number];
 
 /** Every interface word the home page's search script needs, in the page's language (src/core/site/client-words.ts). */
 export interface ClientWords {
@@ -39,23 +67,7 @@ export interface ClientWords {
   businessLanguage: string;
   /** The first day of a month where Intl writes "1" (French "1er"). */
   firstDay?: string | undefined;
-  text: Record<
-    | 'review.by'
-    | 'rating.outOf5'
-    | 'review.on'
-    | 'review.onWebsite'
-    | 'review.ratedOnly'
-    | 'review.response'
-    | 'search.more'
-    | 'search.searching'
-    | 'search.failed'
-    | 'search.results'
-    | 'search.none'
-    | 'search.orderNewest'
-    | 'search.orderHighest'
-    | 'search.orderLowest',
-    string
-  >;
+  text: Record<ClientTextKey, string>;
   /** "{count} reviews match{order}; showing {shown}." by plural category */
   matches: Record<string, string>;
   translation: TranslationWords;
