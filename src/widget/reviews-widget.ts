@@ -119,7 +119,7 @@ class Speaker {
   constructor(wanted: string | null) {
     const asked = wanted?.trim() ?? '';
     // the catalogue asked for ("de-AT", else "de"), if there is one
-    const code = [asked, asked.split('-')[0] as string].find((c) => WORDS.catalogues[c]);
+    const code = [asked, asked.split('-')[0] as string].find((c) => Object.hasOwn(WORDS.catalogues, c));
     const catalogue = WORDS.catalogues[code ?? WORDS.language] as Words['catalogues'][string];
     // the business's own language keeps its country's formats (de-AT), another one is as asked
     let tag = code === undefined || code === WORDS.language ? WORDS.tag : asked;

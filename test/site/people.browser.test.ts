@@ -225,6 +225,7 @@ function hostPage(ours: string): Promise<ForeignPage> {
 <reviews-widget id="badge" layout="badge"></reviews-widget>
 <reviews-widget id="carousel" layout="carousel" limit="4" technician="${tech.name}"></reviews-widget>
 <reviews-widget id="missing" technician="Nobody Here"></reviews-widget>
+<reviews-widget id="odd-lang" layout="badge" lang="constructor"></reviews-widget>
 <a href="${ours}/"><img id="badge-img" src="${ours}/badge.svg" alt="Reviews"></a>
 <iframe id="embed" src="${ours}/embed/" title="Reviews" width="600" height="400"></iframe>
 <script src="${ours}/widget.js" defer></script>
@@ -244,7 +245,7 @@ describe('the widget, badge and embed on another origin under a strict CSP', () 
     expect(new URL(host.url).origin).not.toBe(new URL(server.url).origin);
     const shadowText = (id: string) => page.evaluate((i) => document.getElementById(i)?.shadowRoot?.textContent ?? '', id);
     await page.waitForFunction(() =>
-      ['list', 'badge', 'carousel', 'missing'].every((id) => (document.getElementById(id)?.shadowRoot?.childElementCount ?? 0) > 0),
+      ['list', 'badge', 'carousel', 'missing', 'odd-lang'].every((id) => (document.getElementById(id)?.shadowRoot?.childElementCount ?? 0) > 0),
     );
 
     const agg = ratings.aggregate_rating;
@@ -279,6 +280,8 @@ describe('the widget, badge and embed on another origin under a strict CSP', () 
     const carouselItems = await page.evaluate(() => document.getElementById('carousel')?.shadowRoot?.querySelectorAll('li').length);
     expect(carouselItems).toBe(Math.min(4, jose.aggregate_rating.review_count));
     expect(await shadowText('missing')).toContain('could not be loaded (no technician “Nobody Here”)');
+    // a lang naming a property every object has is no catalogue: the business's language is kept
+    expect(await shadowText('odd-lang')).toBe(await shadowText('badge'));
 
     await page.waitForFunction(() => (document.getElementById('badge-img') as HTMLImageElement).complete);
     expect(await page.evaluate(() => (document.getElementById('badge-img') as HTMLImageElement).naturalWidth)).toBeGreaterThan(50);
