@@ -3,6 +3,7 @@
 // https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews/list
 // https://developers.google.com/identity/protocols/oauth2/web-server#offline
 import type { GoogleFile } from '../core/import/google.ts';
+import { isObject } from '../core/import/incoming.ts';
 import { parseInstant } from '../core/schemas/time-zone.ts';
 import type { GoogleSourceSettings } from '../settings/sync.ts';
 import { SyncError } from './errors.ts';
@@ -21,8 +22,6 @@ export interface GoogleFetch {
   /** Newest updateTime seen (ms), the cursor of the next incremental pass */
   newest?: number;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Access tokens for one pass, kept in memory only. `secrets` gains each token so it is scrubbed like the others. */
 export function googleTokens(settings: GoogleSourceSettings, http: HttpOptions, secrets: string[]) {
