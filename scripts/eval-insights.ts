@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
-import { type Evaluation, evaluate, type GoldSentence, parseGoldLine, type Scores } from '../src/core/insights/evaluate.ts';
+import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, parseGoldLine, type Scores } from '../src/core/insights/evaluate.ts';
 
 const at = (name: string) => fileURLToPath(new URL(`../test/insights/${name}`, import.meta.url));
 
@@ -41,9 +41,13 @@ export function loadGold(file: string): GoldSentence[] {
     });
 }
 
+/** The analyser as every set is scored: each real sentence is read with its review's star rating and in its set's language, as the build reads reviews. */
+export function analyserPrediction(language = 'en'): (text: string, g: GoldSentence) => AspectLabel[] {
+  return (text, g) => aspectPolarities(analyzeText(text, { rating: g.stars, language }));
+}
+
 export function evaluateGold(file = DEFAULT_GOLD, language = 'en'): Evaluation {
-  // each real sentence is read with its review's star rating and in its set's language, as the build reads reviews
-  return evaluate(loadGold(file), (text, g) => aspectPolarities(analyzeText(text, { rating: g.stars, language })));
+  return evaluate(loadGold(file), analyserPrediction(language));
 }
 
 const pct = (n: number) => n.toFixed(3);
