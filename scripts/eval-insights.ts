@@ -18,7 +18,7 @@ export const EVAL_SETS = {
   'real-en-dev': { file: at('real-en-dev.jsonl'), title: 'real reviews written in English (Yelp), dev (tuned on)', language: 'en' },
   'real-en-heldout': {
     file: at('real-en-heldout.jsonl'),
-    title: 'real reviews written in English (Yelp), held-out round E (never tuned on)',
+    title: "real reviews written in English (firms' own review lists), held-out round F (never tuned on)",
     language: 'en',
   },
 } as const;

@@ -1,6 +1,6 @@
 // Agreement between two labellers of the fresh English rounds A-E (issue 21), and the analyser
-// against each: the first labels are those of real-en-dev.jsonl and real-en-heldout.jsonl, the
-// second were made blind from real-en-blind.jsonl (see test/insights/real-data.md).
+// against each: the first labels are those of real-en-dev.jsonl (round E joined it after this
+// study), the second were made blind from real-en-blind.jsonl (see test/insights/real-data.md).
 // Usage: node scripts/labeller-agreement.ts [--json] [--errors] [--second FILE]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ export const SECOND_LABELS = at('real-en-second-labels.jsonl');
 export const BLIND_TEXTS = at('real-en-blind.jsonl');
 
 /** The round of a fresh English sentence, from its id prefix (rounds A-D have joined dev). */
-export const ROUNDS = { yda: 'round_a', ydb: 'round_b', ydc: 'round_c', ydd: 'round_d', yhe: 'round_e' } as const;
+export const ROUNDS = { yda: 'round_a', ydb: 'round_b', ydc: 'round_c', ydd: 'round_d', yde: 'round_e' } as const;
 
 export type Round = (typeof ROUNDS)[keyof typeof ROUNDS];
 
@@ -102,7 +102,7 @@ export function agreement(first: readonly GoldSentence[], second: ReadonlyMap<st
 
 /** The first labels of the fresh English rounds A-E, each tagged with its round only. */
 export function firstLabels(): GoldSentence[] {
-  return [...loadGold(EVAL_SETS['real-en-dev'].file), ...loadGold(EVAL_SETS['real-en-heldout'].file)].flatMap((g) => {
+  return loadGold(EVAL_SETS['real-en-dev'].file).flatMap((g) => {
     const round = roundOf(g.id);
     return round ? [{ ...g, tags: [round] }] : [];
   });
@@ -157,7 +157,7 @@ function render(r: Report, showErrors: boolean): string {
   const fmt = (l: readonly AspectLabel[]) => l.map((x) => `${x.aspect}:${x.polarity}`).join(' ') || '-';
   const lines = [
     `== fresh English rounds A-E: ${a.second_vs_first.overall.sentences} sentences`,
-    'first labels: real-en-dev.jsonl (rounds A-D) and real-en-heldout.jsonl (round E); second: real-en-second-labels.jsonl',
+    'first labels: real-en-dev.jsonl (rounds A-E); second: real-en-second-labels.jsonl',
     '',
     `${'labels vs reference'.padEnd(20)}    ref  other  prec   rec    F1     pol.   reference's no-aspect sentences given one`,
     row('second vs first', a.second_vs_first.overall, share(a.no_aspect.second_gave_one, a.no_aspect.first_none)),

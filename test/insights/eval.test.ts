@@ -106,10 +106,11 @@ describe('real German review sentences, read in German', () => {
 });
 
 /**
- * Written in English (Yelp, US home-services firms). Round E is three 1-3 star reviews whose copy kept no star rating,
- * so nothing lends their unjudged mentions a direction: floors a little under its one scoring (F1 0.549, polarity
- * 0.429, FP 14.3 %); they guard against falls and claim nothing about the issue's target (F1 0.72, FP 12 %). The dev set
- * is what the reading gate was trained on (F1 0.801, FP 0.8 % in sample; 0.663 / 18.9 % -> 16.9 % by cross-validation).
+ * Written in English about US home-services firms (test/insights/real-data.md). The held-out file is round F: 218
+ * sentences from four firms' own lists of their customers' reviews, all 4-5 stars, not yet scored. These floors are
+ * the ones set a little under round E's one scoring (F1 0.549, polarity 0.429, FP 14.3 %), kept until round F is
+ * scored once; they guard against falls and claim nothing about the issue's target (F1 0.72, FP 12 %). The dev set is
+ * what the reading gate is trained on; round E joined it after being scored twice: retrain the gate before these run.
  */
 const EN_HELD_OUT_FLOOR = { f1: 0.5, polarity: 0.4, no_aspect_fp: 0.2 };
 const EN_DEV_FLOOR = { f1: 0.75, polarity: 0.95, no_aspect_fp: 0.05 };
@@ -123,7 +124,7 @@ describe('real review sentences written in English', () => {
       .filter((l) => l.trim() !== '')
       .map((l) => JSON.parse(l) as { id: string; tags?: string[]; source?: Record<string, unknown> });
 
-  it('keeps dev and the held-out rounds apart, each sentence with its Yelp review and stars', () => {
+  it('keeps dev and the held-out rounds apart, each sentence with its review and stars', () => {
     expect(dev.length).toBeGreaterThanOrEqual(490);
     expect(heldOut.length).toBeGreaterThanOrEqual(50);
     const texts = new Set(dev.map((g) => g.text.toLowerCase()));
@@ -137,12 +138,13 @@ describe('real review sentences written in English', () => {
         review_id: expect.any(String),
         written_in_english: true,
       });
-      // Round E's copy keeps only whether a review had 4-5 stars or fewer, so its lines say which group.
-      if (line.source?.stars_known === false) expect(line.source.star_group, line.id).toBe('1-3');
+      // Round E's copy keeps only whether a review had 4-5 stars or fewer, so its lines say which group; round G's
+      // star-less files keep no rating at all.
+      if (line.source?.stars_known === false) expect(['1-3', 'unknown'], line.id).toContain(line.source.star_group);
       else expect(line.source?.stars, line.id).toEqual(expect.any(Number));
     }
     const rounds = raw(EVAL_SETS['real-en-heldout'].file).map((l) => l.tags?.find((t) => t.startsWith('round_')));
-    expect(new Set(rounds)).toEqual(new Set(['round_e']));
+    expect(new Set(rounds)).toEqual(new Set(['round_f']));
   });
 
   it('holds its scores on the held-out round', () => expectFloor('real-en-heldout', EN_HELD_OUT_FLOOR));
