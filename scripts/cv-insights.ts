@@ -1,0 +1,127 @@
+// Leave-one-round-out validation of the English analyser: each English round in turn is held out,
+// the learned models are trained on everything else (the other English rounds, the gold file and the
+// machine-translated dev set; sentences of a review in the held-out round are left out of training)
+// and the round is scored. Pooled over all rounds this predicts how a fresh round will score, and it
+// is the criterion every setting of `npm run train:insights` was chosen by (src/core/insights/README.md).
+// Usage: node scripts/cv-insights.ts [--json] [--errors] [--variants] [setting flags, see `settingsFrom`]
+import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
+import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
+import { CHOSEN, type Item, loadItems, type ModelSettings, type Settings, trainModels } from './insights/learning.ts';
+
+export interface Validation {
+  pooled: Evaluation;
+  folds: [string, Evaluation][];
+}
+
+/** Leave-one-round-out predictions of every English line, scored pooled and per round. */
+export function validate(items: readonly Item[], settings: Settings): Validation {
+  const rounds = [...new Set(items.flatMap((it) => (it.round === undefined ? [] : [it.round])))].sort();
+  const predicted = new Map<GoldSentence, AspectLabel[]>();
+  const folds: [string, Evaluation][] = [];
+  for (const round of rounds) {
+    const test = items.filter((it) => it.round === round);
+    const reviews = new Set(test.map((it) => it.group));
+    const models = trainModels(
+      items.filter((it) => it.round !== round && !reviews.has(it.group)),
+      settings,
+    );
+    for (const it of test)
+      predicted.set(
+        it.gold,
+        aspectPolarities(analyzeText(it.gold.text, { rating: it.gold.stars, language: 'en', gate: models.gate, propose: models.propose })),
+      );
+    folds.push([
+      round,
+      evaluate(
+        test.map((it) => it.gold),
+        (_t, g) => predicted.get(g) ?? [],
+      ),
+    ]);
+  }
+  const english = items.filter((it) => it.round !== undefined).map((it) => it.gold);
+  return { pooled: evaluate(english, (_t, g) => predicted.get(g) ?? []), folds };
+}
+
+const f3 = (n: number) => n.toFixed(3);
+const fp = (e: Evaluation) => `${e.no_aspect.with_prediction}/${e.no_aspect.sentences} (${(100 * e.no_aspect.false_positive_rate).toFixed(1)} %)`;
+const line = (name: string, s: Scores, e?: Evaluation) =>
+  [
+    name.padEnd(16),
+    String(s.sentences).padStart(5),
+    String(s.gold_aspects).padStart(5),
+    String(s.predicted_aspects).padStart(5),
+    f3(s.precision),
+    f3(s.recall),
+    f3(s.f1),
+    f3(s.polarity_accuracy),
+    e ? fp(e) : '',
+  ].join('  ');
+const HEAD = ['', 'sent.', ' gold', ' pred', 'prec ', 'rec  ', 'F1   ', 'pol. ', 'no-aspect FP'].map((h, i) => (i === 0 ? h.padEnd(16) : h)).join('  ');
+
+export function report(v: Validation): string {
+  const rows = [HEAD, line('pooled', v.pooled.overall, v.pooled), ''];
+  for (const [round, e] of v.folds) rows.push(line(`round ${round}`, e.overall, e));
+  rows.push('');
+  for (const [aspect, s] of Object.entries(v.pooled.per_aspect)) rows.push(line(aspect, s));
+  return rows.join('\n');
+}
+
+const summaryLine = (name: string, v: Validation) =>
+  `${name.padEnd(44)}  ${f3(v.pooled.overall.precision)}  ${f3(v.pooled.overall.recall)}  ${f3(v.pooled.overall.f1)}  ${f3(v.pooled.overall.polarity_accuracy)}  ${fp(v.pooled).padEnd(15)}  ${v.folds.map(([r, e]) => `${r} ${f3(e.overall.f1)}`).join('  ')}`;
+
+function num(args: readonly string[], name: string, fallback: number): number {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+}
+
+/** Settings from flags, starting from the chosen ones. */
+export function settingsFrom(args: readonly string[], base: Settings = CHOSEN): Settings {
+  const gateBase: ModelSettings = base.gate ?? { threshold: 0.2, l2: 0.001, minCount: 2, epochs: 1500, rate: 1 };
+  const proposeBase: ModelSettings = base.propose ?? { threshold: 0.6, l2: 0.001, minCount: 2, epochs: 1500, rate: 1 };
+  const model = (prefix: string, b: ModelSettings): ModelSettings => ({
+    threshold: num(args, `--${prefix}threshold`, b.threshold),
+    l2: num(args, `--${prefix}l2`, b.l2),
+    minCount: num(args, `--${prefix}min-count`, b.minCount),
+    epochs: num(args, `--${prefix}epochs`, b.epochs),
+    rate: num(args, `--${prefix}rate`, b.rate),
+  });
+  return {
+    enWeight: num(args, '--en-weight', base.enWeight),
+    mtWeight: num(args, '--mt-weight', base.mtWeight),
+    gate: args.includes('--no-gate') ? null : base.gate || args.includes('--gate') ? model('', gateBase) : null,
+    propose: args.includes('--no-propose') ? null : base.propose || args.includes('--propose') ? model('propose-', proposeBase) : null,
+  };
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const items = loadItems();
+  if (args.includes('--variants')) {
+    // each line: a name, then its flags on top of the chosen settings
+    const variants = (args[args.indexOf('--variants') + 1] ?? '').split(';').filter((s) => s.trim() !== '');
+    console.log(`${'variant'.padEnd(44)}  prec   rec    F1     pol.   no-aspect FP     F1 per round`);
+    for (const v of variants) {
+      const [name, ...flags] = v.trim().split(/\s+/);
+      console.log(summaryLine(name as string, validate(items, settingsFrom(flags))));
+    }
+  } else {
+    const settings = settingsFrom(args);
+    const v = validate(items, settings);
+    if (args.includes('--json'))
+      console.log(
+        JSON.stringify(
+          { settings, pooled: { ...v.pooled, errors: undefined }, folds: Object.fromEntries(v.folds.map(([r, e]) => [r, { ...e, errors: undefined }])) },
+          null,
+          2,
+        ),
+      );
+    else {
+      console.log(`leave-one-round-out over the English rounds; settings ${JSON.stringify(settings)}\n`);
+      console.log(report(v));
+      if (args.includes('--errors')) {
+        const fmt = (l: readonly AspectLabel[]) => l.map((a) => `${a.aspect}:${a.polarity}`).join(' ') || '-';
+        for (const err of v.pooled.errors) console.log(`${err.id}  ${err.text}\n      gold: ${fmt(err.gold)}\n      pred: ${fmt(err.predicted)}`);
+      }
+    }
+  }
+}

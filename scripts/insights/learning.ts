@@ -1,0 +1,199 @@
+// What `npm run train:insights` and `npm run cv:insights` share: the labelled sentences the English
+// models may learn from, the trainer (full-batch gradient descent from zero weights, features in
+// sorted order, so the same data always gives the same weights) and the settings chosen by
+// leave-one-round-out validation (src/core/insights/README.md).
+import { readFileSync } from 'node:fs';
+import { type AspectMention, analyzeReview } from '../../src/core/insights/analyze.ts';
+import type { GoldSentence } from '../../src/core/insights/evaluate.ts';
+import { type GateModel, gateCandidates, gateWords } from '../../src/core/insights/gate.ts';
+import { type ProposerModel, proposerFeatures } from '../../src/core/insights/propose.ts';
+import { ASPECT_IDS, type AspectId } from '../../src/core/schemas/aspects.ts';
+import { EVAL_SETS, loadGold } from '../eval-insights.ts';
+
+/** The sets the English models may learn from: the dev sets, never a held-out one. */
+export const TRAIN_SETS = ['gold', 'real-dev', 'real-en-dev'] as const;
+/**
+ * English rounds of the held-out file that are validation rounds now (scored more than once, to
+ * join dev): the models learn from them too. Any other round there is never read.
+ */
+export const VALIDATION_ROUNDS = ['E'] as const;
+
+/**
+ * The English round of a line, from its id: `yd` and digits is the first dev set (`0`), `yda…`
+ * round A, … ; `yhe…` (held out) and `yde…` (after joining dev) are both round E.
+ */
+export function roundOf(id: string): string | undefined {
+  const m = /^y[dh]([a-z]|\d)/.exec(id);
+  if (!m) return undefined;
+  const c = m[1] as string;
+  return /\d/.test(c) ? '0' : c.toUpperCase();
+}
+
+export interface Item {
+  set: string;
+  /** The English round (`roundOf`), undefined for the gold file and machine-translated text */
+  round: string | undefined;
+  /** The review a line comes from: sentences of one review are never split between training and scoring */
+  group: string;
+  gold: GoldSentence;
+  /** The lexicon's readings, with no learned model */
+  mentions: AspectMention[];
+  sentences: { text: string }[];
+  /** Gate candidates: one per aspect the lexicon read */
+  gate: { aspect: AspectId; features: string[]; label: 0 | 1 }[];
+  /** Proposer candidates: one per aspect the lexicon did not read */
+  propose: { aspect: AspectId; features: string[]; label: 0 | 1 }[];
+}
+
+/** The review a line comes from. */
+function groupOf(set: string, line: { id: string; source?: Record<string, unknown> }): string {
+  const s = line.source;
+  if (!s) return `${set}:${line.id}`;
+  if (typeof s.review_id === 'string') return `${s.repo}:${s.review_id}`;
+  if (s.business !== undefined) return `${set}:${s.business}#${s.review}`;
+  return `${set}:${line.id}`;
+}
+
+function rawLines(file: string): { id: string; source?: Record<string, unknown> }[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as { id: string; source?: Record<string, unknown> });
+}
+
+/** Every line the English models may learn from, read by the lexicon alone. */
+export function loadItems(): Item[] {
+  const items: Item[] = [];
+  const sources: [string, (id: string) => boolean][] = [
+    ...TRAIN_SETS.map((set): [string, (id: string) => boolean] => [set, () => true]),
+    ['real-en-heldout', (id) => (VALIDATION_ROUNDS as readonly string[]).includes(roundOf(id) ?? '')],
+  ];
+  for (const [set, keep] of sources) {
+    const file = EVAL_SETS[set as keyof typeof EVAL_SETS].file;
+    const raw = rawLines(file);
+    loadGold(file).forEach((g, i) => {
+      if (!keep(g.id)) return;
+      const english = set.startsWith('real-en');
+      const { mentions, sentences } = analyzeReview(g.text, { rating: g.stars, language: 'en', gate: null, propose: null });
+      const labelled = new Set(g.aspects.map((a) => a.aspect));
+      const label = (a: AspectId): 0 | 1 => (labelled.has(a) ? 1 : 0);
+      const gate = gateCandidates(mentions, sentences).map((c) => ({ aspect: c.aspect, features: c.features, label: label(c.aspect) }));
+      const found = ASPECT_IDS.filter((a) => mentions.some((m) => m.aspect === a));
+      const words = gateWords(g.text);
+      const propose = ASPECT_IDS.filter((a) => !found.includes(a)).map((aspect) => ({
+        aspect,
+        features: proposerFeatures(words, found, aspect),
+        label: label(aspect),
+      }));
+      items.push({
+        set,
+        round: english ? roundOf(g.id) : undefined,
+        group: groupOf(set, raw[i] as { id: string }),
+        gold: g,
+        mentions,
+        sentences,
+        gate,
+        propose,
+      });
+    });
+  }
+  return items;
+}
+
+export interface Candidate {
+  features: readonly string[];
+  label: 0 | 1;
+  weight: number;
+}
+
+export interface TrainOptions {
+  l2: number;
+  /** Features seen in fewer training candidates are left out */
+  minCount: number;
+  epochs: number;
+  rate: number;
+}
+
+export function train(cands: readonly Candidate[], o: TrainOptions): Record<string, number> {
+  const count = new Map<string, number>();
+  for (const c of cands) for (const f of c.features) count.set(f, (count.get(f) ?? 0) + 1);
+  // features too rare would only fit noise; the bias and aspect-only features are always kept
+  const names = [...count].filter(([f, n]) => n >= o.minCount || !f.includes(':') || f.startsWith('bias')).map(([f]) => f);
+  names.sort();
+  const index = new Map(names.map((f, i) => [f, i]));
+  const rows = cands.map((c) => c.features.map((f) => index.get(f)).filter((i): i is number => i !== undefined));
+  const w = new Float64Array(names.length);
+  const total = cands.reduce((s, c) => s + c.weight, 0);
+  for (let e = 0; e < o.epochs; e++) {
+    const grad = new Float64Array(names.length);
+    cands.forEach((c, k) => {
+      const row = rows[k] as number[];
+      let z = 0;
+      for (const i of row) z += w[i] as number;
+      const err = (1 / (1 + Math.exp(-z)) - c.label) * c.weight;
+      for (const i of row) grad[i] = (grad[i] as number) + err;
+    });
+    for (let i = 0; i < w.length; i++) w[i] = (w[i] as number) - o.rate * ((grad[i] as number) / total + o.l2 * (w[i] as number));
+  }
+  const out: Record<string, number> = {};
+  names.forEach((f, i) => {
+    const v = Math.round((w[i] as number) * 1e3) / 1e3;
+    if (Math.abs(v) >= 0.01) out[f] = v;
+  });
+  return out;
+}
+
+export interface ModelSettings extends TrainOptions {
+  threshold: number;
+}
+
+export interface Settings {
+  /** Weight of a sentence written in English against one of the gold file or machine-translated text */
+  enWeight: number;
+  /** Weight of a machine-translated sentence (`real-dev`) */
+  mtWeight: number;
+  gate: ModelSettings | null;
+  propose: ModelSettings | null;
+}
+
+/** The settings `npm run train:insights` uses, chosen by `npm run cv:insights` (README). */
+export const CHOSEN: Settings = {
+  enWeight: 3,
+  mtWeight: 1,
+  gate: { threshold: 0.2, l2: 0.001, minCount: 2, epochs: 1500, rate: 1 },
+  propose: null,
+};
+
+function weightOf(item: Item, s: Settings): number {
+  return item.set.startsWith('real-en') ? s.enWeight : item.set === 'real-dev' ? s.mtWeight : 1;
+}
+
+export interface Models {
+  gate: GateModel | null;
+  propose: ProposerModel | null;
+}
+
+/** The learned models of `settings`, trained on `items`. */
+export function trainModels(items: readonly Item[], s: Settings): Models {
+  const cands = (pick: (it: Item) => Item['gate']) => items.flatMap((it) => pick(it).map((c) => ({ ...c, weight: weightOf(it, s) })));
+  return {
+    gate: s.gate
+      ? {
+          threshold: s.gate.threshold,
+          weights: train(
+            cands((it) => it.gate),
+            s.gate,
+          ),
+        }
+      : null,
+    propose: s.propose
+      ? {
+          threshold: s.propose.threshold,
+          weights: train(
+            cands((it) => it.propose),
+            s.propose,
+          ),
+        }
+      : null,
+  };
+}
