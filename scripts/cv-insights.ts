@@ -1,36 +1,36 @@
 // Leave-one-round-out validation of the English analyser: each English round in turn is held out,
-// the learned models are trained on everything else (the other English rounds, the gold file and the
+// the reading gate is trained on everything else (the other English rounds, the gold file and the
 // machine-translated dev set; sentences of a review in the held-out round are left out of training)
 // and the round is scored. Pooled over all rounds this predicts how a fresh round will score, and it
 // is the criterion every setting of `npm run train:insights` was chosen by (src/core/insights/README.md).
 // Usage: node scripts/cv-insights.ts [--json] [--errors] [--variants] [setting flags, see `settingsFrom`]
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
 import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
-import { CHOSEN, type Item, loadItems, type ModelSettings, type Settings, trainModels } from './insights/learning.ts';
+import { CHOSEN, type Item, loadItems, type ModelSettings, type Settings, trainGate } from './insights/learning.ts';
 
 export interface Validation {
   pooled: Evaluation;
   folds: [string, Evaluation][];
 }
 
-/** Leave-one-round-out predictions of every English line, scored pooled and per round. */
-export function validate(items: readonly Item[], settings: Settings): Validation {
+/** Each English round as the held-out fold, with what may be learned from for it: every other line not from one of its reviews. */
+export function folds(items: readonly Item[]): { round: string; train: Item[]; test: Item[] }[] {
   const rounds = [...new Set(items.flatMap((it) => (it.round === undefined ? [] : [it.round])))].sort();
-  const predicted = new Map<GoldSentence, AspectLabel[]>();
-  const folds: [string, Evaluation][] = [];
-  for (const round of rounds) {
+  return rounds.map((round) => {
     const test = items.filter((it) => it.round === round);
     const reviews = new Set(test.map((it) => it.group));
-    const models = trainModels(
-      items.filter((it) => it.round !== round && !reviews.has(it.group)),
-      settings,
-    );
-    for (const it of test)
-      predicted.set(
-        it.gold,
-        aspectPolarities(analyzeText(it.gold.text, { rating: it.gold.stars, language: 'en', gate: models.gate, propose: models.propose })),
-      );
-    folds.push([
+    return { round, train: items.filter((it) => it.round !== round && !reviews.has(it.group)), test };
+  });
+}
+
+/** Leave-one-round-out predictions of every English line, scored pooled and per round. */
+export function validate(items: readonly Item[], settings: Settings): Validation {
+  const predicted = new Map<GoldSentence, AspectLabel[]>();
+  const scored: [string, Evaluation][] = [];
+  for (const { round, train, test } of folds(items)) {
+    const gate = trainGate(train, settings);
+    for (const it of test) predicted.set(it.gold, aspectPolarities(analyzeText(it.gold.text, { rating: it.gold.stars, language: 'en', gate })));
+    scored.push([
       round,
       evaluate(
         test.map((it) => it.gold),
@@ -39,7 +39,7 @@ export function validate(items: readonly Item[], settings: Settings): Validation
     ]);
   }
   const english = items.filter((it) => it.round !== undefined).map((it) => it.gold);
-  return { pooled: evaluate(english, (_t, g) => predicted.get(g) ?? []), folds };
+  return { pooled: evaluate(english, (_t, g) => predicted.get(g) ?? []), folds: scored };
 }
 
 const f3 = (n: number) => n.toFixed(3);
@@ -77,19 +77,17 @@ function num(args: readonly string[], name: string, fallback: number): number {
 /** Settings from flags, starting from the chosen ones. */
 export function settingsFrom(args: readonly string[], base: Settings = CHOSEN): Settings {
   const gateBase: ModelSettings = base.gate ?? { threshold: 0.2, l2: 0.001, minCount: 2, epochs: 1500, rate: 1 };
-  const proposeBase: ModelSettings = base.propose ?? { threshold: 0.6, l2: 0.001, minCount: 2, epochs: 1500, rate: 1 };
-  const model = (prefix: string, b: ModelSettings): ModelSettings => ({
-    threshold: num(args, `--${prefix}threshold`, b.threshold),
-    l2: num(args, `--${prefix}l2`, b.l2),
-    minCount: num(args, `--${prefix}min-count`, b.minCount),
-    epochs: num(args, `--${prefix}epochs`, b.epochs),
-    rate: num(args, `--${prefix}rate`, b.rate),
+  const model = (b: ModelSettings): ModelSettings => ({
+    threshold: num(args, '--threshold', b.threshold),
+    l2: num(args, '--l2', b.l2),
+    minCount: num(args, '--min-count', b.minCount),
+    epochs: num(args, '--epochs', b.epochs),
+    rate: num(args, '--rate', b.rate),
   });
   return {
     enWeight: num(args, '--en-weight', base.enWeight),
     mtWeight: num(args, '--mt-weight', base.mtWeight),
-    gate: args.includes('--no-gate') ? null : base.gate || args.includes('--gate') ? model('', gateBase) : null,
-    propose: args.includes('--no-propose') ? null : base.propose || args.includes('--propose') ? model('propose-', proposeBase) : null,
+    gate: args.includes('--no-gate') ? null : model(gateBase),
   };
 }
 

@@ -1,20 +1,19 @@
 // What `npm run train:insights` and `npm run cv:insights` share: the labelled sentences the English
-// models may learn from, the trainer (full-batch gradient descent from zero weights, features in
+// gate may learn from, the trainer (full-batch gradient descent from zero weights, features in
 // sorted order, so the same data always gives the same weights) and the settings chosen by
 // leave-one-round-out validation (src/core/insights/README.md).
 import { readFileSync } from 'node:fs';
-import { type AspectMention, analyzeReview } from '../../src/core/insights/analyze.ts';
+import { analyzeReview } from '../../src/core/insights/analyze.ts';
 import type { GoldSentence } from '../../src/core/insights/evaluate.ts';
-import { type GateModel, gateCandidates, gateWords } from '../../src/core/insights/gate.ts';
-import { type ProposerModel, proposerFeatures } from '../../src/core/insights/propose.ts';
-import { ASPECT_IDS, type AspectId } from '../../src/core/schemas/aspects.ts';
+import { type GateModel, gateCandidates } from '../../src/core/insights/gate.ts';
+import type { AspectId } from '../../src/core/schemas/aspects.ts';
 import { EVAL_SETS, loadGold } from '../eval-insights.ts';
 
-/** The sets the English models may learn from: the dev sets, never a held-out one. */
+/** The sets the English gate may learn from: the dev sets, never a held-out one. */
 export const TRAIN_SETS = ['gold', 'real-dev', 'real-en-dev'] as const;
 /**
  * English rounds of the held-out file that are validation rounds now (scored more than once, to
- * join dev): the models learn from them too. Any other round there is never read.
+ * join dev): the gate learns from them too. Any other round there is never read.
  */
 export const VALIDATION_ROUNDS = ['E'] as const;
 
@@ -36,13 +35,8 @@ export interface Item {
   /** The review a line comes from: sentences of one review are never split between training and scoring */
   group: string;
   gold: GoldSentence;
-  /** The lexicon's readings, with no learned model */
-  mentions: AspectMention[];
-  sentences: { text: string }[];
   /** Gate candidates: one per aspect the lexicon read */
   gate: { aspect: AspectId; features: string[]; label: 0 | 1 }[];
-  /** Proposer candidates: one per aspect the lexicon did not read */
-  propose: { aspect: AspectId; features: string[]; label: 0 | 1 }[];
 }
 
 /** The review a line comes from. */
@@ -61,7 +55,7 @@ function rawLines(file: string): { id: string; source?: Record<string, unknown> 
     .map((l) => JSON.parse(l) as { id: string; source?: Record<string, unknown> });
 }
 
-/** Every line the English models may learn from, read by the lexicon alone. */
+/** Every line the English gate may learn from, read by the lexicon alone. */
 export function loadItems(): Item[] {
   const items: Item[] = [];
   const sources: [string, (id: string) => boolean][] = [
@@ -74,26 +68,16 @@ export function loadItems(): Item[] {
     loadGold(file).forEach((g, i) => {
       if (!keep(g.id)) return;
       const english = set.startsWith('real-en');
-      const { mentions, sentences } = analyzeReview(g.text, { rating: g.stars, language: 'en', gate: null, propose: null });
+      const { mentions, sentences } = analyzeReview(g.text, { rating: g.stars, language: 'en', gate: null });
       const labelled = new Set(g.aspects.map((a) => a.aspect));
       const label = (a: AspectId): 0 | 1 => (labelled.has(a) ? 1 : 0);
       const gate = gateCandidates(mentions, sentences).map((c) => ({ aspect: c.aspect, features: c.features, label: label(c.aspect) }));
-      const found = ASPECT_IDS.filter((a) => mentions.some((m) => m.aspect === a));
-      const words = gateWords(g.text);
-      const propose = ASPECT_IDS.filter((a) => !found.includes(a)).map((aspect) => ({
-        aspect,
-        features: proposerFeatures(words, found, aspect),
-        label: label(aspect),
-      }));
       items.push({
         set,
         round: english ? roundOf(g.id) : undefined,
         group: groupOf(set, raw[i] as { id: string }),
         gold: g,
-        mentions,
-        sentences,
         gate,
-        propose,
       });
     });
   }
@@ -152,8 +136,8 @@ export interface Settings {
   enWeight: number;
   /** Weight of a machine-translated sentence (`real-dev`) */
   mtWeight: number;
+  /** The reading gate's, or none */
   gate: ModelSettings | null;
-  propose: ModelSettings | null;
 }
 
 /** The settings `npm run train:insights` uses, chosen by `npm run cv:insights` (README). */
@@ -161,39 +145,15 @@ export const CHOSEN: Settings = {
   enWeight: 3,
   mtWeight: 1,
   gate: { threshold: 0.2, l2: 0.001, minCount: 2, epochs: 1500, rate: 1 },
-  propose: null,
 };
 
 function weightOf(item: Item, s: Settings): number {
   return item.set.startsWith('real-en') ? s.enWeight : item.set === 'real-dev' ? s.mtWeight : 1;
 }
 
-export interface Models {
-  gate: GateModel | null;
-  propose: ProposerModel | null;
-}
-
-/** The learned models of `settings`, trained on `items`. */
-export function trainModels(items: readonly Item[], s: Settings): Models {
-  const cands = (pick: (it: Item) => Item['gate']) => items.flatMap((it) => pick(it).map((c) => ({ ...c, weight: weightOf(it, s) })));
-  return {
-    gate: s.gate
-      ? {
-          threshold: s.gate.threshold,
-          weights: train(
-            cands((it) => it.gate),
-            s.gate,
-          ),
-        }
-      : null,
-    propose: s.propose
-      ? {
-          threshold: s.propose.threshold,
-          weights: train(
-            cands((it) => it.propose),
-            s.propose,
-          ),
-        }
-      : null,
-  };
+/** The reading gate of `settings`, trained on `items` (none when the settings have none). */
+export function trainGate(items: readonly Item[], s: Settings): GateModel | null {
+  if (!s.gate) return null;
+  const cands = items.flatMap((it) => it.gate.map((c) => ({ ...c, weight: weightOf(it, s) })));
+  return { threshold: s.gate.threshold, weights: train(cands, s.gate) };
 }

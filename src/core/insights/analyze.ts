@@ -5,7 +5,6 @@ import type { LanguagePack } from './language.ts';
 import { languagePack } from './languages.ts';
 import type { Score } from './lexicon.ts';
 import { type Match, matchLexicon } from './match.ts';
-import { type ProposerModel, propose } from './propose.ts';
 import { type Clause, type ClauseRules, type Span, splitClauses } from './text.ts';
 
 export interface AspectMention {
@@ -39,8 +38,6 @@ export interface AnalyzeOptions {
   language?: string | LanguagePack | undefined;
   /** The learned check on the lexicon's readings (gate.ts); the pack's own when not given, none when null */
   gate?: GateModel | null;
-  /** The learned proposer of aspects the lexicon missed (propose.ts); the pack's own when not given, none when null */
-  propose?: ProposerModel | null;
 }
 
 const NEUTRAL_BAND = 0.5;
@@ -350,11 +347,9 @@ export function analyzeReview(text: string, options: AnalyzeOptions = {}): TextA
   const { sentences, clauses } = splitClauses(text, rules.text);
   const mentions: AspectMention[] = [];
   let score = 0;
-  const sentenceScore = sentences.map(() => 0);
   for (const clause of clauses) {
     const r = analyzeClause(clause, rules, general);
     score += r.score;
-    sentenceScore[clause.sentence] = (sentenceScore[clause.sentence] as number) + r.score;
     for (const m of r.mentions) {
       const own = polarityOf(m.score);
       const polarity = own !== 'neutral' ? own : clause.exception ? 'negative' : ratingPolarity(options.rating);
@@ -362,17 +357,7 @@ export function analyzeReview(text: string, options: AnalyzeOptions = {}): TextA
     }
   }
   const gate = options.gate === undefined ? rules.pack.gate : options.gate;
-  const proposer = options.propose === undefined ? rules.pack.propose : options.propose;
-  const kept = gate ? applyGate(gate, mentions, sentences) : mentions;
-  if (proposer) {
-    // Proposed aspects judge nothing by their own words (score 0), so they are never quoted.
-    const added = propose(proposer, sentences, mentions, sentenceScore, polarityOf, ratingPolarity(options.rating));
-    if (added.length > 0) {
-      for (const p of added) kept.push({ aspect: p.aspect, polarity: p.polarity, score: 0, clause: sentences[p.sentence]?.text ?? '', sentence: p.sentence });
-      kept.sort((a, b) => a.sentence - b.sentence);
-    }
-  }
-  return { mentions: kept, score: round3(score), polarity: polarityOf(score), sentences };
+  return { mentions: gate ? applyGate(gate, mentions, sentences) : mentions, score: round3(score), polarity: polarityOf(score), sentences };
 }
 
 /** One entry per clause-level aspect mention in `text`. */

@@ -3,7 +3,6 @@
 // language is a new pack (its word lists and rules) added to LANGUAGES in languages.ts.
 import type { AspectId } from '../schemas/aspects.ts';
 import type { GateModel } from './gate.ts';
-import type { ProposerModel } from './propose.ts';
 import type { Score } from './lexicon.ts';
 import type { ClauseWord } from './text.ts';
 
@@ -65,8 +64,6 @@ export interface LanguagePack {
   verdictWords?: readonly string[];
   /** A learned check on the lexicon's readings (gate.ts), trained for this language */
   gate?: GateModel | undefined;
-  /** A learned proposer of aspects the lexicon missed (propose.ts), trained for this language */
-  propose?: ProposerModel | undefined;
   /** Problem descriptions (see PROBLEM_OPENERS in lexicon.ts) */
   problem: { openers: readonly string[]; leads: readonly string[]; agents: readonly string[]; words: readonly string[] };
   /** Function words for key phrases (topics.ts) */
