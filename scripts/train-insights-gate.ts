@@ -1,6 +1,5 @@
-// Trains the English reading gate (src/core/insights/gate.ts) on the dev sets and the validation
-// rounds only, with the settings chosen by leave-one-round-out validation (`npm run cv:insights`),
-// and writes src/core/insights/gate-en.json. Deterministic: the same data always gives the same file.
+// Trains the English reading gate (src/core/insights/gate.ts) on the dev sets only, with the
+// settings chosen by leave-one-round-out validation (`npm run cv:insights`), and writes src/core/insights/gate-en.json. Deterministic: the same data always gives the same file.
 // Usage: node scripts/train-insights-gate.ts [--out FILE]
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +7,7 @@ import { CHOSEN, loadItems, trainGate } from './insights/learning.ts';
 
 const at = process.argv.indexOf('--out');
 const OUT = at >= 0 ? (process.argv[at + 1] as string) : fileURLToPath(new URL('../src/core/insights/gate-en.json', import.meta.url));
-const gate = trainGate(loadItems(), CHOSEN);
+const gate = trainGate(loadItems(false), CHOSEN);
 if (!gate) throw new Error('the chosen settings have no gate');
 writeFileSync(OUT, `${JSON.stringify(gate, null, 2)}\n`);
 console.log(`wrote ${OUT}: ${Object.keys(gate.weights).length} weights, threshold ${gate.threshold}`);

@@ -55,13 +55,11 @@ function rawLines(file: string): { id: string; source?: Record<string, unknown> 
     .map((l) => JSON.parse(l) as { id: string; source?: Record<string, unknown> });
 }
 
-/** Every line the English gate may learn from, read by the lexicon alone. */
-export function loadItems(): Item[] {
+/** Every line of the dev sets (and, with `validation`, of the validation rounds), read by the lexicon alone. */
+export function loadItems(validation: boolean): Item[] {
   const items: Item[] = [];
-  const sources: [string, (id: string) => boolean][] = [
-    ...TRAIN_SETS.map((set): [string, (id: string) => boolean] => [set, () => true]),
-    ['real-en-heldout', (id) => (VALIDATION_ROUNDS as readonly string[]).includes(roundOf(id) ?? '')],
-  ];
+  const sources: [string, (id: string) => boolean][] = TRAIN_SETS.map((set) => [set, () => true]);
+  if (validation) sources.push(['real-en-heldout', (id) => (VALIDATION_ROUNDS as readonly string[]).includes(roundOf(id) ?? '')]);
   for (const [set, keep] of sources) {
     const file = EVAL_SETS[set as keyof typeof EVAL_SETS].file;
     const raw = rawLines(file);
@@ -129,6 +127,8 @@ export function train(cands: readonly Candidate[], o: TrainOptions): Record<stri
 
 export interface ModelSettings extends TrainOptions {
   threshold: number;
+  /** Kinds of feature learned from (`w` sentence words, `b` word pairs, `c` clause words, `str`, `len`, `asp`); all when not given */
+  kinds?: readonly string[];
 }
 
 export interface Settings {
@@ -154,6 +154,11 @@ function weightOf(item: Item, s: Settings): number {
 /** The reading gate of `settings`, trained on `items` (none when the settings have none). */
 export function trainGate(items: readonly Item[], s: Settings): GateModel | null {
   if (!s.gate) return null;
-  const cands = items.flatMap((it) => it.gate.map((c) => ({ ...c, weight: weightOf(it, s) })));
+  const kinds = s.gate.kinds;
+  const kept = (f: string) => {
+    const base = f.slice(f.indexOf('|') + 1);
+    return base === 'bias' || kinds?.includes(base.slice(0, base.indexOf(':'))) !== false;
+  };
+  const cands = items.flatMap((it) => it.gate.map((c) => ({ ...c, features: kinds ? c.features.filter(kept) : c.features, weight: weightOf(it, s) })));
   return { threshold: s.gate.threshold, weights: train(cands, s.gate) };
 }
