@@ -3,10 +3,12 @@
 // machine-translated dev set; sentences of a review in the held-out round are left out of training)
 // and the round is scored. Pooled over all rounds this predicts how a fresh round will score, and it
 // is the criterion every setting of `npm run train:insights` was chosen by (src/core/insights/README.md).
-// Usage: node scripts/cv-insights.ts [--json] [--errors] [--variants] [setting flags, see `settingsFrom`]
+// Usage: node scripts/cv-insights.ts [--json] [--errors] [--variants "name flags; name flags"] [--ablate family,…] [setting flags, see `settingsFrom`]
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
 import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
-import { CHOSEN, type Item, loadItems, type ModelSettings, type Settings, trainGate } from './insights/learning.ts';
+import { EN } from '../src/core/insights/lang-en.ts';
+import type { LanguagePack } from '../src/core/insights/language.ts';
+import { ablated, CHOSEN, type Item, loadItems, type ModelSettings, type Settings, trainGate } from './insights/learning.ts';
 import { mulberry32 } from './sample/generate.ts';
 
 export interface Validation {
@@ -27,12 +29,12 @@ export function folds(items: readonly Item[]): { round: string; train: Item[]; t
 }
 
 /** Leave-one-round-out predictions of every English line, scored pooled and per round. */
-export function validate(items: readonly Item[], settings: Settings): Validation {
+export function validate(items: readonly Item[], settings: Settings, pack: LanguagePack = EN): Validation {
   const predicted = new Map<GoldSentence, AspectLabel[]>();
   const scored: [string, Evaluation][] = [];
   for (const { round, train, test } of folds(items)) {
     const gate = trainGate(train, settings);
-    for (const it of test) predicted.set(it.gold, aspectPolarities(analyzeText(it.gold.text, { rating: it.gold.stars, language: 'en', gate })));
+    for (const it of test) predicted.set(it.gold, aspectPolarities(analyzeText(it.gold.text, { rating: it.gold.stars, language: pack, gate })));
     scored.push([
       round,
       evaluate(
@@ -127,6 +129,7 @@ export function settingsFrom(args: readonly string[], base: Settings = CHOSEN): 
     minCount: num(args, '--min-count', b.minCount),
     epochs: num(args, '--epochs', b.epochs),
     rate: num(args, '--rate', b.rate),
+    ...(args.includes('--per-aspect') ? { perAspect: (args[args.indexOf('--per-aspect') + 1] ?? '').split(',').map(Number) } : {}),
     ...(args.includes('--kinds') ? { kinds: (args[args.indexOf('--kinds') + 1] ?? '').split(',') } : b.kinds ? { kinds: b.kinds } : {}),
   });
   return {
@@ -136,24 +139,32 @@ export function settingsFrom(args: readonly string[], base: Settings = CHOSEN): 
   };
 }
 
+/** The English pack, without the rule families named by `--ablate a,b`. */
+function packFrom(args: readonly string[]): LanguagePack {
+  const i = args.indexOf('--ablate');
+  return i >= 0 ? ablated((args[i + 1] ?? '').split(',')) : EN;
+}
+
 if (import.meta.main) {
   const args = process.argv.slice(2);
-  const items = loadItems(true);
   if (args.includes('--variants')) {
     // each line: a name, then its flags on top of the chosen settings
     const variants = (args[args.indexOf('--variants') + 1] ?? '').split(';').filter((s) => s.trim() !== '');
     console.log(`${'variant'.padEnd(44)}  prec   rec    F1     pol.   no-aspect FP     F1 per round`);
     let first: Validation | undefined;
+    const plain = loadItems(true);
     for (const v of variants) {
       const [name, ...flags] = v.trim().split(/\s+/);
-      const result = validate(items, settingsFrom(flags));
+      const pack = packFrom(flags);
+      const result = validate(pack === EN ? plain : loadItems(true, pack), settingsFrom(flags), pack);
       const diff = first ? f1Difference(first, result) : undefined;
       first ??= result;
       console.log(`${summaryLine(name as string, result)}${diff ? `  ΔF1 90 % [${diff.map((d) => d.toFixed(3)).join(', ')}]` : ''}`);
     }
   } else {
     const settings = settingsFrom(args);
-    const v = validate(items, settings);
+    const pack = packFrom(args);
+    const v = validate(loadItems(true, pack), settings, pack);
     if (args.includes('--json'))
       console.log(
         JSON.stringify(

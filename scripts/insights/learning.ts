@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import { analyzeReview } from '../../src/core/insights/analyze.ts';
 import type { GoldSentence } from '../../src/core/insights/evaluate.ts';
 import { type GateModel, gateCandidates } from '../../src/core/insights/gate.ts';
-import type { AspectId } from '../../src/core/schemas/aspects.ts';
+import { EN } from '../../src/core/insights/lang-en.ts';
+import type { LanguagePack } from '../../src/core/insights/language.ts';
+import { ASPECT_IDS, type AspectId } from '../../src/core/schemas/aspects.ts';
 import { EVAL_SETS, loadGold } from '../eval-insights.ts';
 
 /** The sets the English gate may learn from: the dev sets, never a held-out one. */
@@ -56,7 +58,7 @@ function rawLines(file: string): { id: string; source?: Record<string, unknown> 
 }
 
 /** Every line of the dev sets (and, with `validation`, of the validation rounds), read by the lexicon alone. */
-export function loadItems(validation: boolean): Item[] {
+export function loadItems(validation: boolean, pack: LanguagePack = EN): Item[] {
   const items: Item[] = [];
   const sources: [string, (id: string) => boolean][] = TRAIN_SETS.map((set) => [set, () => true]);
   if (validation) sources.push(['real-en-heldout', (id) => (VALIDATION_ROUNDS as readonly string[]).includes(roundOf(id) ?? '')]);
@@ -66,7 +68,7 @@ export function loadItems(validation: boolean): Item[] {
     loadGold(file).forEach((g, i) => {
       if (!keep(g.id)) return;
       const english = set.startsWith('real-en');
-      const { mentions, sentences } = analyzeReview(g.text, { rating: g.stars, language: 'en', gate: null });
+      const { mentions, sentences } = analyzeReview(g.text, { rating: g.stars, language: pack, gate: null });
       const labelled = new Set(g.aspects.map((a) => a.aspect));
       const label = (a: AspectId): 0 | 1 => (labelled.has(a) ? 1 : 0);
       const gate = gateCandidates(mentions, sentences).map((c) => ({ aspect: c.aspect, features: c.features, label: label(c.aspect) }));
@@ -127,6 +129,8 @@ export function train(cands: readonly Candidate[], o: TrainOptions): Record<stri
 
 export interface ModelSettings extends TrainOptions {
   threshold: number;
+  /** Per-aspect thresholds chosen inside the training data, by leave-one-round-out over its English rounds, from this grid */
+  perAspect?: readonly number[];
   /** Kinds of feature learned from (`w` sentence words, `b` word pairs, `c` clause words, `str`, `len`, `asp`); all when not given */
   kinds?: readonly string[];
 }
@@ -151,14 +155,101 @@ function weightOf(item: Item, s: Settings): number {
   return item.set.startsWith('real-en') ? s.enWeight : item.set === 'real-dev' ? s.mtWeight : 1;
 }
 
-/** The reading gate of `settings`, trained on `items` (none when the settings have none). */
-export function trainGate(items: readonly Item[], s: Settings): GateModel | null {
-  if (!s.gate) return null;
-  const kinds = s.gate.kinds;
+/** Gate candidates of `items` with their weights and the feature kinds of the settings. */
+function candidatesOf(items: readonly Item[], s: Settings, g: ModelSettings): (Candidate & { aspect: AspectId })[] {
+  const kinds = g.kinds;
   const kept = (f: string) => {
     const base = f.slice(f.indexOf('|') + 1);
     return base === 'bias' || kinds?.includes(base.slice(0, base.indexOf(':'))) !== false;
   };
-  const cands = items.flatMap((it) => it.gate.map((c) => ({ ...c, features: kinds ? c.features.filter(kept) : c.features, weight: weightOf(it, s) })));
-  return { threshold: s.gate.threshold, weights: train(cands, s.gate) };
+  return items.flatMap((it) => it.gate.map((c) => ({ ...c, features: kinds ? c.features.filter(kept) : c.features, weight: weightOf(it, s) })));
+}
+
+/**
+ * Per aspect, the threshold of the grid with the best F1 on the English rounds of `items`, each
+ * scored by a gate trained on the rest of `items` (never on the round, nor on its reviews).
+ */
+function aspectThresholds(items: readonly Item[], s: Settings, g: ModelSettings, grid: readonly number[]): Partial<Record<AspectId, number>> {
+  const rounds = [...new Set(items.flatMap((it) => (it.round === undefined ? [] : [it.round])))].sort();
+  // per aspect: held-out probability and label of each reading, and labels the lexicon never read
+  const seen = new Map<AspectId, [number, 0 | 1][]>(ASPECT_IDS.map((a) => [a, []]));
+  const missed = new Map<AspectId, number>(ASPECT_IDS.map((a) => [a, 0]));
+  for (const round of rounds) {
+    const test = items.filter((it) => it.round === round);
+    const reviews = new Set(test.map((it) => it.group));
+    const w = train(
+      candidatesOf(
+        items.filter((it) => it.round !== round && !reviews.has(it.group)),
+        s,
+        g,
+      ),
+      g,
+    );
+    for (const it of test) {
+      for (const c of it.gate) {
+        let z = 0;
+        for (const f of c.features) z += w[f] ?? 0;
+        seen.get(c.aspect)?.push([1 / (1 + Math.exp(-z)), c.label]);
+      }
+      for (const a of it.gold.aspects) if (!it.gate.some((c) => c.aspect === a.aspect)) missed.set(a.aspect, (missed.get(a.aspect) ?? 0) + 1);
+    }
+  }
+  const out: Partial<Record<AspectId, number>> = {};
+  for (const aspect of ASPECT_IDS) {
+    const readings = seen.get(aspect) ?? [];
+    let best = g.threshold;
+    let bestF1 = -1;
+    for (const t of grid) {
+      let tp = 0;
+      let fp = 0;
+      let fn = missed.get(aspect) ?? 0;
+      for (const [p, label] of readings) {
+        if (p >= t) {
+          if (label) tp += 1;
+          else fp += 1;
+        } else if (label) fn += 1;
+      }
+      const f1 = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+      if (f1 > bestF1 + 1e-9) {
+        bestF1 = f1;
+        best = t;
+      }
+    }
+    out[aspect] = best;
+  }
+  return out;
+}
+
+/** The reading gate of `settings`, trained on `items` (none when the settings have none). */
+export function trainGate(items: readonly Item[], s: Settings): GateModel | null {
+  const g = s.gate;
+  if (!g) return null;
+  const weights = train(candidatesOf(items, s, g), g);
+  return { threshold: g.threshold, ...(g.perAspect ? { thresholds: aspectThresholds(items, s, g, g.perAspect) } : {}), weights };
+}
+
+/** Rule families of the English pack that `cv:insights --ablate` can switch off, to measure what each is worth. */
+export const FAMILIES: Record<string, (p: LanguagePack) => LanguagePack> = {
+  problem: (p) => ({ ...p, problem: { ...p.problem, openers: [] } }),
+  verdicts: (p) => ({ ...p, verdictWords: [] }),
+  'negated-only': (p) => ({ ...p, negatedOnly: [] }),
+  'attached-only': (p) => ({ ...p, attachedOnly: [] }),
+  equipment: (p) => ({ ...p, equipment: [] }),
+  'whole-job': (p) => ({ ...p, wholeJob: [] }),
+  speed: (p) => ({ ...p, speed: [] }),
+  irrealis: (p) => ({ ...p, lexicon: { ...p.lexicon, irrealis: [] } }),
+  neutral: (p) => ({ ...p, lexicon: { ...p.lexicon, neutral: [] } }),
+  'weak-cues': (p) => ({ ...p, lexicon: { ...p.lexicon, weakCues: {} } }),
+  polar: (p) => ({ ...p, lexicon: { ...p.lexicon, polar: {} } }),
+  modifiers: (p) => ({ ...p, lexicon: { ...p.lexicon, modifiers: [] } }),
+  general: (p) => ({ ...p, general: {} }),
+};
+
+/** The English pack without the named rule families. */
+export function ablated(families: readonly string[]): LanguagePack {
+  return families.reduce((p, f) => {
+    const off = FAMILIES[f];
+    if (!off) throw new Error(`--ablate: no rule family "${f}"; one of ${Object.keys(FAMILIES).join(', ')}`);
+    return off(p);
+  }, EN);
 }
