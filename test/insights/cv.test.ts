@@ -28,7 +28,9 @@ describe('leave-one-round-out validation of the English analyser', () => {
       expect(f.test.every((it) => it.round === f.round)).toBe(true);
       const held = new Set(f.test.map((it) => it.group));
       expect(f.train.filter((it) => held.has(it.group) || it.round === f.round)).toEqual([]);
-      expect(new Set(f.train.map((it) => it.set))).toEqual(new Set(['gold', 'real-dev', 'real-en-dev', ...(f.round === 'E' ? [] : ['real-en-heldout'])]));
+      // the dev sets, and of the held-out file only its validation rounds (round E; a fresh round there is never read)
+      for (const set of ['gold', 'real-dev', 'real-en-dev']) expect(f.train.some((it) => it.set === set)).toBe(true);
+      expect(f.train.filter((it) => it.set === 'real-en-heldout' && it.round !== 'E')).toEqual([]);
     }
     // rounds A and B are other sentences of the first dev set's reviews: those reviews leave training
     const first = items.filter((it) => it.round === '0').length;
