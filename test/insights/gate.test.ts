@@ -26,6 +26,9 @@ describe('the English reading gate', () => {
     expect(aspects(text, { threshold: 0.5, weights: { bias: -5 } })).toEqual([]);
     expect(aspects(text, { threshold: 0.5, weights: { bias: 5, 'pricing|bias': -10 } })).toEqual(['professionalism']);
     expect(aspects(text, { threshold: 0.5, weights: { bias: -1, 'professionalism|w:polite': 3 } })).toEqual(['professionalism']);
+    // a threshold of its own for one aspect (leave-one-round-out validation can choose them; the shipped gate has none)
+    expect(aspects(text, { threshold: 0.5, thresholds: { pricing: 0.99 }, weights: { bias: 2 } })).toEqual(['professionalism']);
+    expect(aspects(text, { threshold: 0.99, thresholds: { pricing: 0.5 }, weights: { bias: 2 } })).toEqual(['pricing']);
   });
 
   it('belongs to the English pack only: German text reads the same with or without it', () => {

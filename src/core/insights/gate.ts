@@ -9,6 +9,8 @@ import { ASPECT_IDS, type AspectId } from '../schemas/aspects.ts';
 export interface GateModel {
   /** Probability under which a reading is dropped */
   threshold: number;
+  /** Per aspect, in place of `threshold` */
+  thresholds?: Readonly<Partial<Record<AspectId, number>>>;
   /** Feature name to weight; aspect-specific features are prefixed with `<aspect>|` */
   weights: Readonly<Record<string, number>>;
 }
@@ -171,7 +173,8 @@ export function applyGate<M extends Reading>(model: GateModel, mentions: readonl
   const table = compile(model);
   // the sentence's words are looked up once for all the aspects read in it
   const sentenceRows = new Map<string[], Float64Array[]>();
-  const limit = Math.log(model.threshold / (1 - model.threshold));
+  const logOdds = (p: number) => Math.log(p / (1 - p));
+  const limits = ASPECT_IDS.map((a) => logOdds(model.thresholds?.[a] ?? model.threshold));
   const drop = new Set<string>();
   for (const c of candidates(mentions, sentences)) {
     let rows = sentenceRows.get(c.words);
@@ -180,7 +183,7 @@ export function applyGate<M extends Reading>(model: GateModel, mentions: readonl
       sentenceRows.set(c.words, rows);
     }
     const k = ASPECT_IDS.indexOf(c.aspect) + 1;
-    if (logit(rows, k) + logit(rowsOf(table, ownFeatures(c.words.length, c.info)), k) < limit) drop.add(`${c.sentence}:${c.aspect}`);
+    if (logit(rows, k) + logit(rowsOf(table, ownFeatures(c.words.length, c.info)), k) < (limits[k - 1] as number)) drop.add(`${c.sentence}:${c.aspect}`);
   }
   return drop.size === 0 ? [...mentions] : mentions.filter((m) => !drop.has(`${m.sentence}:${m.aspect}`));
 }
