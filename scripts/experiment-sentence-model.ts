@@ -8,6 +8,7 @@
 //   node scripts/experiment-sentence-model.ts cost --modules DIR [--reviews N] [--sentences-per-review K]
 //   node scripts/experiment-sentence-model.ts [--cache FILE] [--variants name,…] [--l2 N] [--epochs N] [--gold]
 // Results: src/core/insights/README.md, "A sentence model, measured (not shipped)".
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { type AspectMention, analyzeReview, aspectPolarities } from '../src/core/insights/analyze.ts';
 import { type AspectLabel, type Evaluation, evaluate, type GoldSentence } from '../src/core/insights/evaluate.ts';
 import { applyGate, type GateModel, gateCandidates, gateWords } from '../src/core/insights/gate.ts';
@@ -18,7 +19,7 @@ import { ASPECT_IDS, type AspectId, type Polarity } from '../src/core/schemas/as
 import { f1Difference, folds, type Validation, validate } from './cv-insights.ts';
 import { type DenseModel, type DenseOptions, type DenseSample, fitDense, probability } from './insights/dense.ts';
 import { CHOSEN, type Item, loadItems, trainGate } from './insights/learning.ts';
-import { embedAll, readCache, textKey, universalSentenceEncoder, writeCache } from './insights/sentence-embeddings.ts';
+import { type EmbeddingCache, embedAll, readCache, textKey, universalSentenceEncoder, writeCache } from './insights/sentence-embeddings.ts';
 
 const DEFAULT_CACHE = '/tmp/insights-embeddings-use.json';
 
@@ -306,7 +307,7 @@ export const DEFAULTS: Omit<DenseOptions, 'tasks'> = { l2: 0.01, l2Task: 0.03, e
  * sentence embedded) and warm (a per-review cache of the analysis, keyed by a hash of the text,
  * read from a file, hashed and looked up).
  */
-async function cost(modules: string, items: readonly Item[], reviews: number, perReview: number): Promise<string> {
+async function cost(modules: string, items: readonly Item[], reviews: number, perReview: number, cache?: EmbeddingCache): Promise<string> {
   const rss0 = process.memoryUsage().rss;
   const t0 = performance.now();
   const e = await universalSentenceEncoder(modules);
@@ -319,15 +320,31 @@ async function cost(modules: string, items: readonly Item[], reviews: number, pe
   await embedAll(e, english.slice(64), 32);
   const batched = (performance.now() - t) / (english.length - 64);
   t = performance.now();
-  for (const s of english.slice(0, 64)) await e.embed([s]);
+  const alone: Float32Array[] = [];
+  for (const s of english.slice(0, 64)) alone.push(...(await e.embed([s])));
   const single = (performance.now() - t) / 64;
+  // the same sentences embedded one at a time here and in batches by the earlier process that wrote the cache
+  let same = 'no embedding cache to compare with';
+  if (cache) {
+    let equal = 0;
+    let maxDiff = 0;
+    english.slice(0, 64).forEach((s, k) => {
+      const a = alone[k] as Float32Array;
+      const b = cache.vectors.get(textKey(s));
+      if (!b) return;
+      let d = 0;
+      for (let j = 0; j < a.length; j++) d = Math.max(d, Math.abs((a[j] as number) - (b[j] as number)));
+      if (d === 0) equal += 1;
+      maxDiff = Math.max(maxDiff, d);
+    });
+    same = `${equal} of 64 vectors bit-identical to the cache's (batched, other process); largest difference ${maxDiff.toExponential(2)}`;
+  }
   const rss = process.memoryUsage().rss;
   const sentences = reviews * perReview;
   // a per-review cache of what the analyser read: key = hash of the text, value = its labels
   const texts = Array.from({ length: reviews }, (_, i) => `${english[i % english.length]} (${i})`);
   const entries = Object.fromEntries(texts.map((x) => [textKey(x), aspectPolarities(analyzeReview(x, { language: EN, gate: null }).mentions)]));
   const file = '/tmp/insights-analysis-cache-bench.json';
-  const { writeFileSync, readFileSync, statSync } = await import('node:fs');
   writeFileSync(file, JSON.stringify(entries));
   t = performance.now();
   const read = JSON.parse(readFileSync(file, 'utf8')) as Record<string, AspectLabel[]>;
@@ -337,10 +354,33 @@ async function cost(modules: string, items: readonly Item[], reviews: number, pe
   return [
     `model ${e.name}; load ${load.toFixed(0)} ms; first 64 sentences ${(warmup / 64).toFixed(1)} ms each`,
     `batches of 32: ${batched.toFixed(1)} ms a sentence (${english.length - 64} real English lines); one at a time: ${single.toFixed(1)} ms`,
+    `determinism: ${same}`,
     `memory: rss ${(rss0 / 2 ** 20).toFixed(0)} MiB before loading, ${(rss / 2 ** 20).toFixed(0)} MiB after`,
     `cold, ${reviews} reviews x ${perReview} sentences = ${sentences} sentences: ${((sentences * batched) / 1000).toFixed(0)} s batched (estimate from the rate above)`,
     `warm, per-review cache of ${reviews} entries (${(statSync(file).size / 2 ** 20).toFixed(1)} MiB): read + hash + look up ${warm.toFixed(0)} ms, ${hits} hits`,
   ].join('\n');
+}
+
+/** Aspects `b` predicts that `a` does not (and how many are labelled), and the reverse. */
+function changes(a: Validation, b: Validation): { added: number; addedRight: number; removed: number; removedRight: number } {
+  const out = { added: 0, addedRight: 0, removed: 0, removedRight: 0 };
+  for (const [g, pa] of a.predicted) {
+    const pb = b.predicted.get(g) ?? [];
+    const gold = new Set(g.aspects.map((x) => x.aspect));
+    const inA = new Set(pa.map((x) => x.aspect));
+    const inB = new Set(pb.map((x) => x.aspect));
+    for (const x of inB)
+      if (!inA.has(x)) {
+        out.added += 1;
+        if (gold.has(x)) out.addedRight += 1;
+      }
+    for (const x of inA)
+      if (!inB.has(x)) {
+        out.removed += 1;
+        if (gold.has(x)) out.removedRight += 1;
+      }
+  }
+  return out;
 }
 
 const f3 = (n: number) => n.toFixed(3);
@@ -373,7 +413,7 @@ if (import.meta.main) {
     if (!modules) throw new Error('cost: --modules DIR');
     const reviews = Number(arg(args, '--reviews') ?? 20_000);
     const perReview = Number(arg(args, '--sentences-per-review') ?? 4.5);
-    console.log(await cost(modules, items, reviews, perReview));
+    console.log(await cost(modules, items, reviews, perReview, existsSync(cacheFile) ? readCache(cacheFile) : undefined));
   } else {
     const cache = readCache(cacheFile);
     const o: DenseOptions = {
@@ -407,6 +447,12 @@ if (import.meta.main) {
         .map(([k, t]) => `${k} ${t.gate}/${t.filter > 1 ? 'off' : t.filter}/${t.proposer > 1 ? 'off' : t.proposer}`)
         .join('  ');
       if (ts) console.log(`${''.padEnd(40)}  thresholds gate/filter/proposer per fold: ${ts}`);
+      if (current && name !== 'shipped') {
+        const c = changes(current, r.validation);
+        console.log(
+          `${''.padEnd(40)}  against the current analyser: ${c.added} labels added (${c.addedRight} right), ${c.removed} removed (${c.removedRight} of them right)`,
+        );
+      }
       if (args.includes('--gold')) {
         const g = goldScore(rows, v, o);
         console.log(`${''.padEnd(40)}  gold file (trained on the rest): F1 ${f3(g.overall.f1)}, polarity ${f3(g.overall.polarity_accuracy)}, FP ${fpOf(g)}`);
