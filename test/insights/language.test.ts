@@ -64,6 +64,12 @@ describe('German', () => {
     expect(at('Er sagte „alles gut, das passt schon“ und ging.', 'de', 1)).toEqual({});
   });
 
+  it('counts a recommendation or thanks for the firm as a whole, not for the noun next to it, as English does', () => {
+    expect(at('Den Monteur Herrn Schulz kann ich nur empfehlen.', 'de', 5)).toEqual({});
+    expect(at('Vielen Dank an den Techniker für die Reparatur.', 'de', 5)).toEqual({});
+    expect(at('Der Monteur war sehr freundlich, die Firma kann ich nur empfehlen.', 'de', 5)).toEqual({ professionalism: 'positive' });
+  });
+
   it('throws for a language that has no pack', () => {
     expect(() => languagePack('fr')).toThrow(/no analysis for language "fr" \(analysed: de, en\)/);
   });
