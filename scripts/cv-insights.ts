@@ -8,6 +8,7 @@ import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
 import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
 import { EN } from '../src/core/insights/lang-en.ts';
 import type { LanguagePack } from '../src/core/insights/language.ts';
+import { f3, noAspectShare, scoreCells } from './insights/format.ts';
 import { ablated, CHOSEN, type Item, loadItems, type ModelSettings, type Settings, trainGate } from './insights/learning.ts';
 import { mulberry32 } from './sample/generate.ts';
 
@@ -47,19 +48,14 @@ export function validate(items: readonly Item[], settings: Settings, pack: Langu
   return { pooled: evaluate(english, (_t, g) => predicted.get(g) ?? []), folds: scored, predicted };
 }
 
-const f3 = (n: number) => n.toFixed(3);
-const fp = (e: Evaluation) => `${e.no_aspect.with_prediction}/${e.no_aspect.sentences} (${(100 * e.no_aspect.false_positive_rate).toFixed(1)} %)`;
 const line = (name: string, s: Scores, e?: Evaluation) =>
   [
     name.padEnd(16),
     String(s.sentences).padStart(5),
     String(s.gold_aspects).padStart(5),
     String(s.predicted_aspects).padStart(5),
-    f3(s.precision),
-    f3(s.recall),
-    f3(s.f1),
-    f3(s.polarity_accuracy),
-    e ? fp(e) : '',
+    ...scoreCells(s),
+    e ? noAspectShare(e) : '',
   ].join('  ');
 const HEAD = ['', 'sent.', ' gold', ' pred', 'prec ', 'rec  ', 'F1   ', 'pol. ', 'no-aspect FP'].map((h, i) => (i === 0 ? h.padEnd(16) : h)).join('  ');
 
@@ -113,7 +109,7 @@ export function f1Difference(a: Validation, b: Validation): [number, number] {
 }
 
 const summaryLine = (name: string, v: Validation) =>
-  `${name.padEnd(44)}  ${f3(v.pooled.overall.precision)}  ${f3(v.pooled.overall.recall)}  ${f3(v.pooled.overall.f1)}  ${f3(v.pooled.overall.polarity_accuracy)}  ${fp(v.pooled).padEnd(15)}  ${v.folds.map(([r, e]) => `${r} ${f3(e.overall.f1)}`).join('  ')}`;
+  `${name.padEnd(44)}  ${scoreCells(v.pooled.overall).join('  ')}  ${noAspectShare(v.pooled).padEnd(15)}  ${v.folds.map(([r, e]) => `${r} ${f3(e.overall.f1)}`).join('  ')}`;
 
 function num(args: readonly string[], name: string, fallback: number): number {
   const i = args.indexOf(name);

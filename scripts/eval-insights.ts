@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
 import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, parseGoldLine, type Scores } from '../src/core/insights/evaluate.ts';
+import { f3, noAspectShare, scoreCells } from './insights/format.ts';
 
 const at = (name: string) => fileURLToPath(new URL(`../test/insights/${name}`, import.meta.url));
 
@@ -50,13 +51,11 @@ export function evaluateGold(file = DEFAULT_GOLD, language = 'en'): Evaluation {
   return evaluate(loadGold(file), analyserPrediction(language));
 }
 
-const pct = (n: number) => n.toFixed(3);
-
 function row(name: string, s: Scores): string {
   const counts = [name.padEnd(22), String(s.gold_aspects).padStart(5), String(s.predicted_aspects).padStart(5)];
   // sentences that should have no aspect: only the false positives mean anything
   if (s.gold_aspects === 0) return [...counts, `(${s.sentences} sentences labelled with no aspect)`].join('  ');
-  return [...counts, pct(s.precision), pct(s.recall), pct(s.f1), pct(s.polarity_accuracy), pct(s.joint_recall)].join('  ');
+  return [...counts, ...scoreCells(s), f3(s.joint_recall)].join('  ');
 }
 
 const HEAD = [''.padEnd(22), ' gold', ' pred', 'prec ', 'rec  ', 'F1   ', 'pol. ', 'joint'].join('  ');
@@ -85,17 +84,7 @@ function report(title: string, file: string, e: Evaluation, gold: boolean, showE
 
 function summary(results: [EvalSet, Evaluation][]): string {
   const head = ['set'.padEnd(16), 'sentences', 'prec ', 'rec  ', 'F1   ', 'pol. ', 'no-aspect FP'].join('  ');
-  const rows = results.map(([name, e]) =>
-    [
-      name.padEnd(16),
-      String(e.overall.sentences).padStart(9),
-      pct(e.overall.precision),
-      pct(e.overall.recall),
-      pct(e.overall.f1),
-      pct(e.overall.polarity_accuracy),
-      `${e.no_aspect.with_prediction}/${e.no_aspect.sentences} (${(100 * e.no_aspect.false_positive_rate).toFixed(1)} %)`,
-    ].join('  '),
-  );
+  const rows = results.map(([name, e]) => [name.padEnd(16), String(e.overall.sentences).padStart(9), ...scoreCells(e.overall), noAspectShare(e)].join('  '));
   return [head, ...rows].join('\n');
 }
 

@@ -18,6 +18,7 @@ import type { Span } from '../src/core/insights/text.ts';
 import { ASPECT_IDS, type AspectId, type Polarity } from '../src/core/schemas/aspects.ts';
 import { f1Difference, folds, type Validation, validate } from './cv-insights.ts';
 import { type DenseModel, type DenseOptions, type DenseSample, fitDense, probability } from './insights/dense.ts';
+import { f3, scoreCells } from './insights/format.ts';
 import { CHOSEN, type Item, loadItems, trainGate } from './insights/learning.ts';
 import { type EmbeddingCache, embedAll, readCache, textKey, universalSentenceEncoder, writeCache } from './insights/sentence-embeddings.ts';
 
@@ -383,7 +384,6 @@ function changes(a: Validation, b: Validation): { added: number; addedRight: num
   return out;
 }
 
-const f3 = (n: number) => n.toFixed(3);
 const fpOf = (e: Evaluation) => `${e.no_aspect.with_prediction}/${e.no_aspect.sentences} ${(100 * e.no_aspect.false_positive_rate).toFixed(1)} %`;
 
 function arg(args: readonly string[], name: string): string | undefined {
@@ -440,7 +440,7 @@ if (import.meta.main) {
       if (name === 'shipped') current = r.validation;
       const diff = current && name !== 'shipped' ? `[${f1Difference(current, r.validation).map(f3).join(', ')}]` : '';
       console.log(
-        `${v.name.padEnd(40)}  ${f3(p.overall.precision)}  ${f3(p.overall.recall)}  ${f3(p.overall.f1)}  ${f3(p.overall.polarity_accuracy)}  ${fpOf(p).padEnd(15)}  ${diff.padEnd(21)}  ${r.validation.folds.map(([k, e]) => `${k} ${f3(e.overall.f1)}/${(100 * e.no_aspect.false_positive_rate).toFixed(0)}%`).join('  ')}`,
+        `${v.name.padEnd(40)}  ${scoreCells(p.overall).join('  ')}  ${fpOf(p).padEnd(15)}  ${diff.padEnd(21)}  ${r.validation.folds.map(([k, e]) => `${k} ${f3(e.overall.f1)}/${(100 * e.no_aspect.false_positive_rate).toFixed(0)}%`).join('  ')}`,
       );
       const ts = r.thresholds
         .filter(([, t]) => t !== OFF)

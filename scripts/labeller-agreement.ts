@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
 import { ASPECT_IDS, isAspectId, POLARITIES } from '../src/core/schemas/aspects.ts';
 import { analyserPrediction, EVAL_SETS, loadGold } from './eval-insights.ts';
+import { f3, scoreCells, share } from './insights/format.ts';
 
 const at = (name: string) => fileURLToPath(new URL(`../test/insights/${name}`, import.meta.url));
 
@@ -136,20 +137,8 @@ export function compare(first: readonly GoldSentence[], second: ReadonlyMap<stri
   return { all, rounds };
 }
 
-const f3 = (n: number) => n.toFixed(3);
-const share = (n: number, of: number) => `${n}/${of} (${of === 0 ? '-' : ((100 * n) / of).toFixed(1)} %)`;
-
 function row(name: string, s: Scores, fp: string): string {
-  return [
-    name.padEnd(20),
-    String(s.gold_aspects).padStart(5),
-    String(s.predicted_aspects).padStart(5),
-    f3(s.precision),
-    f3(s.recall),
-    f3(s.f1),
-    f3(s.polarity_accuracy),
-    fp,
-  ].join('  ');
+  return [name.padEnd(20), String(s.gold_aspects).padStart(5), String(s.predicted_aspects).padStart(5), ...scoreCells(s), fp].join('  ');
 }
 
 function render(r: Report, showErrors: boolean): string {
