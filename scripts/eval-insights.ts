@@ -1,32 +1,59 @@
-// Scores the aspect analysis on the hand-labelled sets: the project's gold file and the two
-// halves of the real review sentences (see test/insights/real-data.md).
-// Usage: node scripts/eval-insights.ts [--json] [--errors] [--set gold|real-dev|real-heldout|real-de-dev|real-de-heldout|real-en-dev|real-en-heldout] [--gold FILE]
+// Scores the aspect analysis on the hand-labelled sets: the project's gold file and the real
+// review sentences of the corpus beside the project (INSIGHTS_CORPUS_DIR; its notes say
+// where each comes from). Scoring every set also rewrites src/core/insights/method.json, the
+// measured accuracy the build publishes (scripts/insights/method.ts).
+// Usage: node scripts/eval-insights.ts [--json] [--errors] [--no-write] [--set gold|real-dev|real-heldout|real-de-dev|real-de-heldout|real-en-dev|real-en-heldout] [--gold FILE]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
 import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, parseGoldLine, type Scores } from '../src/core/insights/evaluate.ts';
+import { type CorpusFile, corpusFile, corpusMissingMessage, corpusPresent } from './insights/corpus.ts';
 import { f3, noAspectShare, scoreCells } from './insights/format.ts';
+import { methodFrom, readMethod, writeMethod } from './insights/method.ts';
 
-const at = (name: string) => fileURLToPath(new URL(`../test/insights/${name}`, import.meta.url));
+/** The one labelled set the team wrote, and so the one the repository holds. */
+export const GOLD_FILE = fileURLToPath(new URL('../test/insights/gold.jsonl', import.meta.url));
 
-/** The labelled sets, in report order; `real-heldout` was scored only after tuning on `real-dev`. */
+/** The labelled sets, in report order; `real-heldout` was scored only after tuning on `real-dev`. Every set but the gold file is a file of the corpus. */
 export const EVAL_SETS = {
-  gold: { file: at('gold.jsonl'), title: 'gold file (written by the team; tuned on odd ids)', language: 'en' },
-  'real-dev': { file: at('real-dev.jsonl'), title: 'real reviews, dev half (tuned on)', language: 'en' },
-  'real-heldout': { file: at('real-heldout.jsonl'), title: 'real reviews, held-out half (never tuned on)', language: 'en' },
-  'real-de-dev': { file: at('real-de-dev.jsonl'), title: 'real German reviews as written, dev (tuned on)', language: 'de' },
-  'real-de-heldout': { file: at('real-de-heldout.jsonl'), title: 'real German reviews as written, held-out (never tuned on)', language: 'de' },
-  'real-en-dev': { file: at('real-en-dev.jsonl'), title: 'real reviews written in English (Yelp), dev (tuned on)', language: 'en' },
+  gold: { corpus: null, title: 'gold file (written by the team; tuned on odd ids)', language: 'en' },
+  'real-dev': { corpus: 'real-dev.jsonl', title: 'real reviews, dev half (tuned on)', language: 'en' },
+  'real-heldout': { corpus: 'real-heldout.jsonl', title: 'real reviews, held-out half (never tuned on)', language: 'en' },
+  'real-de-dev': { corpus: 'real-de-dev.jsonl', title: 'real German reviews as written, dev (tuned on)', language: 'de' },
+  'real-de-heldout': { corpus: 'real-de-heldout.jsonl', title: 'real German reviews as written, held-out (never tuned on)', language: 'de' },
+  'real-en-dev': { corpus: 'real-en-dev.jsonl', title: 'real reviews written in English (Yelp), dev (tuned on)', language: 'en' },
   'real-en-heldout': {
-    file: at('real-en-heldout.jsonl'),
+    corpus: 'real-en-heldout.jsonl',
     title: "real reviews written in English (firms' own review lists), held-out round F (never tuned on)",
     language: 'en',
   },
-} as const;
+} as const satisfies Record<string, { corpus: CorpusFile | null; title: string; language: string }>;
 
 export type EvalSet = keyof typeof EVAL_SETS;
 
-const DEFAULT_GOLD = EVAL_SETS.gold.file;
+/** Where a set is read from: the gold file in the repository, every other set in the corpus (INSIGHTS_CORPUS_DIR). */
+export function setFile(set: EvalSet): string {
+  const name = EVAL_SETS[set].corpus;
+  return name === null ? GOLD_FILE : corpusFile(name);
+}
+
+/** What insights.json `method` publishes for each language: its held-out sets pooled, text the analyser was never tuned on. */
+export const METHOD_SETS = { en: ['real-heldout', 'real-en-heldout'], de: ['real-de-heldout'] } as const satisfies Record<string, readonly EvalSet[]>;
+
+export function measuredAccuracy(): Record<string, Evaluation> {
+  return Object.fromEntries(
+    Object.entries(METHOD_SETS).map(([language, sets]) => [
+      language,
+      evaluate(
+        sets.flatMap((s) => loadGold(setFile(s))),
+        analyserPrediction(language),
+      ),
+    ]),
+  );
+}
+
+/** A set's sentences, read with its language. */
+export const evaluateSet = (set: EvalSet, language: string = EVAL_SETS[set].language): Evaluation => evaluateGold(setFile(set), language);
 
 export function loadGold(file: string): GoldSentence[] {
   return readFileSync(file, 'utf8')
@@ -47,7 +74,7 @@ export function analyserPrediction(language = 'en'): (text: string, g: GoldSente
   return (text, g) => aspectPolarities(analyzeText(text, { rating: g.stars, language }));
 }
 
-export function evaluateGold(file = DEFAULT_GOLD, language = 'en'): Evaluation {
+export function evaluateGold(file = GOLD_FILE, language = 'en'): Evaluation {
   return evaluate(loadGold(file), analyserPrediction(language));
 }
 
@@ -97,17 +124,23 @@ if (import.meta.main) {
     process.stderr.write(`--set must be one of ${Object.keys(EVAL_SETS).join(', ')}\n`);
     process.exit(2);
   }
+  const present = goldFile !== undefined || only === 'gold' || corpusPresent();
+  if (!present && only !== undefined) {
+    process.stderr.write(`eval:insights: ${corpusMissingMessage()}\n`);
+    process.exit(1);
+  }
   const showErrors = args.includes('--errors');
   const results: [EvalSet, Evaluation][] = goldFile
     ? [['gold', evaluateGold(goldFile)]]
     : (Object.keys(EVAL_SETS) as EvalSet[])
-        .filter((k) => only === undefined || k === only)
-        .map((k) => [k, evaluateGold(EVAL_SETS[k].file, EVAL_SETS[k].language)]);
+        .filter((k) => (only === undefined || k === only) && (present || EVAL_SETS[k].corpus === null))
+        .map((k) => [k, evaluateSet(k)]);
+  const every = goldFile === undefined && only === undefined && present;
   if (args.includes('--json')) {
     const out = Object.fromEntries(results.map(([k, e]) => [k, showErrors ? e : { ...e, errors: undefined }]));
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
-    const parts = results.map(([k, e]) => report(EVAL_SETS[k].title, goldFile ?? EVAL_SETS[k].file, e, k === 'gold', showErrors));
+    const parts = results.map(([k, e]) => report(EVAL_SETS[k].title, goldFile ?? setFile(k), e, k === 'gold', showErrors));
     parts.push(
       '== summary',
       summary(results),
@@ -116,5 +149,14 @@ if (import.meta.main) {
       'no-aspect FP: sentences labelled with no aspect that got at least one',
     );
     process.stdout.write(`${parts.join('\n\n')}\n`);
+  }
+  if (every && !args.includes('--no-write')) {
+    const today = new Date().toISOString().slice(0, 10);
+    const { path, changed } = writeMethod(methodFrom(measuredAccuracy(), readMethod(), today));
+    process.stderr.write(`${changed ? 'wrote' : 'unchanged:'} ${path}\n`);
+  }
+  if (!present) {
+    process.stderr.write(`eval:insights: scored the gold file only. ${corpusMissingMessage()}\n`);
+    process.exit(1);
   }
 }

@@ -43,7 +43,7 @@ function rowOf(rows: Row[], path: string): { folder: string; row: Row } | undefi
 
 const IMPORT_RE = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 const rows = layerTable();
-const files = ['src', 'sidecar', 'scripts'].flatMap(sourceFiles);
+const files = ['src', 'sidecar', 'scripts', 'research'].flatMap(sourceFiles);
 
 describe('ARCHITECTURE.md', () => {
   it('has a layer row for every folder that holds source', () => {

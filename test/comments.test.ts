@@ -9,7 +9,7 @@ import { ROOT } from './helpers/paths.ts';
 const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
   .split('\n')
   .filter((f) => f !== '' && existsSync(join(ROOT, f)));
-const sources = tracked.filter((f) => /^(src|sidecar|scripts|test)\/.*\.(ts|mjs|astro)$|^[^/]+\.(ts|mjs)$/.test(f));
+const sources = tracked.filter((f) => /^(src|sidecar|scripts|research|test)\/.*\.(ts|mjs|astro)$|^[^/]+\.(ts|mjs)$/.test(f));
 const names = new Set(tracked.map((f) => basename(f)));
 
 /** A cited source file: a name ending in a source extension, with or without folders (output documents such as insights.json are names of outputs, not files). */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HUB_SETTINGS, readHubSettings } from '../src/settings/hub.ts';
 import { readSettings, SETTINGS } from '../src/settings/index.ts';
+import { INSIGHTS_SETTINGS, readInsightsSettings } from '../src/settings/insights.ts';
 import { README_MARKERS, settingsReadmeTable, withSettingsTable } from '../src/settings/readme.ts';
 import { readSyncSchedule, readSyncSettings, SYNC_SETTINGS } from '../src/settings/sync.ts';
 import { ROOT } from './helpers/paths.ts';
@@ -15,7 +16,7 @@ describe('settings', () => {
     expect(readme).toContain(`${README_MARKERS.start}\n${settingsReadmeTable()}\n${README_MARKERS.end}`);
   });
 
-  it.each([...Object.keys(SETTINGS), ...Object.keys(HUB_SETTINGS), ...Object.keys(SYNC_SETTINGS)])('%s is in the README settings table', (name) => {
+  it.each([...Object.keys(SETTINGS), ...Object.keys(HUB_SETTINGS), ...Object.keys(SYNC_SETTINGS), ...Object.keys(INSIGHTS_SETTINGS)])('%s is in the README settings table', (name) => {
     expect(readme).toContain(`| \`${name}\` |`);
   });
 
@@ -23,6 +24,7 @@ describe('settings', () => {
     expect(() => readSettings({})).not.toThrow();
     expect(() => readHubSettings({})).not.toThrow();
     expect(() => readSyncSettings({})).not.toThrow();
+    expect(readInsightsSettings({}).corpusDir).toBe('../shared/insights-corpus');
     expect(readSyncSchedule({})).toEqual({ intervalS: 0, niceness: 10 });
   });
 

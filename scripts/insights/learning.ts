@@ -9,7 +9,7 @@ import { type GateModel, gateCandidates } from '../../src/core/insights/gate.ts'
 import { EN } from '../../src/core/insights/lang-en.ts';
 import type { LanguagePack } from '../../src/core/insights/language.ts';
 import { ASPECT_IDS, type AspectId } from '../../src/core/schemas/aspects.ts';
-import { EVAL_SETS, loadGold } from '../eval-insights.ts';
+import { type EvalSet, loadGold, setFile } from '../eval-insights.ts';
 
 /** The sets the English gate may learn from: the dev sets, never a held-out one. */
 export const TRAIN_SETS = ['gold', 'real-dev', 'real-en-dev'] as const;
@@ -63,7 +63,7 @@ export function loadItems(validation: boolean, pack: LanguagePack = EN): Item[] 
   const sources: [string, (id: string) => boolean][] = TRAIN_SETS.map((set) => [set, () => true]);
   if (validation) sources.push(['real-en-heldout', (id) => (VALIDATION_ROUNDS as readonly string[]).includes(roundOf(id) ?? '')]);
   for (const [set, keep] of sources) {
-    const file = EVAL_SETS[set as keyof typeof EVAL_SETS].file;
+    const file = setFile(set as EvalSet);
     const raw = rawLines(file);
     loadGold(file).forEach((g, i) => {
       if (!keep(g.id)) return;

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { agreement, BLIND_TEXTS, cohensKappa, firstLabels, loadLabels, roundOf, SECOND_LABELS } from '../../scripts/labeller-agreement.ts';
+import { agreement, blindTextsFile, cohensKappa, firstLabels, loadLabels, roundOf, secondLabelsFile } from '../../research/labeller-agreement.ts';
 import type { AspectLabel, GoldSentence } from '../../src/core/insights/evaluate.ts';
 import { isAspectId } from '../../src/core/schemas/aspects.ts';
+import { describeWithCorpus } from './corpus.ts';
 
 const sentence = (id: string, aspects: AspectLabel[]): GoldSentence => ({ id, text: `sentence ${id}`, aspects });
 
@@ -45,12 +46,12 @@ describe('agreement between two labellings', () => {
   });
 });
 
-describe('the committed second labels of the fresh English rounds', () => {
-  const blind = readFileSync(BLIND_TEXTS, 'utf8')
+describeWithCorpus('the second labels of the fresh English rounds', () => {
+  const blind = readFileSync(blindTextsFile(), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as { id: string; text: string });
-  const second = loadLabels(SECOND_LABELS);
+  const second = loadLabels(secondLabelsFile());
 
   it('label exactly the 462 blind sentences, in their order, with known aspect names', () => {
     expect(blind).toHaveLength(462);

@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { describeWithCorpus } from './corpus.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NODE = `${ROOT}node_modules/.bin/node`;
@@ -89,9 +93,9 @@ describe('insights:analyze', () => {
   });
 });
 
-describe('eval:insights', () => {
+describeWithCorpus('eval:insights', () => {
   it('prints machine-readable scores for each labelled set with --json', () => {
-    const r = run('scripts/eval-insights.ts', '', ['--json']);
+    const r = run('scripts/eval-insights.ts', '', ['--json', '--no-write']);
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toEqual(['gold', 'real-dev', 'real-heldout', 'real-de-dev', 'real-de-heldout', 'real-en-dev', 'real-en-heldout']);
@@ -103,10 +107,45 @@ describe('eval:insights', () => {
     }
   });
 
-  it('scores one set with --set, and rejects an unknown set by name', () => {
+  it('scores one set with --set', () => {
     const one = run('scripts/eval-insights.ts', '', ['--json', '--set', 'real-dev']);
     expect(one.status).toBe(0);
     expect(Object.keys(JSON.parse(one.stdout))).toEqual(['real-dev']);
+  });
+});
+
+describe('the insights commands without the corpus', () => {
+  const env = { ...process.env, INSIGHTS_CORPUS_DIR: join(tmpdir(), 'no-insights-corpus-here') };
+  const without = (script: string, args: string[] = []) => spawnSync(NODE, [script, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
+  const method = () => readFileSync(join(ROOT, 'src/core/insights/method.json'), 'utf8');
+
+  it('eval:insights scores the gold file, says where the corpus was looked for, and writes nothing', () => {
+    const before = method();
+    const r = without('scripts/eval-insights.ts');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('== gold file');
+    expect(r.stdout).not.toContain('real-dev');
+    expect(r.stderr).toContain(`is not at ${env.INSIGHTS_CORPUS_DIR}`);
+    expect(r.stderr).toContain('INSIGHTS_CORPUS_DIR');
+    expect(method()).toBe(before);
+    const gold = without('scripts/eval-insights.ts', ['--json', '--set', 'gold']);
+    expect(gold.status).toBe(0);
+    expect(Object.keys(JSON.parse(gold.stdout))).toEqual(['gold']);
+  });
+
+  it.each([
+    ['eval:insights', 'scripts/eval-insights.ts', ['--set', 'real-dev']],
+    ['train:insights', 'scripts/train-insights-gate.ts', ['--out', join(tmpdir(), 'never-written-gate.json')]],
+    ['cv:insights', 'research/cv-insights.ts', []],
+    ['eval:agreement', 'research/labeller-agreement.ts', []],
+  ])('%s stops with the reason', (command, script, args) => {
+    const r = without(script, args);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${command}: The insights corpus (hand-labelled real review sentences) is not at ${env.INSIGHTS_CORPUS_DIR}`);
+  });
+
+  it('rejects an unknown set by name', () => {
     const bad = run('scripts/eval-insights.ts', '', ['--set', 'nonsense']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--set must be one of gold, real-dev, real-heldout, real-de-dev, real-de-heldout/);

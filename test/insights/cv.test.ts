@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { folds, validate } from '../../scripts/cv-insights.ts';
+import { folds, validate } from '../../research/cv-insights.ts';
 import { loadItems, roundOf } from '../../scripts/insights/learning.ts';
 import { analyzeText, aspectPolarities } from '../../src/core/insights/analyze.ts';
 import { evaluate } from '../../src/core/insights/evaluate.ts';
+import { describeWithCorpus } from './corpus.ts';
 
-describe('leave-one-round-out validation of the English analyser', () => {
-  const items = loadItems(true);
-
-  it('names each English round by its id prefix, wherever the round is kept', () => {
+describe('the English rounds', () => {
+  it('are named by their id prefix, wherever the round is kept', () => {
     expect(['yd000', 'yda012', 'ydb090', 'ydc100', 'ydd005', 'yhe001', 'yde001', 'g001', 'rd12'].map(roundOf)).toEqual([
       '0',
       'A',
@@ -20,6 +19,10 @@ describe('leave-one-round-out validation of the English analyser', () => {
       undefined,
     ]);
   });
+});
+
+describeWithCorpus('leave-one-round-out validation of the English analyser', () => {
+  const items = loadItems(true);
 
   it('holds out each round with none of its reviews left in training', () => {
     const all = folds(items);

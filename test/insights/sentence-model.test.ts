@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../scripts/cv-insights.ts';
-import { predict, rowsOf, type Scored, VARIANTS, validateVariant } from '../../scripts/experiment-sentence-model.ts';
-import { type DenseSample, fitDense, probability } from '../../scripts/insights/dense.ts';
+import { validate } from '../../research/cv-insights.ts';
+import { predict, rowsOf, type Scored, VARIANTS, validateVariant } from '../../research/experiment-sentence-model.ts';
+import { type DenseSample, fitDense, probability } from '../../research/dense.ts';
 import { type Item, loadItems } from '../../scripts/insights/learning.ts';
-import { readCache, textKey, writeCache } from '../../scripts/insights/sentence-embeddings.ts';
+import { readCache, textKey, writeCache } from '../../research/sentence-embeddings.ts';
 import { mulberry32 } from '../../scripts/sample/generate.ts';
+import { describeWithCorpus } from './corpus.ts';
 
 const OPTIONS = { l2: 0.001, l2Task: 0.01, epochs: 150, rate: 0.05, momentum: 0.9 };
 
@@ -21,7 +22,7 @@ function toy(n: number): DenseSample[] {
   });
 }
 
-describe('the experiment with a sentence model (scripts/experiment-sentence-model.ts)', () => {
+describe('the experiment with a sentence model (research/experiment-sentence-model.ts)', () => {
   it('fits a shared row and one per task, the same way every time', () => {
     const samples = toy(400);
     const a = fitDense(samples, 0, { ...OPTIONS, tasks: 2 });
@@ -79,7 +80,9 @@ describe('the experiment with a sentence model (scripts/experiment-sentence-mode
     // a line the filter empties gets no additions either
     expect(predict(s, { ...off, filter: 0.5, proposer: 0.5 })).toEqual([]);
   });
+});
 
+describeWithCorpus('the sentence model experiment on the corpus', () => {
   it('scores the lexicon on the harness folds exactly as `cv:insights` does', () => {
     const items = loadItems(false);
     const vectors = new Map(items.map((it) => [textKey(it.gold.text), new Float32Array(4)]));

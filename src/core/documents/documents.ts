@@ -1,6 +1,7 @@
 import { aggregateRating } from '../content/aggregate.ts';
 import type { Dataset } from '../content/dataset.ts';
 import { buildInsights } from '../insights/build.ts';
+import { INSIGHTS_METHOD } from '../insights/method.ts';
 import type { InsightsDocument } from '../schemas/insights.ts';
 
 /**
@@ -17,7 +18,8 @@ const insightsCache = new WeakMap<Dataset, InsightsDocument>();
 
 /**
  * GET /insights.json: the aspect-based analysis (src/core/insights), the editorial FAQ,
- * and the editorial summary with the computed headline figures, so it is never stale.
+ * the editorial summary with the computed headline figures, so it is never stale, and the
+ * analyser's measured accuracy (method.json).
  */
 export function insightsDocument(dataset: Dataset): InsightsDocument {
   const cached = insightsCache.get(dataset);
@@ -30,6 +32,7 @@ export function insightsDocument(dataset: Dataset): InsightsDocument {
     faq: dataset.editorial.faq,
     summary: { ...dataset.editorial.summary, figures: analysis.summary_figures },
     coverage: analysis.coverage,
+    method: INSIGHTS_METHOD,
   };
   insightsCache.set(dataset, doc);
   return doc;

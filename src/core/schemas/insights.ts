@@ -97,6 +97,28 @@ export const CoverageSchema = z
   })
   .describe('How many reviews the insights read; a review in a language that is not analysed is counted here, never dropped');
 
+const Share = z.number().min(0).max(1);
+
+export const MeasuredAccuracySchema = z
+  .object({
+    precision: Share.describe('Of the points (aspects) it finds in a sentence, the share a person also found'),
+    recall: Share.describe('Of the points a person found, the share it finds'),
+    f1: Share.describe('Harmonic mean of precision and recall'),
+    polarity_accuracy: Share.describe('Of the points both found, the share whose tone (positive, negative, neutral) it judged as the person did'),
+    no_aspect_false_positive_rate: Share.describe('Of the sentences a person found no point in, the share it found one in'),
+    sentences: Count.describe('Sentences of real reviews it was measured on, labelled by hand and never used to tune it'),
+    measured: CalendarDate.describe('When these figures were measured'),
+  })
+  .describe('The analyser against hand labels on sentences of real reviews in this language');
+
+export const InsightsMethodSchema = z
+  .object({
+    analyser: Name.describe('What read the reviews'),
+    version: z.string().describe("A hash of the analyser's files the figures were measured with"),
+    languages: z.record(LanguageCode, MeasuredAccuracySchema).describe('For each language it reads, ISO 639-1'),
+  })
+  .describe('How the insights were read, and how accurately: measured by `npm run eval:insights`, never computed at build time');
+
 /** What buildInsights returns. */
 export const InsightsAnalysisSchema = z.object({
   aspects: z.array(AspectInsightSchema).length(ASPECT_IDS.length),
@@ -114,7 +136,9 @@ export const InsightsDocumentSchema = z.object({
   faq: z.array(FaqEntrySchema),
   summary: z.object({ headline: Name, text: Text, figures: SummaryFiguresSchema }),
   coverage: CoverageSchema,
+  method: InsightsMethodSchema,
 });
 
 export type InsightsAnalysis = z.infer<typeof InsightsAnalysisSchema>;
 export type InsightsDocument = z.infer<typeof InsightsDocumentSchema>;
+export type InsightsMethod = z.infer<typeof InsightsMethodSchema>;

@@ -1,18 +1,17 @@
 // Agreement between two labellers of the fresh English rounds A-E (issue 21), and the analyser
-// against each: the first labels are those of real-en-dev.jsonl (round E joined it after this
-// study), the second were made blind from real-en-blind.jsonl (see test/insights/real-data.md).
-// Usage: node scripts/labeller-agreement.ts [--json] [--errors] [--second FILE]
+// against each: the first labels are those of the corpus's real-en-dev.jsonl (round E joined it
+// after this study), the second were made blind from real-en-blind.jsonl (the corpus's notes say how).
+// Usage: node research/labeller-agreement.ts [--json] [--errors] [--second FILE]
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
 import { ASPECT_IDS, isAspectId, POLARITIES } from '../src/core/schemas/aspects.ts';
-import { analyserPrediction, EVAL_SETS, loadGold } from './eval-insights.ts';
-import { f3, scoreCells, share } from './insights/format.ts';
+import { analyserPrediction, loadGold, setFile } from '../scripts/eval-insights.ts';
+import { corpusFile, requireCorpus } from '../scripts/insights/corpus.ts';
+import { f3, scoreCells, share } from '../scripts/insights/format.ts';
 
-const at = (name: string) => fileURLToPath(new URL(`../test/insights/${name}`, import.meta.url));
-
-export const SECOND_LABELS = at('real-en-second-labels.jsonl');
-export const BLIND_TEXTS = at('real-en-blind.jsonl');
+/** The second labelling, and the texts it was made from (each with its id and stars only). */
+export const secondLabelsFile = () => corpusFile('real-en-second-labels.jsonl');
+export const blindTextsFile = () => corpusFile('real-en-blind.jsonl');
 
 /** The round of a fresh English sentence, from its id prefix (rounds A-D have joined dev). */
 export const ROUNDS = { yda: 'round_a', ydb: 'round_b', ydc: 'round_c', ydd: 'round_d', yde: 'round_e' } as const;
@@ -103,7 +102,7 @@ export function agreement(first: readonly GoldSentence[], second: ReadonlyMap<st
 
 /** The first labels of the fresh English rounds A-E, each tagged with its round only. */
 export function firstLabels(): GoldSentence[] {
-  return loadGold(EVAL_SETS['real-en-dev'].file).flatMap((g) => {
+  return loadGold(setFile('real-en-dev')).flatMap((g) => {
     const round = roundOf(g.id);
     return round ? [{ ...g, tags: [round] }] : [];
   });
@@ -201,8 +200,9 @@ function swap(s: Scores): Partial<Scores> {
 }
 
 if (import.meta.main) {
+  requireCorpus('eval:agreement');
   const args = process.argv.slice(2);
-  const secondFile = args.includes('--second') ? (args[args.indexOf('--second') + 1] ?? SECOND_LABELS) : SECOND_LABELS;
+  const secondFile = (args.includes('--second') ? args[args.indexOf('--second') + 1] : undefined) ?? secondLabelsFile();
   const report = compare(firstLabels(), loadLabels(secondFile));
   if (args.includes('--json')) {
     const keepErrors = args.includes('--errors');

@@ -4,9 +4,9 @@
 // folds' own English rounds). The model is not a dependency: `embed` loads it from a node_modules
 // folder outside the project and writes every training sentence's vector to a cache file once.
 // Usage:
-//   node scripts/experiment-sentence-model.ts embed --modules DIR [--cache FILE]
-//   node scripts/experiment-sentence-model.ts cost --modules DIR [--reviews N] [--sentences-per-review K]
-//   node scripts/experiment-sentence-model.ts [--cache FILE] [--variants name,…] [--l2 N] [--epochs N] [--gold]
+//   node research/experiment-sentence-model.ts embed --modules DIR [--cache FILE]
+//   node research/experiment-sentence-model.ts cost --modules DIR [--reviews N] [--sentences-per-review K]
+//   node research/experiment-sentence-model.ts [--cache FILE] [--variants name,…] [--l2 N] [--epochs N] [--gold]
 // Results: src/core/insights/README.md, "A sentence model, measured (not shipped)".
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { type AspectMention, analyzeReview, aspectPolarities } from '../src/core/insights/analyze.ts';
@@ -17,10 +17,11 @@ import { matchLexicon } from '../src/core/insights/match.ts';
 import type { Span } from '../src/core/insights/text.ts';
 import { ASPECT_IDS, type AspectId, type Polarity } from '../src/core/schemas/aspects.ts';
 import { f1Difference, folds, type Validation, validate } from './cv-insights.ts';
-import { type DenseModel, type DenseOptions, type DenseSample, fitDense, probability } from './insights/dense.ts';
-import { f3, scoreCells } from './insights/format.ts';
-import { CHOSEN, type Item, loadItems, trainGate } from './insights/learning.ts';
-import { type EmbeddingCache, embedAll, readCache, textKey, universalSentenceEncoder, writeCache } from './insights/sentence-embeddings.ts';
+import { type DenseModel, type DenseOptions, type DenseSample, fitDense, probability } from './dense.ts';
+import { requireCorpus } from '../scripts/insights/corpus.ts';
+import { f3, scoreCells } from '../scripts/insights/format.ts';
+import { CHOSEN, type Item, loadItems, trainGate } from '../scripts/insights/learning.ts';
+import { type EmbeddingCache, embedAll, readCache, textKey, universalSentenceEncoder, writeCache } from './sentence-embeddings.ts';
 
 const DEFAULT_CACHE = '/tmp/insights-embeddings-use.json';
 
@@ -392,6 +393,7 @@ function arg(args: readonly string[], name: string): string | undefined {
 }
 
 if (import.meta.main) {
+  requireCorpus('experiment-sentence-model');
   const args = process.argv.slice(2);
   const cacheFile = arg(args, '--cache') ?? DEFAULT_CACHE;
   // the validation round E is in the dev file now: no held-out file is read

@@ -1,4 +1,4 @@
-// The embedding cache of `scripts/experiment-sentence-model.ts`: every training sentence embedded
+// The embedding cache of `research/experiment-sentence-model.ts`: every training sentence embedded
 // once by a sentence model installed outside the project (it is not a dependency), written to a
 // file under /tmp keyed by the SHA-256 of the text, so the learning runs never load the model.
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 // A logistic regression over dense features (sentence embeddings and one-hot lexicon readings),
-// optionally with the sparse named features of the gate, for `scripts/experiment-sentence-model.ts`.
+// optionally with the sparse named features of the gate, for `research/experiment-sentence-model.ts`.
 // One weight row shared by every task (aspect) plus one per task, so rare aspects borrow from the
 // others. Full-batch gradient descent with momentum from zero weights: the same data always gives
 // the same model.

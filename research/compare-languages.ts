@@ -2,7 +2,7 @@
 // translations of the same reviews: aspect mentions found by each, and their agreement
 // review by review. Input: a Google Maps scrape in the shape of google-maps-crawl's
 // Sample100.json ([{business: {reviews: [{Stars, Review: "(Translated by Google) … (Original) …"}]}}]).
-// Usage: node scripts/compare-languages.ts FILE [--business NAME]
+// Usage: node research/compare-languages.ts FILE [--business NAME]
 import { readFileSync } from 'node:fs';
 import { splitGoogleComment } from '../src/core/import/translation.ts';
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
@@ -12,7 +12,7 @@ type Scrape = Record<string, { reviews?: { Counter: number; Stars: string; Revie
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file) {
-  process.stderr.write('usage: node scripts/compare-languages.ts FILE [--business NAME]\n');
+  process.stderr.write('usage: node research/compare-languages.ts FILE [--business NAME]\n');
   process.exit(2);
 }
 const only = rest.includes('--business') ? rest[rest.indexOf('--business') + 1] : undefined;

@@ -2,20 +2,21 @@
 // numbers behind the choice in src/core/insights/README.md. The candidates are not
 // dependencies; install them anywhere and point --from at that folder:
 //   mkdir /tmp/cand && cd /tmp/cand && npm init -y && npm install sentiment vader-sentiment wink-nlp wink-eng-lite-web-model
-//   node scripts/compare-sentiment-lexicons.ts --from /tmp/cand [--set gold|real-dev|real-heldout]
+//   node research/compare-sentiment-lexicons.ts --from /tmp/cand [--set gold|real-dev|real-heldout]
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type AspectMention, analyzeText, aspectPolarities, polarityOf } from '../src/core/insights/analyze.ts';
 import { evaluate } from '../src/core/insights/evaluate.ts';
 import { type GeneralScorer, ownLexiconScorer } from '../src/core/insights/general.ts';
-import { EVAL_SETS, type EvalSet, loadGold } from './eval-insights.ts';
+import { EVAL_SETS, type EvalSet, loadGold, setFile } from '../scripts/eval-insights.ts';
+import { requireCorpus } from '../scripts/insights/corpus.ts';
 
 type TextScorer = (text: string) => number;
 
 const args = process.argv.slice(2);
 const from = args[args.indexOf('--from') + 1];
 if (!args.includes('--from') || !from) {
-  process.stderr.write('usage: node scripts/compare-sentiment-lexicons.ts --from DIR (a folder whose node_modules has the candidates)\n');
+  process.stderr.write('usage: node research/compare-sentiment-lexicons.ts --from DIR (a folder whose node_modules has the candidates)\n');
   process.exit(2);
 }
 const require = createRequire(join(from, 'package.json'));
@@ -52,7 +53,8 @@ if (!(setName in EVAL_SETS)) {
   process.stderr.write(`--set must be one of ${Object.keys(EVAL_SETS).join(', ')}\n`);
   process.exit(2);
 }
-const gold = loadGold(EVAL_SETS[setName].file);
+if (EVAL_SETS[setName].corpus !== null) requireCorpus('compare-sentiment-lexicons');
+const gold = loadGold(setFile(setName));
 const texts = gold.map((g) => g.text);
 
 /** Seconds to analyse every gold sentence once: best of 3 timings of 5 rounds, after a warm-up. */

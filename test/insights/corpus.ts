@@ -1,0 +1,32 @@
+// Suites that read the real review sentences, which live beside the project (INSIGHTS_CORPUS_DIR),
+// never in it. Without them a suite is reported as skipped, with the reason; in CI
+// (REQUIRE_EVERY_TEST=1, and CI has the corpus) a missing corpus fails instead.
+import { describe, it } from 'vitest';
+import { corpusDir, corpusMissingMessage, corpusPresent } from '../../scripts/insights/corpus.ts';
+
+export const CORPUS_PRESENT = corpusPresent();
+const mustRun = process.env.REQUIRE_EVERY_TEST === '1';
+let warned = false;
+
+/** `describe` when the corpus is there; otherwise one skipped (or, in CI, failing) test that says why. */
+export function describeWithCorpus(name: string, suite: () => void): void {
+  if (CORPUS_PRESENT) {
+    describe(name, suite);
+    return;
+  }
+  if (mustRun) {
+    describe(name, () => {
+      it('finds the real review sentences (REQUIRE_EVERY_TEST=1)', () => {
+        throw new Error(corpusMissingMessage());
+      });
+    });
+    return;
+  }
+  if (!warned) {
+    console.warn(`Skipped: the suites that read the real review sentences (none at ${corpusDir()}). ${corpusMissingMessage()}`);
+    warned = true;
+  }
+  describe(name, () => {
+    it.skip(`skipped: no insights corpus at ${corpusDir()} (set INSIGHTS_CORPUS_DIR)`, () => {});
+  });
+}
