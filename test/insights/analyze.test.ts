@@ -112,7 +112,7 @@ describe('misreadings the front page showed', () => {
   const at = (rating: number, text: string) => Object.fromEntries(aspectPolarities(analyzeText(text, { rating })).map((a) => [a.aspect, a.polarity]));
 
   it('reads "came back" as a return visit only when the firm came back and something judges it', () => {
-    expect(at(1, 'He then came back and billed the customer for his mistakes.')).toEqual({ pricing: 'negative', honesty: 'negative' });
+    expect(at(1, 'He later came back and charged us for his own mistakes.')).toEqual({ pricing: 'negative', honesty: 'negative' });
     expect(at(1, 'The robot came back unrepaired.')).toEqual({ workmanship: 'negative' });
     expect(at(1, 'The noise came back after a week.')).toEqual({ workmanship: 'negative' });
     expect(at(5, 'When I came back in the evening, everything was clean.')).toEqual({ cleanliness: 'positive' });
@@ -128,7 +128,7 @@ describe('misreadings the front page showed', () => {
   });
 
   it('does not read the problem the firm was called for as a judgement of the firm', () => {
-    expect(at(2, 'My drain was clogged and needed to be cleared of the dirt.')).toEqual({});
+    expect(at(2, 'My sink was blocked and needed to be cleared of the grease.')).toEqual({});
     expect(at(5, 'We had a problem with our heating system.')).toEqual({});
     expect(at(4, 'Our heating failed on a Sunday.')).toEqual({});
     // the firm named in the stretch, or the fault still there: a judgement after all
@@ -139,7 +139,7 @@ describe('misreadings the front page showed', () => {
 
 describe('how people write in English', () => {
   it('lets one judgement of a list of nouns judge each of them', () => {
-    expect(aspects('His work, professionalism and expertise is outstanding.')).toEqual({
+    expect(aspects('Her work, professionalism and expertise are outstanding.')).toEqual({
       workmanship: 'positive',
       professionalism: 'positive',
       expertise: 'positive',
@@ -155,7 +155,7 @@ describe('how people write in English', () => {
   });
 
   it('keeps "don\'t get me wrong" from negating what follows it', () => {
-    expect(aspects("This move was expensive, don't get me wrong.")).toEqual({ pricing: 'negative' });
+    expect(aspects("The repair was pricey, don't get me wrong.")).toEqual({ pricing: 'negative' });
   });
 
   it('reads promptness by what it describes', () => {
@@ -164,7 +164,7 @@ describe('how people write in English', () => {
   });
 
   it('knows the refunds, preparation and manner that English reviews name', () => {
-    expect(aspects('I still have not been reimbursed.')).toEqual({ follow_up: 'negative' });
+    expect(aspects("I still haven't been reimbursed.")).toEqual({ follow_up: 'negative' });
     expect(aspects('They came unprepared.')).toEqual({ professionalism: 'negative' });
     expect(aspects('The owner showed up without any warning.').communication).toBe('negative');
     expect(aspects('The house looks like new.')).toEqual({ workmanship: 'positive' });
@@ -176,7 +176,7 @@ describe('how people write in English', () => {
   });
 
   it('counts a recommendation for the firm as a whole, not for the noun next to it', () => {
-    expect(aspects("I'd highly recommend Luke and his crew.")).toEqual({});
-    expect(analyzeReview("I'd highly recommend Luke and his crew.").score).toBeGreaterThan(0);
+    expect(aspects("I'd highly recommend Dave and his team.")).toEqual({});
+    expect(analyzeReview("I'd highly recommend Dave and his team.").score).toBeGreaterThan(0);
   });
 });

@@ -12,8 +12,8 @@ const aspects = (text: string, gate?: GateModel | null) => analyzeText(text, { r
 
 describe('the English reading gate', () => {
   it('drops a repair that is only wanted or narrated, and keeps one that is judged', () => {
-    expect(aspects('I called to get a broken cable on my garage door fixed.', null)).toEqual(['workmanship']);
-    expect(aspects('I called to get a broken cable on my garage door fixed.')).toEqual([]);
+    expect(aspects('I phoned to get a snapped cable on my garage door fixed.', null)).toEqual(['workmanship']);
+    expect(aspects('I phoned to get a snapped cable on my garage door fixed.')).toEqual([]);
     expect(aspects('The technician fixed the leak quickly and cleaned up after himself.')).toEqual(['workmanship', 'cleanliness']);
     expect(aspects('They charged me $400 for 30 minutes of work.')).toEqual(['pricing']);
   });

@@ -294,8 +294,8 @@ function analyzeClause(clause: Clause, rules: Rules, general: GeneralScorer): { 
     else clauseScore += g;
   }
 
-  // "The advice and communication is great": a judgement of two coordinated nouns judges both,
-  // and so along a list ("his work, professionalism and expertise is outstanding"). Of the
+  // "The advice and communication were great": a judgement of two coordinated nouns judges both,
+  // and so along a list ("her work, professionalism and expertise are outstanding"). Of the
   // general nouns only the work joins: "the work and attitude were great" judges the work.
   const andAfter = (x: Anchor) => rules.and.has(words[x.to] as string);
   const coordinated = (a: Anchor, b: Anchor) =>

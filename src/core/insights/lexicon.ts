@@ -204,7 +204,7 @@ export const WEAK_CUES: Record<AspectId, string[]> = {
   ],
   expertise: ['advised'],
   honesty: ['promises', 'promise'],
-  // "came back" names a return visit; it judges nothing ("he came back and billed me for his mistakes")
+  // "came back" names a return visit; it judges nothing ("he came back and charged us for his own mistakes")
   follow_up: ['come back', 'came back', 'after the job', 'afterwards', 'afterward'],
 };
 
@@ -934,7 +934,7 @@ export const TERMS: Record<AspectId, Record<string, number>> = {
 
 /**
  * A problem description: a comma-separated stretch opening with the customer's own things
- * ("my drain was clogged and needed to be cleared of the dirt", "our heating failed on a
+ * ("my sink was blocked and needed to be cleared of the grease", "our heating failed on a
  * Sunday", "we had a problem with the boiler") and naming nobody from the firm. Its fault
  * words describe what the firm was called for, not how it did.
  */
