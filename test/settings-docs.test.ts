@@ -16,9 +16,12 @@ describe('settings', () => {
     expect(readme).toContain(`${README_MARKERS.start}\n${settingsReadmeTable()}\n${README_MARKERS.end}`);
   });
 
-  it.each([...Object.keys(SETTINGS), ...Object.keys(HUB_SETTINGS), ...Object.keys(SYNC_SETTINGS), ...Object.keys(INSIGHTS_SETTINGS)])('%s is in the README settings table', (name) => {
-    expect(readme).toContain(`| \`${name}\` |`);
-  });
+  it.each([...Object.keys(SETTINGS), ...Object.keys(HUB_SETTINGS), ...Object.keys(SYNC_SETTINGS), ...Object.keys(INSIGHTS_SETTINGS)])(
+    '%s is in the README settings table',
+    (name) => {
+      expect(readme).toContain(`| \`${name}\` |`);
+    },
+  );
 
   it('every default parses', () => {
     expect(() => readSettings({})).not.toThrow();

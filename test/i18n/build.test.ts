@@ -71,4 +71,11 @@ describe('a German build against the same content built as English and as Polish
     // on the German page only the review written in English, which Google translated into German, says so
     expect(read(de, 'index.html').match(/<div class="text" lang="[^"]*"/g)).toEqual(['<div class="text" lang="en"']);
   });
+
+  it("says how the insights were read in the page's language, with the same figures", () => {
+    const line = (out: string) => /<p class="muted method">([^<]*)<\/p>/.exec(read(out, 'index.html'))?.[1];
+    expect(line(de)).toMatch(/^Von einer automatischen Auswertung gelesen: In echten Bewertungen auf Deutsch findet sie etwa \d von 10 Punkten/);
+    expect(line(en)).toMatch(/^Read by an automatic analyser: on real reviews in German it finds about \d in 10 of the points a person finds/);
+    expect(line(de)?.match(/\d+/g)).toEqual(line(en)?.match(/\d+/g));
+  });
 });

@@ -6,7 +6,6 @@ import { corpusDir, corpusMissingMessage, corpusPresent } from '../../scripts/in
 
 export const CORPUS_PRESENT = corpusPresent();
 const mustRun = process.env.REQUIRE_EVERY_TEST === '1';
-let warned = false;
 
 /** `describe` when the corpus is there; otherwise one skipped (or, in CI, failing) test that says why. */
 export function describeWithCorpus(name: string, suite: () => void): void {
@@ -22,10 +21,7 @@ export function describeWithCorpus(name: string, suite: () => void): void {
     });
     return;
   }
-  if (!warned) {
-    console.warn(`Skipped: the suites that read the real review sentences (none at ${corpusDir()}). ${corpusMissingMessage()}`);
-    warned = true;
-  }
+  console.warn(`Skipped "${name}": no insights corpus at ${corpusDir()} (set INSIGHTS_CORPUS_DIR; README, "Real review text").`);
   describe(name, () => {
     it.skip(`skipped: no insights corpus at ${corpusDir()} (set INSIGHTS_CORPUS_DIR)`, () => {});
   });

@@ -218,7 +218,7 @@ describe('MCP over the SDK client', () => {
   it('get_insights returns the insights dataset, or one section of it', async () => {
     const insights = (await getJson('/insights.json')) as InsightsDocument;
     const overview = structured(await call('get_insights')) as Record<string, unknown>;
-    expect(overview).toMatchObject({ summary: insights.summary, coverage: insights.coverage });
+    expect(overview).toMatchObject({ summary: insights.summary, coverage: insights.coverage, method: insights.method });
     expect(overview.aspects).toEqual(insights.aspects.map(({ definition: _d, trend: _t, quotes: _q, ...a }) => a));
     expect(overview.topics).toEqual(insights.topics.map((t) => ({ phrase: t.phrase, reviews: t.reviews })));
     const tech = insights.entities.technicians[0] as InsightsDocument['entities']['technicians'][number];

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
+import { methodText } from '../../src/core/site/page-data.ts';
 import { buildInProcess } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
@@ -132,6 +133,14 @@ describe('facet pages', () => {
       if (t.weakest_aspect) expect(said, t.name).toContain(`Weakest aspect: ${label(t.weakest_aspect.aspect)}`);
       else expect(said, t.name).not.toContain('Weakest aspect');
       for (const q of section ? elements(section, 'blockquote').map(text) : []) expect(all).toContain(q);
+      // the insights come with how they were read, as on the home page
+      if (section)
+        expect(
+          elements(section, 'p')
+            .filter((p) => hasClass(p, 'method'))
+            .map(text),
+          t.name,
+        ).toEqual([methodText(insights) as string]);
     }
   });
 

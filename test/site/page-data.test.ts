@@ -9,9 +9,10 @@ import { siteUrls } from '../../src/core/http/urls.ts';
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
 import { businessLocale } from '../../src/core/i18n/locale.ts';
 import { MIN_CLAIM_MENTIONS, wilsonInterval } from '../../src/core/insights/claims.ts';
+import type { InsightsMethod } from '../../src/core/schemas/insights.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { businessJsonLd, scriptJson } from '../../src/core/site/jsonld.ts';
-import { coverageText, formatDate, histogram, openingHoursText, pageInsights, scoreText, telHref } from '../../src/core/site/page-data.ts';
+import { coverageText, formatDate, histogram, methodText, openingHoursText, pageInsights, scoreText, telHref } from '../../src/core/site/page-data.ts';
 import { SAMPLE_CONTENT, SMALL_CONTENT } from '../helpers/paths.ts';
 
 /** `n` reviews, newest first, one a day. */
@@ -94,6 +95,42 @@ describe('pageInsights', () => {
     };
     for (const b of insights.best) for (const w of insights.weakest) expect(ci(b.id)[0]).toBeGreaterThan(ci(w.id)[1]);
     expect(pageInsights(data)).toBe(insights);
+  });
+});
+
+describe('methodText', () => {
+  const figures = (recall: number, polarity_accuracy: number) => ({
+    precision: 0.72,
+    recall,
+    f1: 0.68,
+    polarity_accuracy,
+    no_aspect_false_positive_rate: 0.16,
+    sentences: 393,
+    measured: '2026-11-26',
+  });
+  const method: InsightsMethod = { analyser: 'a', version: 'v', languages: { en: figures(0.652, 0.959), de: figures(0.719, 0.97) } };
+  const coverage = (languages: Record<string, { reviews: number; analysed: number }>) => ({ reviews_with_text: 0, analysed: 0, languages });
+
+  it('says how the insights were read, with the measured figures rounded down to tenths, for the language most reviews read are in', () => {
+    expect(methodText({ method, coverage: coverage({ en: { reviews: 30, analysed: 30 }, de: { reviews: 10, analysed: 10 } }) })).toBe(
+      'Read by an automatic analyser: on real reviews in English it finds about 6 in 10 of the points a person finds, and judges their tone right 9 times in 10.',
+    );
+    // a language no review was read in does not count, nor one without measured figures
+    expect(
+      methodText({ method, coverage: coverage({ fr: { reviews: 90, analysed: 90 }, en: { reviews: 5, analysed: 0 }, de: { reviews: 3, analysed: 3 } }) }),
+    ).toBe(
+      'Read by an automatic analyser: on real reviews in German it finds about 7 in 10 of the points a person finds, and judges their tone right 9 times in 10.',
+    );
+    expect(methodText({ method, coverage: coverage({}) })).toBeNull();
+    expect(methodText({ method, coverage: coverage({ fr: { reviews: 4, analysed: 4 } }) })).toBeNull();
+  });
+
+  it("says it in the page's language", () => {
+    const business = JSON.parse(readFileSync(join(SMALL_CONTENT, 'business.json'), 'utf8'));
+    const { locale } = businessLocale({ ...business, language: 'de', address: { ...business.address, country: 'DE' } }, CATALOGUES);
+    expect(methodText({ method, coverage: coverage({ de: { reviews: 9, analysed: 9 } }) }, locale)).toBe(
+      'Von einer automatischen Auswertung gelesen: In echten Bewertungen auf Deutsch findet sie etwa 7 von 10 Punkten, die ein Mensch findet, und beurteilt deren Ton 9 von 10 Malen richtig.',
+    );
   });
 });
 

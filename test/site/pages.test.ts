@@ -8,8 +8,11 @@ import type { Manifest } from '../../src/core/http/manifest.ts';
 import { siteUrls } from '../../src/core/http/urls.ts';
 import { openApiDocument } from '../../src/core/openapi/document.ts';
 import { MCP_TOOLS } from '../../src/core/openapi/mcp.ts';
+import { INSIGHTS_METHOD } from '../../src/core/insights/method.ts';
+import type { InsightsDocument } from '../../src/core/schemas/insights.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { operations } from '../../src/core/site/api-examples.ts';
+import { methodText } from '../../src/core/site/page-data.ts';
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
 import { HOSTILE_REVIEW, NEWER_REVIEW, sampleWith } from './content.ts';
@@ -118,6 +121,15 @@ describe('the pages of the sample business', () => {
     const headings = elements(byId(home, 'insights') as Node, 'h3').map(text);
     const scored = insights.aspects.filter((a) => a.score !== null && a.mentions >= 3);
     expect(headings.includes('Strongest aspects') || headings.includes('Weakest aspects')).toBe(scored.length > 0);
+  });
+
+  it('says next to the insights how they were read and how accurately, from insights.json method', () => {
+    const doc = json<InsightsDocument>(out, '/insights.json');
+    expect(doc.method).toEqual(INSIGHTS_METHOD);
+    const lines = elements(byId(home, 'insights') as Node, 'p').filter((p) => hasClass(p, 'method'));
+    expect(lines.map(text)).toEqual([methodText(doc) as string]);
+    const en = doc.method.languages.en;
+    expect(text(lines[0] as Node)).toContain(`about ${Math.floor((en?.recall ?? 0) * 10)} in 10 of the points a person finds`);
   });
 
   it('links the feeds, the hub and the topic in <head>, and the OpenAPI document', () => {

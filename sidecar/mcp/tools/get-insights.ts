@@ -47,6 +47,7 @@ export const GetInsightsOutput = z.object({
   faq: InsightsDocumentSchema.shape.faq.optional(),
   summary: InsightsDocumentSchema.shape.summary.optional(),
   coverage: InsightsDocumentSchema.shape.coverage.optional(),
+  method: InsightsDocumentSchema.shape.method.optional(),
   more: z.string().optional().describe('In the overview: how to get the details it leaves out'),
 });
 
@@ -55,7 +56,7 @@ export const getInsightsConfig = {
   description: [
     'What customers praise or criticise, from every review: sentiment on ten aspects (punctuality, pricing,',
     'workmanship, …), each technician, service and area (mentions, rating, sentiment), topics, the FAQ and a summary',
-    'with key figures. Without arguments: an overview. section gives one section in full (quotes, quarterly trends,',
+    "with key figures. Without arguments: an overview, with the analyser's measured accuracy (method). section gives one section in full (quotes, quarterly trends,",
     'review ids for get_review); aspect and period narrow the aspects to one aspect, year or quarter.',
   ].join(' '),
   inputSchema: GetInsightsInput,
@@ -77,6 +78,7 @@ function overview(doc: InsightsDocument) {
   return {
     summary: doc.summary,
     coverage: doc.coverage,
+    method: doc.method,
     aspects: doc.aspects.map(({ definition: _d, trend: _t, quotes: _q, ...a }) => a),
     entities: {
       technicians: doc.entities.technicians.map(brief),

@@ -78,6 +78,8 @@ export interface PageInsights {
   technicians: TechnicianRating[];
   /** Which reviews the insights read (coverageText says it in the page's language) */
   coverage: InsightsDocument['coverage'];
+  /** How they were read and how accurately (methodText says it in the page's language) */
+  method: InsightsDocument['method'];
 }
 
 const insightsCache = new WeakMap<Dataset, PageInsights>();
@@ -104,6 +106,7 @@ export function pageInsights(dataset: Dataset): PageInsights {
     weakest,
     technicians: doc.entities.technicians.map((t) => ({ name: t.name, role: roles.get(t.name), mentions: t.mentions, mean_rating: t.mean_rating })),
     coverage: doc.coverage,
+    method: doc.method,
   };
   insightsCache.set(dataset, result);
   return result;
@@ -124,6 +127,29 @@ export function coverageText(coverage: InsightsDocument['coverage'], locale: Loc
     unread: listed((c) => c.reviews - c.analysed).join(', '),
   };
   return locale.t(read.length ? 'home.coverage' : 'home.coverageNone', vars);
+}
+
+/** A measured share as "n in 10", rounded down: never more than was measured. */
+const tenths = (share: number) => Math.floor(share * 10 + 1e-9);
+
+/**
+ * One line on how the insights were read and how accurately, from the measured figures
+ * (insights.json `method`) of the language most of the reviews read were written in; null
+ * when no review was read or that language has no measurement.
+ */
+export function methodText(insights: Pick<PageInsights, 'coverage' | 'method'>, locale: Locale = ENGLISH): string | null {
+  const { coverage, method } = insights;
+  const [language] = Object.entries(coverage.languages)
+    .filter(([code, c]) => c.analysed > 0 && method.languages[code] !== undefined)
+    .sort(([a, x], [b, y]) => y.analysed - x.analysed || (a < b ? -1 : 1))
+    .map(([code]) => code);
+  const figures = language === undefined ? undefined : method.languages[language];
+  if (language === undefined || figures === undefined) return null;
+  return locale.t('insights.method', {
+    language: new Intl.DisplayNames(locale.tag, { type: 'language' }).of(language) ?? language,
+    found: locale.number(tenths(figures.recall)),
+    tone: locale.number(tenths(figures.polarity_accuracy)),
+  });
 }
 
 /** A net sentiment score (-1…1) for people: "+0.82" / "−0.40". */

@@ -72,6 +72,8 @@ export const de: Catalogue = {
     'home.scores': 'Die Werte reichen von −1 (nur negativ) bis +1 (nur positiv), gemessen an den Bewertungen, die den Punkt ansprechen.',
     'home.coverage': 'Die Auswertung liest {read} von {total} Bewertungen mit Text ({languages}). Nicht ausgewertet: {unread}.',
     'home.coverageNone': 'Die Auswertung konnte keine der {total} Bewertungen mit Text lesen. Nicht ausgewertet: {unread}.',
+    'insights.method':
+      'Von einer automatischen Auswertung gelesen: In echten Bewertungen auf {language} findet sie etwa {found} von 10 Punkten, die ein Mensch findet, und beurteilt deren Ton {tone} von 10 Malen richtig.',
     'home.technicians': 'Monteure',
     'home.colName': 'Name',
     'home.colRating': 'Sterne',

@@ -49,6 +49,8 @@ export const es: Catalogue = {
     'home.scores': 'Las puntuaciones van de −1 (todo negativo) a +1 (todo positivo), sobre las opiniones que mencionan el aspecto.',
     'home.coverage': 'El análisis lee {read} de {total} opiniones con texto ({languages}). Sin analizar: {unread}.',
     'home.coverageNone': 'El análisis no pudo leer ninguna de las {total} opiniones con texto. Sin analizar: {unread}.',
+    'insights.method':
+      'Leído por un analizador automático: en opiniones reales en {language} encuentra unos {found} de cada 10 puntos que encuentra una persona y acierta su tono {tone} de cada 10 veces.',
     'home.technicians': 'Técnicos',
     'home.colName': 'Nombre',
     'home.colRating': 'Valoración',

@@ -50,6 +50,8 @@ export const fr: Catalogue = {
     'home.scores': 'Les scores vont de −1 (tout négatif) à +1 (tout positif), sur les avis qui abordent le sujet.',
     'home.coverage': 'L’analyse porte sur {read} des {total} avis avec texte ({languages}). Non analysés : {unread}.',
     'home.coverageNone': 'L’analyse n’a pu lire aucun des {total} avis avec texte. Non analysés : {unread}.',
+    'insights.method':
+      'Lu par un analyseur automatique : sur de vrais avis en {language}, il relève environ {found} points sur 10 de ceux qu’une personne relève, et en juge le ton correctement {tone} fois sur 10.',
     'home.technicians': 'Techniciens',
     'home.colName': 'Nom',
     'home.colRating': 'Note',

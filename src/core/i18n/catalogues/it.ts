@@ -50,6 +50,8 @@ export const it: Catalogue = {
     'home.scores': 'I punteggi vanno da −1 (tutto negativo) a +1 (tutto positivo), sulle recensioni che parlano dell’aspetto.',
     'home.coverage': 'L’analisi legge {read} di {total} recensioni con testo ({languages}). Non analizzate: {unread}.',
     'home.coverageNone': 'L’analisi non ha potuto leggere nessuna delle {total} recensioni con testo. Non analizzate: {unread}.',
+    'insights.method':
+      'Letto da un analizzatore automatico: su recensioni reali in {language} trova circa {found} punti su 10 di quelli che trova una persona e ne giudica bene il tono {tone} volte su 10.',
     'home.technicians': 'Tecnici',
     'home.colName': 'Nome',
     'home.colRating': 'Voto',

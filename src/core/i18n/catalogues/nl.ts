@@ -63,6 +63,8 @@ export const nl: Catalogue = {
     'home.scores': 'De scores lopen van −1 (alleen negatief) tot +1 (alleen positief), over de beoordelingen die het onderwerp noemen.',
     'home.coverage': 'De analyse leest {read} van {total} beoordelingen met tekst ({languages}). Niet geanalyseerd: {unread}.',
     'home.coverageNone': 'De analyse kon geen van de {total} beoordelingen met tekst lezen. Niet geanalyseerd: {unread}.',
+    'insights.method':
+      'Gelezen door een automatische analyse: in echte beoordelingen in het {language} vindt die ongeveer {found} van de 10 punten die een mens vindt, en beoordeelt de toon {tone} van de 10 keer goed.',
     'home.technicians': 'Monteurs',
     'home.colName': 'Naam',
     'home.colRating': 'Cijfer',
