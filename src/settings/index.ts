@@ -1,5 +1,6 @@
 // The home of every setting: this table (the build, the server, MCP, the deploy folders), the
-// hub's in ./hub.ts and the sync's in ./sync.ts, each row written once (./table.ts). Entry files
+// hub's in ./hub.ts, the sync's in ./sync.ts and the insights research's in ./insights.ts, each
+// row written once (./table.ts). Entry files
 // (scripts/*.ts, sidecar/main.ts) call the readers with process.env; nothing else reads the
 // environment. The README's settings table is generated from these rows (npm run docs:settings).
 
