@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { corpusDir } from '../../scripts/insights/corpus.ts';
 import { describeWithCorpus } from './corpus.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -143,6 +144,12 @@ describe('the insights commands without the corpus', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`${command}: The insights corpus (hand-labelled real review sentences) is not at ${env.INSIGHTS_CORPUS_DIR}`);
+  });
+
+  it('looks for the corpus beside the project by default, and reads a relative setting from the project folder', () => {
+    expect(corpusDir({})).toBe(resolve(ROOT, '..', 'shared', 'insights-corpus'));
+    expect(corpusDir({ INSIGHTS_CORPUS_DIR: 'elsewhere/corpus' })).toBe(join(ROOT, 'elsewhere', 'corpus'));
+    expect(corpusDir({ INSIGHTS_CORPUS_DIR: '/srv/corpus' })).toBe('/srv/corpus');
   });
 
   it('rejects an unknown set by name', () => {

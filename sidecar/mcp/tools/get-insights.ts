@@ -56,7 +56,7 @@ export const getInsightsConfig = {
   description: [
     'What customers praise or criticise, from every review: sentiment on ten aspects (punctuality, pricing,',
     'workmanship, …), each technician, service and area (mentions, rating, sentiment), topics, the FAQ and a summary',
-    "with key figures. Without arguments: an overview, with the analyser's measured accuracy (method). section gives one section in full (quotes, quarterly trends,",
+    'with key figures. Without arguments: an overview. section gives one section in full (quotes, quarterly trends,',
     'review ids for get_review); aspect and period narrow the aspects to one aspect, year or quarter.',
   ].join(' '),
   inputSchema: GetInsightsInput,
