@@ -244,7 +244,8 @@ function paths(urls: SiteUrls): Obj {
       operationId: operationOf(SURFACE.insights),
       tags: ['Reviews'],
       summary: 'The insights dataset',
-      description: 'Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ and an editorial summary.',
+      description:
+        'Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ, an editorial summary, which reviews were read (coverage) and how accurately the analyser reads them, as measured on real reviews (method).',
       content: json(schemaRef('InsightsDocument')),
     }),
     [SURFACE.jsonFeed.path]: readOperation({

@@ -27,7 +27,7 @@ export function llmsTxt({ business, reviews }: Dataset, urls: SiteUrls): string 
     '## Data',
     '',
     `- [Reviews dataset](${urls.reviews}): business metadata (contact, service areas, services, technicians), aggregate rating and every verified review, newest first`,
-    `- [Insights](${urls.insights}): aspect-based sentiment, technicians, services and service areas with their ratings, topics, FAQ and a summary`,
+    `- [Insights](${urls.insights}): aspect-based sentiment, technicians, services and service areas with their ratings, topics, FAQ, a summary and the analyser's measured accuracy`,
     `- [Search](${urls.search}?min_rating=4&limit=5): reviews matching query parameters ${Object.keys(SearchParamsShape).join(', ')}; returns total, count, limit, offset and reviews`,
     `- [Reviews since a date](${urls.since(date)}): every review dated on or after the date in the path`,
     `- [Ratings](${urls.base}/api/ratings.json): the aggregate rating of the business and of every technician, service and service area, with the URL of its page`,
