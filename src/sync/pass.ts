@@ -11,7 +11,7 @@ import type { Incoming, Skipped } from '../core/import/incoming.ts';
 import { type ImportReport, mergeImport } from '../core/import/merge.ts';
 import { formatReport } from '../core/import/report.ts';
 import { trustpilotReader } from '../core/import/trustpilot-api.ts';
-import type { Review } from '../core/schemas/review.ts';
+import { type Review, reviewDateRange } from '../core/schemas/review.ts';
 import type { Imports } from '../core/schemas/imports.ts';
 import type { SyncSourceStatus, SyncStatus } from '../core/schemas/sync-status.ts';
 import { importRecords, importsJson, loadBusiness, loadReviews, readImports, writeImportFiles } from '../import/run.ts';
@@ -203,7 +203,7 @@ async function passSteps(
   let imports: Imports;
   try {
     business = loadBusiness(join(content, CONTENT_FILE_NAMES.business));
-    existing = loadReviews(reviewsFile);
+    existing = loadReviews(reviewsFile, reviewDateRange(business, Date.now()));
     importsBefore = existsSync(importsFile) ? readFileSync(importsFile, 'utf8') : undefined;
     imports = readImports(importsBefore, importsFile);
     if (!business.time_zone)
