@@ -6,8 +6,8 @@ import type { GoogleFile } from '../core/import/google.ts';
 import { isObject } from '../core/import/incoming.ts';
 import { parseInstant } from '../core/schemas/time-zone.ts';
 import type { GoogleSourceSettings } from '../settings/sync.ts';
-import { SyncError } from './errors.ts';
 import type { Budget } from './budget.ts';
+import { SyncError } from './errors.ts';
 import { excerpt, type HttpOptions, send } from './http.ts';
 
 export const GOOGLE = 'google';

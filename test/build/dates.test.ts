@@ -21,7 +21,9 @@ describe('the build refuses absurd review dates', { timeout: 120_000 }, () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`reviews.json: review "${reviews[0].id}" (index 0): field "date": is 0025-06-01, before 1995-01-01`);
     expect(run.stderr).toMatch(
-      new RegExp(`reviews\\.json: review "${reviews[1].id}" \\(index 1\\): field "date": is 9999-12-31, after \\d{4}-\\d{2}-\\d{2}, tomorrow anywhere on Earth`),
+      new RegExp(
+        `reviews\\.json: review "${reviews[1].id}" \\(index 1\\): field "date": is 9999-12-31, after \\d{4}-\\d{2}-\\d{2}, tomorrow anywhere on Earth`,
+      ),
     );
     expect(run.stderr).not.toMatch(/TypeError|Cannot read properties/);
     expect(existsSync(out)).toBe(false);

@@ -43,7 +43,9 @@ describe('absurd dates from the APIs', { timeout: 120_000 }, () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/nothing merged from google \(2 problems\)/);
     expect(run.stderr).toMatch(/page 1 \(GET [^)]*\): review \d+ \("NewReview0001"\): field "date": is 0025-06-01, before 1995-01-01/);
-    expect(run.stderr).toMatch(/page 1 \(GET [^)]*\): review \d+ \("NewReview0002"\): field "date": is 9999-12-31, after \d{4}-\d{2}-\d{2}, tomorrow in America\/Denver/);
+    expect(run.stderr).toMatch(
+      /page 1 \(GET [^)]*\): review \d+ \("NewReview0002"\): field "date": is 9999-12-31, after \d{4}-\d{2}-\d{2}, tomorrow in America\/Denver/,
+    );
     expect(ids(w.content, 'google-')).toHaveLength(0);
     expect(ids(w.content, 'trustpilot-')).toHaveLength(30);
     expect(readJson(join(w.syncDir, 'status.json')).sources.google).toMatchObject({ last_outcome: 'failed', error_kind: 'data' });

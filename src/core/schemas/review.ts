@@ -50,8 +50,7 @@ export function reviewDateRange(business: { founded?: number | undefined; time_z
 function datedWithin(range: ReviewDateRange | undefined, what: string) {
   return CalendarDate.superRefine((date, ctx) => {
     const earliest = range?.earliest ?? EARLIEST_REVIEW_DATE;
-    if (date < earliest)
-      ctx.addIssue({ code: 'custom', message: `is ${date}, before ${earliest}: ${range?.earliestWhy ?? 'no review site is older'}` });
+    if (date < earliest) ctx.addIssue({ code: 'custom', message: `is ${date}, before ${earliest}: ${range?.earliestWhy ?? 'no review site is older'}` });
     else if (range && date > range.latest) ctx.addIssue({ code: 'custom', message: `is ${date}, after ${range.latest}, ${range.latestWhy}` });
   }).describe(what);
 }
