@@ -149,7 +149,7 @@ export async function fetchGoogle(
       throw new SyncError(
         GOOGLE,
         'data',
-        `${label}: its nextPageToken is the one page ${before} led to, so the pages go round in a loop; nothing merged from google (the next pass tries again)`,
+        `${label}: its nextPageToken leads back to page ${before}, already read: the pages go round in a loop; nothing merged from google (the next pass tries again)`,
       );
     budget.more(label);
     followed.set(next, n + 1);
