@@ -5,19 +5,22 @@
 //   2. an incremental pass with 1 new review among 20,000: pages fetched, time to the build;
 //   3. end to end with SYNC_INTERVAL_S=5: a new review at the fake Google to an HTTPS WebSub
 //      subscriber receiving the new /api/feed.json, against the interval plus 2x the build time;
-//   4. search p50/p99 while passes run, against the same sidecar idle.
+//   4. search p50/p99 while passes run, against the same sidecar idle;
+//   5. peak memory (RSS) of a pass against a Google source that loops or never ends, against a
+//      normal pass in the same run (BENCH_SYNC_ONLY=memory runs this part alone).
 // BENCH_SYNC_REVIEWS (default 20000; 10 % of them from Trustpilot), BENCH_SYNC_NEW (new reviews
 // end to end, default 5), BENCH_SYNC_RUNS (first-sync repeats, default 3).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { googleReviews, newGoogleReview } from './bench/google-export.ts';
-import { build, median, NODE, ROOT, SIDECAR_NODE_FLAGS, type Server, table, tempDir } from './bench/lib.ts';
-import { startListening } from './harness/processes.ts';
-import { startFakeApis, trustpilotReviews } from './harness/fake-apis.ts';
-import { makeTestPki } from './harness/pki.ts';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { googleReviews, newGoogleReview } from './bench/google-export.ts';
+import { build, median, NODE, ROOT, type Server, SIDECAR_NODE_FLAGS, table, tempDir } from './bench/lib.ts';
+import { benchSyncMemory } from './bench/sync-memory.ts';
+import { startFakeApis, trustpilotReviews } from './harness/fake-apis.ts';
+import { makeTestPki } from './harness/pki.ts';
+import { startListening } from './harness/processes.ts';
 
 const TOTAL = Number(process.env.BENCH_SYNC_REVIEWS ?? 20000);
 const NEW = Number(process.env.BENCH_SYNC_NEW ?? 5);
@@ -81,6 +84,22 @@ const syncEnv = (w: { content: string; syncDir: string; out: string }, sources: 
   NODE_EXTRA_CA_CERTS: pki.caFile,
 });
 const merged = (stdout: string) => Number(/Sources read and merged in ([\d.]+) s/.exec(stdout)?.[1]);
+
+// 5. Peak memory against a looping or endless source (first when run alone, last otherwise).
+async function memory(): Promise<void> {
+  fake.googleReviews.splice(0, Infinity, ...google.slice(0, TOTAL - trustpilotCount));
+  fake.trustpilotReviews.splice(0, Infinity, ...trustpilotReviews(trustpilotCount, UNIT));
+  const rows = await benchSyncMemory(fake, (w) => syncEnv(w, 'both'));
+  console.log(
+    `\n5. Peak memory (RSS) of a content-only pass, Google ${TOTAL - trustpilotCount} reviews + Trustpilot ${trustpilotCount}, against a Google source that loops or never ends (defaults: SYNC_MAX_PAGES, SYNC_MAX_MB):`,
+  );
+  table(rows);
+}
+if (process.env.BENCH_SYNC_ONLY === 'memory') {
+  await memory();
+  await fake.close();
+  process.exit(0);
+}
 
 // 1. First sync (content only) against importing the same pages from files.
 fake.googleReviews.splice(0, Infinity, ...google);
@@ -267,7 +286,6 @@ clearInterval(watch);
 await server.stop();
 subscriberServer.close();
 subscriberServer.closeAllConnections();
-await fake.close();
 
 const buildMedian = median(buildTimes);
 console.log(
@@ -310,4 +328,6 @@ console.log(
   `\n4. Search (uncached, SEARCH_CACHE_ENTRIES=0, one request every 20 ms) on the same sidecar with ${TOTAL} reviews; target: p99 during a pass within 2x idle:`,
 );
 table([row('idle (no schedule)', idle), row('during a pass', inWindow('pass')), row('during a build', inWindow('build'))]);
+await memory();
+await fake.close();
 process.exit(0);

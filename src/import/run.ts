@@ -12,7 +12,7 @@ import type { Incoming, Skipped } from '../core/import/incoming.ts';
 import { type Existing, type ImportReport, mergeImport } from '../core/import/merge.ts';
 import { type Business, BusinessSchema } from '../core/schemas/business.ts';
 import { type Imports, ImportsSchema } from '../core/schemas/imports.ts';
-import { type Review, ReviewSchema } from '../core/schemas/review.ts';
+import { type Review, type ReviewDateRange, reviewDateRange, reviewSchemaWithin } from '../core/schemas/review.ts';
 import { isTimeZone } from '../core/schemas/time-zone.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { findGoogleFiles } from './google-files.ts';
@@ -62,7 +62,9 @@ export function loadBusiness(file: string): Business {
   return parsed.data;
 }
 
-export function loadReviews(file: string): Existing {
+/** reviews.json, every review checked against the business's date range, as the build checks it. */
+export function loadReviews(file: string, dates: ReviewDateRange): Existing {
+  const schema = reviewSchemaWithin(dates);
   if (!existsSync(file)) return { raw: [], parsed: [] };
   const problems: ContentProblem[] = [];
   const raw = readJson(file, problems);
@@ -70,7 +72,7 @@ export function loadReviews(file: string): Existing {
   if (!Array.isArray(raw)) throw new ContentError([{ file, message: 'must be a JSON array of reviews' }]);
   const parsed: Review[] = [];
   raw.forEach((r, i) => {
-    const result = ReviewSchema.safeParse(r);
+    const result = schema.safeParse(r);
     if (result.success) parsed.push(result.data);
     else for (const issue of result.error.issues) problems.push({ file, record: `review at index ${i}`, field: issue.path.join('.'), message: issue.message });
   });
@@ -219,14 +221,19 @@ export function writeImportFiles(
 export function runImport(options: ImportOptions): ImportOutcome {
   const business = loadBusiness(join(options.content, CONTENT_FILE_NAMES.business));
   const reviewsFile = join(options.content, CONTENT_FILE_NAMES.reviews);
-  const existing = loadReviews(reviewsFile);
   if (options.tz !== undefined && !isTimeZone(options.tz))
     throw new ContentError([{ file: '--tz', message: `"${options.tz}" is not an IANA time zone (e.g. America/Denver, Europe/Berlin)` }]);
   const timeZone = options.tz ?? business.time_zone;
+  const dates = reviewDateRange({ founded: business.founded, time_zone: timeZone }, Date.now());
+  const existing = loadReviews(reviewsFile, dates);
   const { reviews, skipped, notes, problems } = readSource(options, timeZone);
   let merged: ReturnType<typeof mergeImport>;
   try {
-    merged = mergeImport(business, existing, reviews, skipped, notes, { ...(options.verified ? { verified: options.verified } : {}), prune: options.prune });
+    merged = mergeImport(business, existing, reviews, skipped, notes, {
+      ...(options.verified ? { verified: options.verified } : {}),
+      prune: options.prune,
+      dates,
+    });
   } catch (err) {
     throw err instanceof ContentError ? new ContentError([...problems, ...err.problems]) : err;
   }

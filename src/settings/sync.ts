@@ -64,6 +64,18 @@ const PASS_SETTINGS = {
     '86400',
     'Google: a pass reads every page when the last complete sweep is older than this; other passes stop at the first page of reviews already merged',
   ),
+  SYNC_MAX_PAGES: setting(
+    'maxPages',
+    integer(1),
+    '2000',
+    'most pages one pass reads from one source (Google gives 50 reviews a page, Trustpilot 100); a source that keeps sending a next page past it fails, and the others still come in',
+  ),
+  SYNC_MAX_MB: setting(
+    'maxMb',
+    integer(1),
+    '200',
+    'most megabytes of pages one pass reads from one source (each page is parsed into reviews at once, never kept); past it the source fails, and the others still come in',
+  ),
   SYNC_TIMEOUT_S: setting('timeoutS', integer(1), '30', 'longest wait for one API answer, headers and body'),
   SYNC_RETRIES: setting(
     'retries',

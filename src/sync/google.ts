@@ -6,6 +6,7 @@ import type { GoogleFile } from '../core/import/google.ts';
 import { isObject } from '../core/import/incoming.ts';
 import { parseInstant } from '../core/schemas/time-zone.ts';
 import type { GoogleSourceSettings } from '../settings/sync.ts';
+import type { Budget } from './budget.ts';
 import { SyncError } from './errors.ts';
 import { excerpt, type HttpOptions, send } from './http.ts';
 
@@ -16,7 +17,7 @@ const PAGE_SIZE = 50;
 const EXPIRY_MARGIN_S = 60;
 
 export interface GoogleFetch {
-  pages: GoogleFile[];
+  pages: number;
   /** Every page up to the last (no nextPageToken) was read */
   complete: boolean;
   /** Newest updateTime seen (ms), the cursor of the next incremental pass */
@@ -76,23 +77,34 @@ function pageLabel(url: string): string {
 }
 
 /**
- * Reads reviews.list pages newest update first. With `since` (the newest updateTime of the
- * last good pass) it stops after the first page that reaches back to reviews already seen;
- * without it, it reads every page.
+ * Reads reviews.list pages newest update first, handing each parsed page to `onPage` (nothing
+ * keeps the page's text). With `since` (the newest updateTime of the last good pass) it stops
+ * after the first page that reaches back to reviews already seen; without it, it reads every
+ * page. A nextPageToken already followed, or more pages or bytes than `budget` allows, fails
+ * the source.
  */
-export async function fetchGoogle(settings: GoogleSourceSettings, http: HttpOptions, secrets: string[], since?: number): Promise<GoogleFetch> {
+export async function fetchGoogle(
+  settings: GoogleSourceSettings,
+  http: HttpOptions,
+  secrets: string[],
+  budget: Budget,
+  onPage: (page: GoogleFile) => void,
+  since?: number,
+): Promise<GoogleFetch> {
   const tokens = googleTokens(settings, http, secrets);
   const locationId = settings.location.split('/')[3] as string;
-  const pages: GoogleFile[] = [];
   let newest: number | undefined;
   let pageToken: string | undefined;
+  const followed = new Map<string, number>();
+  const done = (complete: boolean): GoogleFetch => ({ pages: budget.pages, complete, ...(newest !== undefined ? { newest } : {}) });
   for (let n = 1; ; n++) {
     const url = new URL(`${settings.apiUrl}/v4/${settings.location}/reviews`);
     url.searchParams.set('pageSize', String(PAGE_SIZE));
     url.searchParams.set('orderBy', 'updateTime desc');
     if (pageToken) url.searchParams.set('pageToken', pageToken);
     const label = pageLabel(url.href);
-    const get = async () => send(GOOGLE, label, url.href, { headers: { authorization: `Bearer ${await tokens.get()}`, accept: 'application/json' } }, http);
+    const get = async () =>
+      send(GOOGLE, label, url.href, { headers: { authorization: `Bearer ${await tokens.get()}`, accept: 'application/json' } }, http, budget.next());
     let res = await get();
     if (res.status === 401) {
       // An access token can be revoked before its expiry: one fresh token, one more try.
@@ -110,15 +122,17 @@ export async function fetchGoogle(settings: GoogleSourceSettings, http: HttpOpti
     if (res.status === 404)
       throw new SyncError(GOOGLE, 'configuration', `${label} answered 404: no such location; check GOOGLE_LOCATION (accounts/{account}/locations/{location})`);
     if (res.status !== 200) throw new SyncError(GOOGLE, 'configuration', `${label} answered ${res.status}${res.text ? ` (${excerpt(res.text)})` : ''}`);
+    budget.take(res.text);
     const name = `page ${n} (${label})`;
-    pages.push({ name, text: res.text, location: locationId });
     let value: unknown;
     try {
       value = JSON.parse(res.text);
     } catch {
-      // readGoogle reports it with the import's message
-      return { pages, complete: false, ...(newest !== undefined ? { newest } : {}) };
+      // the reader reports it with the import's message
+      onPage({ name, text: res.text, location: locationId });
+      return done(false);
     }
+    onPage({ name, value, location: locationId });
     const reviews = isObject(value) && Array.isArray(value.reviews) ? value.reviews : [];
     let reachedSeen = false;
     for (const r of reviews) {
@@ -128,9 +142,17 @@ export async function fetchGoogle(settings: GoogleSourceSettings, http: HttpOpti
       if (since !== undefined && at < since) reachedSeen = true;
     }
     const next = isObject(value) && typeof value.nextPageToken === 'string' && value.nextPageToken ? value.nextPageToken : undefined;
-    if (!next) return { pages, complete: true, ...(newest !== undefined ? { newest } : {}) };
-    if (reachedSeen) return { pages, complete: false, ...(newest !== undefined ? { newest } : {}) };
-    if (n >= 100_000) throw new SyncError(GOOGLE, 'data', `${label}: more than 100,000 pages; the API keeps sending nextPageToken`);
+    if (!next) return done(true);
+    if (reachedSeen) return done(false);
+    const before = followed.get(next);
+    if (before !== undefined)
+      throw new SyncError(
+        GOOGLE,
+        'data',
+        `${label}: its nextPageToken leads back to page ${before}, already read: the pages go round in a loop; nothing merged from google (the next pass tries again)`,
+      );
+    budget.more(label);
+    followed.set(next, n + 1);
     pageToken = next;
   }
 }

@@ -16,7 +16,15 @@ export interface HttpResponse {
 }
 
 /** A page larger than this is not a reviews page: refuse it rather than run out of memory. */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** The most bytes a body may have, and the words that say why when it has more. */
+export interface BodyLimit {
+  bytes: number;
+  why: string;
+}
+
+class BodyTooLarge extends Error {}
 
 /** Seconds to wait from a Retry-After value (delay-seconds or an HTTP-date), if it is one. */
 export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
@@ -43,9 +51,11 @@ export function excerpt(text: string): string {
   return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
 }
 
-async function readBody(res: Response): Promise<string> {
+async function readBody(res: Response, limit: BodyLimit): Promise<string> {
+  const max = Math.min(MAX_BODY_BYTES, limit.bytes);
+  const why = max < MAX_BODY_BYTES ? limit.why : `${MAX_BODY_BYTES} bytes, the most a page may have`;
   const declared = Number(res.headers.get('content-length'));
-  if (declared > MAX_BODY_BYTES) throw new Error(`response of ${declared} bytes is larger than ${MAX_BODY_BYTES}`);
+  if (declared > max) throw new BodyTooLarge(`answered ${declared} bytes, more than ${why}`);
   if (!res.body) return '';
   const chunks: Buffer[] = [];
   let size = 0;
@@ -54,9 +64,9 @@ async function readBody(res: Response): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > max) {
       await reader.cancel();
-      throw new Error(`response is larger than ${MAX_BODY_BYTES} bytes`);
+      throw new BodyTooLarge(`answered more than ${why}`);
     }
     chunks.push(Buffer.from(value));
   }
@@ -70,14 +80,25 @@ const wait = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 100
  * other than 429). Throws a SyncError naming the source, the request and the last status
  * once the retries are spent. `label` names the request without any credential.
  */
-export async function send(source: string, label: string, url: string, init: RequestInit, options: HttpOptions): Promise<HttpResponse> {
+export async function send(
+  source: string,
+  label: string,
+  url: string,
+  init: RequestInit,
+  options: HttpOptions,
+  limit: BodyLimit = { bytes: MAX_BODY_BYTES, why: '' },
+): Promise<HttpResponse> {
   const attempts = options.retries + 1;
   for (let attempt = 1; ; attempt++) {
     let problem: string;
     let waitS = 2 ** (attempt - 1);
     try {
       const res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutS * 1000) });
-      const text = await readBody(res);
+      const text = await readBody(res, limit).catch((err: unknown) => {
+        // retrying would read the same bytes again
+        if (err instanceof BodyTooLarge) throw new SyncError(source, 'data', `${label} ${err.message}; nothing merged from ${source}`);
+        throw err;
+      });
       if (res.status >= 300 && res.status < 400)
         throw new SyncError(
           source,

@@ -5,22 +5,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONTENT_FILE_NAMES, ContentError, formatProblem, IMPORTS_FILE_NAME } from '../core/content/dataset.ts';
-import { readGoogle } from '../core/import/google.ts';
+import { googleReader } from '../core/import/google.ts';
 import { sourcePrefix } from '../core/import/ids.ts';
 import type { Incoming, Skipped } from '../core/import/incoming.ts';
 import { type ImportReport, mergeImport } from '../core/import/merge.ts';
 import { formatReport } from '../core/import/report.ts';
-import { readTrustpilotPages } from '../core/import/trustpilot-api.ts';
+import { trustpilotReader } from '../core/import/trustpilot-api.ts';
 import type { Imports } from '../core/schemas/imports.ts';
+import { type Review, reviewDateRange } from '../core/schemas/review.ts';
 import type { SyncSourceStatus, SyncStatus } from '../core/schemas/sync-status.ts';
 import { importRecords, importsJson, loadBusiness, loadReviews, readImports, writeImportFiles } from '../import/run.ts';
 import type { Settings } from '../settings/index.ts';
 import type { SyncSettings } from '../settings/sync.ts';
+import { budget } from './budget.ts';
 import { redact, SyncError } from './errors.ts';
 import { fetchGoogle, GOOGLE } from './google.ts';
 import type { HttpOptions } from './http.ts';
 import { childEnv, deployDir, runStep } from './release.ts';
-import { contentHash, readStatus, tryLock, writeStatus } from './status.ts';
+import { contentHash, crashRepair, readStatus, sourceDigest, tryLock, writeStatus } from './status.ts';
 import { fetchTrustpilot, TRUSTPILOT } from './trustpilot.ts';
 
 export interface PassOptions {
@@ -74,16 +76,24 @@ async function readSource(
   secrets: string[],
   previous: SyncSourceStatus | undefined,
   timeZone: string,
+  existing: readonly Review[],
 ): Promise<Fetched> {
+  const limit = budget(source, o.sync.maxPages, o.sync.maxMb);
   if (source === GOOGLE) {
     const g = o.sync.google;
     if (!g) throw new Error('unreachable: google not configured');
     const lastFull = previous?.last_full_sweep_at ? Date.parse(previous.last_full_sweep_at) : undefined;
     const cursor = previous?.cursor ? Date.parse(previous.cursor) : undefined;
-    const sweepDue = lastFull === undefined || cursor === undefined || Date.now() - lastFull >= o.sync.fullSweepS * 1000;
+    // The cursor holds only for the content it was taken with: an emptied or restored folder, or
+    // another CONTENT_DIR, would miss every review older than the first page.
+    const borneOut = previous?.content === sourceDigest(existing, GOOGLE);
+    if (cursor !== undefined && !borneOut)
+      o.say(`${GOOGLE}: the content folder does not hold what the last pass merged (emptied, restored or another CONTENT_DIR): reading every page.`);
+    const sweepDue = lastFull === undefined || cursor === undefined || !borneOut || Date.now() - lastFull >= o.sync.fullSweepS * 1000;
     const full = o.full || sweepDue;
-    const got = await fetchGoogle(g, http, secrets, full ? undefined : cursor);
-    const read = readGoogle(got.pages, { timeZone });
+    const reader = googleReader({ timeZone });
+    const got = await fetchGoogle(g, http, secrets, limit, reader.add, full ? undefined : cursor);
+    const read = reader.result();
     if (read.problems.list.length) throw dataError(GOOGLE, read.problems.list);
     // A sweep that read every page but finds fewer reviews than Google counts is not complete.
     const complete = full && got.complete && !read.incomplete;
@@ -97,16 +107,16 @@ async function readSource(
       notes,
       complete,
       sweep: full ? 'full' : 'incremental',
-      pages: got.pages.length,
+      pages: got.pages,
       ...(got.newest !== undefined ? { newest: got.newest } : {}),
     };
   }
   const t = o.sync.trustpilot;
   if (!t) throw new Error('unreachable: trustpilot not configured');
-  const got = await fetchTrustpilot(t, http);
-  const read = readTrustpilotPages(got.pages, timeZone);
-  if (read.problems.list.length) throw dataError(TRUSTPILOT, read.problems.list);
-  return { source, reviews: read.reviews, skipped: [], notes: [], complete: true, sweep: 'full', pages: got.pages.length };
+  const reader = trustpilotReader(timeZone);
+  const got = await fetchTrustpilot(t, http, limit, (page) => ({ fresh: reader.add(page), problems: reader.problems.list.length }));
+  if (reader.problems.list.length) throw dataError(TRUSTPILOT, reader.problems.list);
+  return { source, reviews: reader.reviews, skipped: [], notes: [], complete: true, sweep: 'full', pages: got.pages };
 }
 
 /** imports.json record of one source: exact after a complete sweep; carried forward with the additions after an incremental one. */
@@ -133,7 +143,7 @@ export async function runPass(o: PassOptions): Promise<PassOutcome> {
 }
 
 async function lockedPass(o: PassOptions): Promise<PassOutcome> {
-  const { sync, settings } = o;
+  const { sync } = o;
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const previous = readStatus(sync.dir, o.warn);
@@ -142,6 +152,13 @@ async function lockedPass(o: PassOptions): Promise<PassOutcome> {
     sources: { ...(previous?.sources ?? {}) },
     release: { ...(previous?.release ?? {}) },
   };
+  // We hold the lock, so a pass that status.json still calls running ended without finishing.
+  if (previous?.pass.outcome === 'running') {
+    const repair = crashRepair(previous);
+    status.pass.repaired = repair.message;
+    Object.assign(status.sources, repair.sources);
+    o.warn(repair.message);
+  }
   writeStatus(sync.dir, status, sync.secrets);
   const finish = (outcome: 'ok' | 'failed', error?: string): PassOutcome => {
     status.pass.outcome = outcome;
@@ -150,6 +167,26 @@ async function lockedPass(o: PassOptions): Promise<PassOutcome> {
     writeStatus(sync.dir, status, sync.secrets);
     return outcome;
   };
+  try {
+    return await passSteps(o, status, startedAt, started, finish);
+  } catch (err) {
+    const message = `the pass stopped on an unexpected error, nothing more done: ${(err as Error).message}`;
+    o.warn(message);
+    return finish('failed', message);
+  } finally {
+    // whatever ended the pass, status.json never stays at running
+    if (status.pass.outcome === 'running') finish('failed', 'the pass ended without an outcome');
+  }
+}
+
+async function passSteps(
+  o: PassOptions,
+  status: SyncStatus,
+  startedAt: string,
+  started: number,
+  finish: (outcome: 'ok' | 'failed', error?: string) => PassOutcome,
+): Promise<PassOutcome> {
+  const { sync, settings } = o;
   const sources = [...(sync.google ? [GOOGLE] : []), ...(sync.trustpilot ? [TRUSTPILOT] : [])];
   if (sources.length === 0) {
     const message = 'No source is configured: set GOOGLE_LOCATION (with the Google OAuth settings) or TRUSTPILOT_BUSINESS_UNIT_ID (with TRUSTPILOT_API_KEY).';
@@ -166,7 +203,7 @@ async function lockedPass(o: PassOptions): Promise<PassOutcome> {
   let imports: Imports;
   try {
     business = loadBusiness(join(content, CONTENT_FILE_NAMES.business));
-    existing = loadReviews(reviewsFile);
+    existing = loadReviews(reviewsFile, reviewDateRange(business, Date.now()));
     importsBefore = existsSync(importsFile) ? readFileSync(importsFile, 'utf8') : undefined;
     imports = readImports(importsBefore, importsFile);
     if (!business.time_zone)
@@ -200,12 +237,15 @@ async function lockedPass(o: PassOptions): Promise<PassOutcome> {
   const fetched: Fetched[] = [];
   for (const source of sources) {
     o.say(`${source}: reading…`);
+    status.pass.reading = source;
+    writeStatus(sync.dir, status, secrets);
     try {
-      fetched.push(await readSource(source, o, http, secrets, status.sources[source], timeZone));
+      fetched.push(await readSource(source, o, http, secrets, status.sources[source], timeZone, existing.parsed));
     } catch (err) {
       fail(source, err);
     }
   }
+  delete status.pass.reading;
 
   // Merge one source after the other, so a bad record of one never blocks another.
   let current = existing;
@@ -247,7 +287,7 @@ async function lockedPass(o: PassOptions): Promise<PassOutcome> {
       gone: report.gone.length,
       pruned: report.pruned,
       ...(f.complete ? { last_full_sweep_at: startedAt } : before?.last_full_sweep_at ? { last_full_sweep_at: before.last_full_sweep_at } : {}),
-      ...(cursor !== undefined ? { cursor: iso(cursor) } : {}),
+      ...(cursor !== undefined ? { cursor: iso(cursor), content: sourceDigest(current.parsed, f.source) } : {}),
     };
   }
   status.pass.content_changed = wrote;

@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { CONTENT_FILE_NAMES, IMPORTS_FILE_NAME } from '../core/content/dataset.ts';
-import { type SyncStatus, SyncStatusSchema } from '../core/schemas/sync-status.ts';
+import type { Review } from '../core/schemas/review.ts';
+import { type SyncSourceStatus, type SyncStatus, SyncStatusSchema } from '../core/schemas/sync-status.ts';
 import { writeFileAtomic } from '../import/atomic.ts';
 import { redact } from './errors.ts';
 
@@ -42,6 +43,34 @@ export function contentHash(contentDir: string): string {
     hash.update('\0');
   }
   return hash.digest('hex');
+}
+
+/** SHA-256 of one source's reviews in the content, in id order: what an incremental cursor was taken against. */
+export function sourceDigest(reviews: readonly Review[], source: string): string {
+  const own = reviews.filter((r) => r.source === source).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const hash = createHash('sha256');
+  for (const r of own) hash.update(`${JSON.stringify(r)}\n`);
+  return hash.digest('hex');
+}
+
+/**
+ * What the next pass records of a pass that status.json still calls running (it ended without
+ * finishing: killed, or out of memory): the pass failed, and so did the source it was reading.
+ */
+export function crashRepair(previous: SyncStatus): { message: string; sources: Record<string, SyncSourceStatus> } {
+  const { pid, started_at, reading } = previous.pass;
+  const message = `the pass before this one (pid ${pid}, started ${started_at}) ended without finishing${reading ? ` while reading ${reading}` : ''}: it was killed or ran out of memory; nothing it had not yet written was kept`;
+  const sources: Record<string, SyncSourceStatus> = {};
+  const was = reading ? previous.sources[reading] : undefined;
+  if (reading)
+    sources[reading] = {
+      ...was,
+      last_attempt_at: started_at,
+      last_outcome: 'failed',
+      error: `${message}. If it happens again, lower SYNC_MAX_PAGES or SYNC_MAX_MB.`,
+      error_kind: 'transient',
+    };
+  return { message, sources };
 }
 
 /**

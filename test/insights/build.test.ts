@@ -56,8 +56,22 @@ describe('buildInsights', () => {
     expect(punctuality?.quotes.map((q) => q.polarity)).toContain('negative');
   });
 
-  it('trends cover every quarter from the first to the last review with text', () => {
+  it('trends have a row for every quarter with a review with text, oldest first', () => {
     expect(out.aspects[0]?.trend.map((t) => t.quarter)).toEqual(['2024-Q1', '2024-Q2', '2024-Q3', '2024-Q4', '2025-Q1']);
+  });
+
+  it('a trend grows with the reviews, never with the span of their dates, and sorts years of any size', () => {
+    // dates the content schema refuses; the insights must not crash or balloon on them either
+    const reviews = [
+      review('0025-06-01', 1, 'They were two hours late.'),
+      review('2026-11-02', 5, 'They were on time.'),
+      review('9999-12-31', 2, 'Late again.'),
+    ];
+    const r = buildInsights({ ...data, reviews });
+    const punctuality = r.aspects.find((a) => a.id === 'punctuality');
+    expect(punctuality?.trend.map((t) => t.quarter)).toEqual(['0025-Q2', '2026-Q4', '9999-Q4']);
+    expect(punctuality?.trend.reduce((n, t) => n + t.mentions, 0)).toBe(3);
+    expect(JSON.stringify(r).length).toBeLessThan(JSON.stringify(out).length * 2);
   });
 
   it('keeps the entity statistics and adds text links, sentiment and aspects', () => {

@@ -6,7 +6,7 @@ import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 /** Newer than every sample review; every character a review can hold that HTML cares about. */
 export const HOSTILE_REVIEW = {
   id: 'zz-hostile-1',
-  date: '2026-12-24',
+  date: '2026-11-22',
   rating: 2,
   title: '</script><script>window.__xss = "title"</script> "Quotes" & <b>bold</b>',
   text: 'Ann never came. <script>alert(1)</script>\n\n<img src=x onerror="window.__xss = \'img\'"> &amp; & <!-- 🔥 👍🏽 — مرحبا بالعالم',
@@ -15,12 +15,12 @@ export const HOSTILE_REVIEW = {
   source: 'google',
   technicians: [],
   services: [],
-  response: { date: '2026-12-26', text: "Sorry <3 & we'll call </script><!-- you" },
+  response: { date: '2026-11-23', text: "Sorry <3 & we'll call </script><!-- you" },
 };
 
 export const NEWER_REVIEW = {
   id: 'zz-newer-1',
-  date: '2026-12-30',
+  date: '2026-11-24',
   rating: 5,
   text: 'Great work.',
   author: { name: 'Ann' },
@@ -51,7 +51,7 @@ export function collidingContent(): string {
   const reviews = JSON.parse(readFileSync(join(dir, 'reviews.json'), 'utf8'));
   reviews.push({
     id: 'zz-collide-1',
-    date: '2026-12-20',
+    date: '2026-11-20',
     rating: 1,
     text: "José Martinez left the water off. Zoë's colleague fixed it.",
     author: { name: 'Renée' },
@@ -63,7 +63,7 @@ export function collidingContent(): string {
   });
   reviews.push({
     id: 'zz-translated-1',
-    date: '2026-12-19',
+    date: '2026-11-19',
     rating: 4,
     text: 'Muy buen servicio, llegaron a tiempo.',
     translation: { language: 'en', text: 'Very good service, they arrived on time.', by: 'Google' },

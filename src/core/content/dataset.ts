@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type Business, BusinessSchema } from '../schemas/business.ts';
 import { type Editorial, EditorialSchema } from '../schemas/editorial.ts';
 import { ImportsSchema, type ReviewCounts } from '../schemas/imports.ts';
-import { type Review, ReviewSchema } from '../schemas/review.ts';
+import { type Review, ReviewSchema, reviewDateRange, reviewSchemaWithin } from '../schemas/review.ts';
 import { newestFirst } from './order.ts';
 
 /** The validated content of one business: everything the build publishes. */
@@ -131,9 +131,10 @@ export function defaultEditorial(business: Business): Editorial {
 
 /**
  * Validates the three content files and returns the dataset, or throws a ContentError
- * naming file, record and field for every problem found.
+ * naming file, record and field for every problem found. `now` dates "tomorrow", the latest
+ * day a review may carry.
  */
-export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_FILE_NAMES): Dataset {
+export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_FILE_NAMES, now = Date.now()): Dataset {
   const problems: ContentProblem[] = [];
 
   const businessRaw = parseJson(names.business, files.business, problems);
@@ -145,6 +146,7 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
   const editorial = editorialRaw === undefined ? undefined : EditorialSchema.safeParse(editorialRaw);
   if (editorial && !editorial.success) problems.push(...zodProblems(editorialName, editorial.error));
 
+  const schema = business?.success ? reviewSchemaWithin(reviewDateRange(business.data, now)) : ReviewSchema;
   const reviewsRaw = parseJson(names.reviews, files.reviews, problems);
   const reviews: Review[] = [];
   const rawReviews: unknown[] = Array.isArray(reviewsRaw) ? reviewsRaw : [];
@@ -152,7 +154,7 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
     problems.push({ file: names.reviews, message: 'must be a JSON array of reviews' });
   } else if (Array.isArray(reviewsRaw)) {
     reviewsRaw.forEach((raw, i) => {
-      const parsed = ReviewSchema.safeParse(raw);
+      const parsed = schema.safeParse(raw);
       if (parsed.success) reviews.push(parsed.data);
       else problems.push(...zodProblems(names.reviews, parsed.error, (path) => [reviewLabel(raw, i), path]));
     });

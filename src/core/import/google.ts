@@ -12,7 +12,9 @@ const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE:
 
 export interface GoogleFile {
   name: string;
-  text: string;
+  /** The file's text, or (`value`) the page already parsed, as the sync has it */
+  text?: string;
+  value?: unknown;
   /** Location id from the Takeout folder (location-<id>), for reviews without a resource name */
   location?: string;
 }
@@ -35,13 +37,14 @@ interface PageInfo {
 }
 
 function pageReviews(file: GoogleFile, problems: Problems, info: PageInfo[]): unknown[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(file.text);
-  } catch (err) {
-    problems.add(file.name, undefined, undefined, `is not valid JSON (${(err as Error).message})`);
-    return [];
-  }
+  let value: unknown = file.value;
+  if (file.text !== undefined)
+    try {
+      value = JSON.parse(file.text);
+    } catch (err) {
+      problems.add(file.name, undefined, undefined, `is not valid JSON (${(err as Error).message})`);
+      return [];
+    }
   if (Array.isArray(value)) return value;
   if (isObject(value)) {
     info.push({
@@ -57,15 +60,27 @@ function pageReviews(file: GoogleFile, problems: Problems, info: PageInfo[]): un
   return [];
 }
 
+export type GoogleResult = SourceResult & { problems: Problems; incomplete: boolean };
+
 /** Parses every review in the files; the same review under two manager accounts counts once. */
-export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions): SourceResult & { problems: Problems; incomplete: boolean } {
+export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions): GoogleResult {
+  const reader = googleReader(options);
+  for (const file of files) reader.add(file);
+  return reader.result();
+}
+
+/**
+ * The same, one file at a time: the sync keeps the parsed reviews of each page it reads, never
+ * the pages themselves.
+ */
+export function googleReader(options: GoogleOptions): { add: (file: GoogleFile) => void; result: () => GoogleResult } {
   const problems = new Problems();
   const skipped: Skipped[] = [];
   const notes: string[] = [];
   const byId = new Map<string, Candidate>();
   let duplicates = 0;
   const pages: PageInfo[] = [];
-  for (const file of files) {
+  const add = (file: GoogleFile) => {
     const readOne = (raw: unknown, index: number): boolean => {
       const label = (id?: string) => (id ? `review ${index} ("${id.length > 40 ? `${id.slice(0, 40)}…` : id}")` : `review ${index}`);
       if (!isObject(raw)) {
@@ -135,43 +150,48 @@ export function readGoogle(files: readonly GoogleFile[], options: GoogleOptions)
       return true;
     };
     for (const [index, raw] of pageReviews(file, problems, pages).entries()) readOne(raw, index);
-  }
-  if (duplicates)
-    notes.push(
-      `${duplicates} review${duplicates === 1 ? '' : 's'} appeared more than once (the same location under several manager accounts); the copy with the later updateTime was kept.`,
-    );
-
-  // reviews.list pages: each but the last has a nextPageToken (Google's reference, ListReviewsResponse).
-  let incomplete = false;
-  if (pages.length && pages.every((p) => p.more)) {
-    incomplete = true;
-    notes.push('every page has a nextPageToken: the last page is missing, so there are more reviews to fetch.');
-  }
-  const total = Math.max(0, ...pages.map((p) => p.total ?? 0));
-  const found = byId.size + skipped.length;
-  if (total > found) {
-    incomplete = true;
-    notes.push(`Google counts ${total} reviews (totalReviewCount) but the files hold ${found}: some pages may be missing.`);
-  }
-
-  const locations = [...new Set([...byId.values()].map((c) => c.location))].sort();
-  let chosen = [...byId.values()];
-  if (options.location !== undefined) {
-    const wanted = options.location.replace(/^location-/, '');
-    if (!locations.includes(wanted)) {
-      problems.add(
-        '--location',
-        undefined,
-        undefined,
-        `no reviews for location "${options.location}" in this export (locations: ${locations.join(', ') || 'none'})`,
+  };
+  const result = (): GoogleResult => {
+    if (duplicates)
+      notes.push(
+        `${duplicates} review${duplicates === 1 ? '' : 's'} appeared more than once (the same location under several manager accounts); the copy with the later updateTime was kept.`,
       );
+
+    // reviews.list pages: each but the last has a nextPageToken (Google's reference, ListReviewsResponse).
+    let incomplete = false;
+    if (pages.length && pages.every((p) => p.more)) {
+      incomplete = true;
+      notes.push('every page has a nextPageToken: the last page is missing, so there are more reviews to fetch.');
     }
-    const others = chosen.filter((c) => c.location !== wanted).length;
-    if (others)
-      notes.push(`${others} review${others === 1 ? '' : 's'} of other locations (${locations.filter((l) => l !== wanted).join(', ')}) left out by --location.`);
-    chosen = chosen.filter((c) => c.location === wanted);
-  } else if (locations.length > 1) {
-    problems.add('export', undefined, undefined, `holds reviews of ${locations.length} locations (${locations.join(', ')}); pick one with --location <id>`);
-  }
-  return { reviews: chosen.map((c) => c.review), skipped, notes, problems, incomplete };
+    const total = Math.max(0, ...pages.map((p) => p.total ?? 0));
+    const found = byId.size + skipped.length;
+    if (total > found) {
+      incomplete = true;
+      notes.push(`Google counts ${total} reviews (totalReviewCount) but the files hold ${found}: some pages may be missing.`);
+    }
+
+    const locations = [...new Set([...byId.values()].map((c) => c.location))].sort();
+    let chosen = [...byId.values()];
+    if (options.location !== undefined) {
+      const wanted = options.location.replace(/^location-/, '');
+      if (!locations.includes(wanted)) {
+        problems.add(
+          '--location',
+          undefined,
+          undefined,
+          `no reviews for location "${options.location}" in this export (locations: ${locations.join(', ') || 'none'})`,
+        );
+      }
+      const others = chosen.filter((c) => c.location !== wanted).length;
+      if (others)
+        notes.push(
+          `${others} review${others === 1 ? '' : 's'} of other locations (${locations.filter((l) => l !== wanted).join(', ')}) left out by --location.`,
+        );
+      chosen = chosen.filter((c) => c.location === wanted);
+    } else if (locations.length > 1) {
+      problems.add('export', undefined, undefined, `holds reviews of ${locations.length} locations (${locations.join(', ')}); pick one with --location <id>`);
+    }
+    return { reviews: chosen.map((c) => c.review), skipped, notes, problems, incomplete };
+  };
+  return { add, result };
 }

@@ -3,7 +3,7 @@ import { ContentError } from '../content/dataset.ts';
 import { allText } from '../content/review-text.ts';
 import { createEntityLinker } from '../insights/entities.ts';
 import type { Business } from '../schemas/business.ts';
-import { type Review, ReviewSchema } from '../schemas/review.ts';
+import { type Review, type ReviewDateRange, reviewDateRange, reviewSchemaWithin } from '../schemas/review.ts';
 import { deriveId, sourcePrefix } from './ids.ts';
 import { type Incoming, Problems, type Skipped, type SkipReason } from './incoming.ts';
 
@@ -13,6 +13,8 @@ export interface MergeOptions {
   prune: boolean;
   /** Sources whose incoming reviews are not all they hold (an incremental sync): none of their reviews counts as gone */
   partial?: readonly string[];
+  /** The days a review may carry; default: the business's range today */
+  dates?: ReviewDateRange;
 }
 
 export interface ImportReport {
@@ -81,6 +83,7 @@ export function mergeImport(
   options: MergeOptions,
 ): MergeResult {
   const problems = new Problems();
+  const schema = reviewSchemaWithin(options.dates ?? reviewDateRange(business, Date.now()));
   const link = createEntityLinker(business);
   const names = resolver(business);
 
@@ -153,7 +156,7 @@ export function mergeImport(
       built.set(id, { review: old, from: r });
       continue;
     }
-    const parsed = ReviewSchema.safeParse(candidate);
+    const parsed = schema.safeParse(candidate);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) bad(fieldName(issue.path), issue.message);
       continue;

@@ -19,14 +19,25 @@ export function hasNextPage(page: unknown): boolean {
 
 /** The reviews of parsed pages as Incoming records; problems name page, review and field. */
 export function readTrustpilotPages(pages: readonly { name: string; value: unknown }[], timeZone: string): { reviews: Incoming[]; problems: Problems } {
+  const reader = trustpilotReader(timeZone);
+  for (const page of pages) reader.add(page);
+  return reader;
+}
+
+/**
+ * The same, one page at a time: the sync keeps each page's parsed reviews, never the page.
+ * `add` answers how many reviews of the page were new (not on an earlier page).
+ */
+export function trustpilotReader(timeZone: string): { add: (page: { name: string; value: unknown }) => number; reviews: Incoming[]; problems: Problems } {
   const problems = new Problems();
   const reviews: Incoming[] = [];
   const seen = new Set<string>();
-  for (const page of pages) {
+  const add = (page: { name: string; value: unknown }): number => {
     if (!isObject(page.value) || !Array.isArray(page.value.reviews)) {
       problems.add(page.name, undefined, 'reviews', 'must be an array of reviews (a page of the business unit reviews)');
-      continue;
+      return 0;
     }
+    let fresh = 0;
     const readOne = (raw: unknown, index: number): boolean => {
       const id = isObject(raw) && typeof raw.id === 'string' ? raw.id : undefined;
       const record = id ? `review ${index} ("${id.slice(0, 40)}")` : `review ${index}`;
@@ -37,6 +48,7 @@ export function readTrustpilotPages(pages: readonly { name: string; value: unkno
       if (!isObject(raw)) return bad(undefined, 'must be an object');
       if (!id || !/^[\x21-\x7e]{1,128}$/.test(id)) return bad('id', 'must be the review id');
       if (seen.has(id)) return true; // a review that moved to the next page while we paged
+      fresh += 1;
       const stars = raw.stars;
       if (typeof stars !== 'number' || !Number.isInteger(stars) || stars < 1 || stars > 5) return bad('stars', `must be 1 to 5, got ${JSON.stringify(stars)}`);
       const created = typeof raw.createdAt === 'string' ? parseInstant(raw.createdAt) : undefined;
@@ -75,6 +87,7 @@ export function readTrustpilotPages(pages: readonly { name: string; value: unkno
       return true;
     };
     for (const [index, raw] of (page.value.reviews as unknown[]).entries()) readOne(raw, index);
-  }
-  return { reviews, problems };
+    return fresh;
+  };
+  return { add, reviews, problems };
 }

@@ -116,23 +116,6 @@ function extremes(byAspect: Map<AspectId, Counts>, minMentions: number) {
   return { strongest: strongest[0] ?? null, weakest: weakest[0] ?? null };
 }
 
-function quarterRange(first: string, last: string): string[] {
-  const out: string[] = [];
-  let year = Number(first.slice(0, 4));
-  let q = Number(quarterOf(first).slice(-1));
-  const end = quarterOf(last);
-  for (;;) {
-    const label = `${year}-Q${q}`;
-    out.push(label);
-    if (label >= end) return out;
-    q += 1;
-    if (q === 5) {
-      q = 1;
-      year += 1;
-    }
-  }
-}
-
 interface QuoteCandidate {
   review_id: string;
   date: string;
@@ -169,8 +152,8 @@ function pickQuotes(candidates: QuoteCandidate[]) {
 
 function buildAspects(insights: readonly ReviewInsight[]) {
   const withText = insights.filter((r) => r.analysis);
-  const dates = withText.map((r) => r.review.date).sort();
-  const quarters = dates.length ? quarterRange(dates[0] as string, dates[dates.length - 1] as string) : [];
+  // Only quarters that have a review with text: the trend grows with the reviews, never with the span of their dates.
+  const quarters = [...new Set(withText.map((r) => quarterOf(r.review.date)))].sort();
   return ASPECTS.map(({ id, label, definition }) => {
     const total = emptyCounts();
     const trend = new Map(quarters.map((q) => [q, emptyCounts()]));

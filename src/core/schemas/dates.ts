@@ -25,8 +25,15 @@ export function dateToInstant(date: string): string {
   return `${date}T00:00:00Z`;
 }
 
-/** The quarter a calendar date falls in, as "2024-Q3". */
+/** The quarter a calendar date falls in, as "2024-Q3"; quarters sort as strings, as dates do. */
 export function quarterOf(date: string): string {
   const month = Number(date.slice(5, 7));
   return `${date.slice(0, 4)}-Q${Math.ceil(month / 3)}`;
+}
+
+/** The calendar date `days` after `date` (before it when negative). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }

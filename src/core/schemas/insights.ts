@@ -35,7 +35,7 @@ export const AspectInsightSchema = z.object({
   score: NetScore,
   trend: z
     .array(z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/), ...counts, score: NetScore }))
-    .describe('Every quarter from the first to the last review with text'),
+    .describe('Every quarter that has a review with text, oldest first (a quarter without one has no row)'),
   quotes: z.array(AspectQuoteSchema).describe('At most 2 positive then 2 negative'),
 });
 

@@ -19,6 +19,9 @@ export const SyncSourceStatusSchema = z.object({
   pruned: z.boolean().optional(),
   last_full_sweep_at: Instant.optional(),
   cursor: Instant.optional().describe('Google: the newest updateTime merged'),
+  content: Hash.optional().describe(
+    "Google: SHA-256 of this source's reviews in the content folder when `cursor` was set; a pass that finds other content trusts no cursor and reads every page",
+  ),
 });
 
 /** SYNC_DIR/status.json: written by every pass, read by operators and by the next pass. */
@@ -33,6 +36,8 @@ export const SyncStatusSchema = z.object({
     deployed: z.boolean().optional(),
     published: z.boolean().optional(),
     error: z.string().optional(),
+    reading: z.string().optional().describe('The source being read; left behind only by a pass that ended without finishing'),
+    repaired: z.string().optional().describe('What this pass found of the pass before it that ended without finishing (killed, or out of memory)'),
   }),
   sources: z.record(z.string(), SyncSourceStatusSchema),
   /** Hash of the content files at each step that last succeeded, so a failed step is retried by the next pass */

@@ -40,5 +40,6 @@ export function parseInstant(text: string): number | undefined {
 export function dayInZone(ms: number, zone: string): string {
   const parts = formatter(zone).formatToParts(ms);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  // Intl writes the year 25 as "25": pad it, so a date far in the past reads as a date and the range check names it
+  return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}`;
 }
