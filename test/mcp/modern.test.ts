@@ -58,7 +58,7 @@ describe('2026-07-28: server/discover and results', () => {
     const list = await modernPost(url, 'resources/list');
     expect(list.message?.result).toMatchObject({ resultType: 'complete', ttlMs: 60_000, cacheScope: 'public' });
     const uris = ((list.message?.result?.resources ?? []) as { uri: string }[]).map((r) => r.uri);
-    expect(uris).toEqual([`${SITE_URL}/reviews.json`, `${SITE_URL}/insights.json`, `${SITE_URL}/api/feed.json`]);
+    expect(uris).toEqual([`${SITE_URL}/reviews.json`, `${SITE_URL}/insights.json`, `${SITE_URL}/api/feed.json`, 'ui://reviews/app.html']);
     const templates = await modernPost(url, 'resources/templates/list');
     expect(templates.message?.result).toMatchObject({
       resourceTemplates: [{ name: 'review', uriTemplate: 'reviews://review/{id}' }],
