@@ -149,6 +149,7 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
       expect(first.map((c) => c.about.slice(0, r(page1, c.id).technicians.length))).toEqual(page1.map((r) => r.technicians));
       expect(await frame.textContent('[role=status]')).toBe(`${result.structuredContent.total.toLocaleString('en-US')} reviews match, newest first; showing 5.`);
       const before = (await reviewHost.state()).sizes.at(-1)?.height ?? 0;
+      await reviewHost.page.locator('iframe').screenshot({ path: join(SHOTS, `app-reviews-${era}.png`) });
 
       // the next page: the same call with offset = next_offset, added below, focus on its first review
       await frame.getByRole('button', { name: 'Show more reviews' }).press('Enter');
@@ -160,7 +161,6 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
       expect(await frame.evaluate(() => document.activeElement?.closest('article')?.id)).toBe(`review-${next.structuredContent.reviews[0]?.id}`);
       await expect.poll(async () => (await reviewHost.state()).sizes.at(-1)?.height ?? 0).toBeGreaterThan(before);
       expect(await axeViolations(frame)).toEqual([]);
-      await reviewHost.page.locator('iframe').screenshot({ path: join(SHOTS, `app-reviews-${era}.png`) });
       expect(reviewHost.problems).toEqual([]);
     } finally {
       await reviewHost.close();
