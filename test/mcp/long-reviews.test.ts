@@ -80,7 +80,7 @@ describe('a business with a 10,000-character review', () => {
       ['get_reviews_since', { date: '2000-01-01' }],
     ] as const) {
       const answer = await eras['2026-07-28'](name, args);
-      const result = answer.message?.result as { structuredContent: { reviews: Record<string, never>[] }; content: { text: string }[] };
+      const result = answer.message?.result as { structuredContent: { reviews: unknown[] }; content: { text: string }[] };
       const [newest, next] = result.structuredContent.reviews as { id: string; text: string; truncated?: Record<string, number>; response?: { text: string } }[];
       expect(newest?.id).toBe(newestId);
       expect(newest?.truncated).toEqual({ text: 10_000 });
