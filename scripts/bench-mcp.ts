@@ -8,7 +8,9 @@
 //    a forced GC); and per 2026-07-28 client (target: nothing kept), in-process, after 1,000
 //    clients each discover, list and call with their own clientInfo.
 // 0. Bytes and approximate tokens of tools/list and of each tool's answer with its default
-//    arguments (targets: 10 KB and 16 KB); BENCH_ONLY=sizes runs only this part.
+//    arguments (targets: 10 KB and 16 KB), also with a 10,000-character review; the MCP App's
+//    bytes raw and gzipped (target 50 KB gzipped) and its time to first render in Chromium;
+//    BENCH_ONLY=sizes runs only this part.
 // Run with --expose-gc (the npm script does) for the in-process heap figures.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

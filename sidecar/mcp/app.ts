@@ -1,6 +1,6 @@
 // The MCP App resource (SEP-1865, stable 2026-01-26): one ui:// HTML document that hosts draw
-// the results of get_business, search_reviews, get_reviews_since and get_review with. Both
-// eras list and read it, and serve the same bytes.
+// the results of get_business, search_reviews and get_reviews_since with (and that draws a
+// whole review it asks get_review for). Both eras list and read it, and serve the same bytes.
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
 import { appData } from '../../src/core/site/app-data.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
@@ -17,7 +17,7 @@ export const APP_RESOURCE = {
   uri: APP_URI,
   name: 'reviews-app',
   title: 'Reviews card',
-  description: 'The MCP App that draws get_business, search_reviews, get_reviews_since and get_review results as the reviews page shows them.',
+  description: 'The MCP App that draws get_business, search_reviews and get_reviews_since results as the reviews page shows them.',
   mimeType: APP_MIME,
   _meta: RESOURCE_UI_META,
 };

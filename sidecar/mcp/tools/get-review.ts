@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { ReviewIdSchema, ReviewSchema } from '../../../src/core/schemas/review.ts';
 import { reviewsById } from '../build-data.ts';
-import { APP_TOOL_META } from '../protocol.ts';
 import { defineTool, errorResult, jsonResult, READ_ONLY } from '../tool.ts';
 
 export const GET_REVIEW: McpToolName = 'get_review';
@@ -14,13 +13,12 @@ export const GetReviewInput = z.strictObject({
 export const getReviewConfig = {
   title: 'Get review',
   description: [
-    'One review by id, whole, with every field (text, author, technicians, services, area, owner response, translation).',
+    'One review by id, with every field whole (text, author, technicians, services, area, owner response, translation).',
     'An unknown id gives an error result naming it.',
   ].join(' '),
   inputSchema: GetReviewInput,
   outputSchema: ReviewSchema,
   annotations: { title: 'Get review', ...READ_ONLY },
-  _meta: APP_TOOL_META,
 };
 
 export const getReviewTool = defineTool({
