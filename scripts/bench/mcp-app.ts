@@ -13,7 +13,14 @@ const APP_URI = 'ui://reviews/app.html';
 type Rpc = (method: string, params?: Record<string, unknown>) => Promise<{ bytes: number; result: Record<string, unknown> }>;
 
 async function bundleSize(contents: string): Promise<{ raw: number; gzip: number }> {
-  const out = await build({ stdin: { contents, resolveDir: ROOT, loader: 'ts' }, bundle: true, minify: true, format: 'iife', write: false, logLevel: 'silent' });
+  const out = await build({
+    stdin: { contents, resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    write: false,
+    logLevel: 'silent',
+  });
   const js = out.outputFiles[0]?.contents ?? new Uint8Array();
   return { raw: js.byteLength, gzip: gzipSync(js).byteLength };
 }
@@ -25,7 +32,9 @@ export async function reportMcpApp(rpc: Rpc, runs = 5): Promise<boolean> {
   const read = await rpc('resources/read', { uri: APP_URI });
   const html = ((read.result.contents as { text: string }[])[0] as { text: string }).text;
   const app = { raw: Buffer.byteLength(html), gzip: gzipSync(html).byteLength };
-  const bridge = await bundleSize("import { connect, reportSize } from './src/mcp-app/bridge.ts'; const { bridge } = connect({ name: 'a', version: '1' }); reportSize(bridge);");
+  const bridge = await bundleSize(
+    "import { connect, reportSize } from './src/mcp-app/bridge.ts'; const { bridge } = connect({ name: 'a', version: '1' }); reportSize(bridge);",
+  );
   const official = await bundleSize(
     "import { App } from '@modelcontextprotocol/ext-apps'; const app = new App({ name: 'a', version: '1' }); app.ontoolresult = (r) => { document.body.dataset.r = String(r); }; void app.connect();",
   );
@@ -75,7 +84,9 @@ export async function reportMcpApp(rpc: Rpc, runs = 5): Promise<boolean> {
   } finally {
     await browser.close();
   }
-  console.log('\nTime to first render in the host of test/mcp/app.test.ts (the iframe mounted, ui/initialize answered, the tool input and result sent, the card in the DOM):');
+  console.log(
+    '\nTime to first render in the host of test/mcp/app.test.ts (the iframe mounted, ui/initialize answered, the tool input and result sent, the card in the DOM):',
+  );
   table(rows);
   return met;
 }

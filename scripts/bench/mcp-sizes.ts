@@ -53,7 +53,13 @@ async function answerSizes(server: Server, label: string): Promise<boolean> {
   const tools = list.result.tools as { name: string; _meta?: unknown }[];
   row('tools/list', list.bytes, TARGETS.list);
   const links = tools.reduce((n, t) => n + (t._meta === undefined ? 0 : Buffer.byteLength(`,"_meta":${JSON.stringify(t._meta)}`)), 0);
-  rows.push({ what: `  of which the app's _meta.ui.resourceUri (${tools.filter((t) => t._meta).length} tools)`, bytes: links.toLocaleString('en-US'), '~tokens': '', target: '', met: '' });
+  rows.push({
+    what: `  of which the app's _meta.ui.resourceUri (${tools.filter((t) => t._meta).length} tools)`,
+    bytes: links.toLocaleString('en-US'),
+    '~tokens': '',
+    target: '',
+    met: '',
+  });
   const reviews = (await (await fetch(`${server.url}/reviews.json`)).json()) as { reviews: { id: string; date: string; text: string }[] };
   const longest = reviews.reviews.reduce((a, b) => (b.text.length > a.text.length ? b : a));
   const defaults: Record<string, Record<string, unknown>> = {

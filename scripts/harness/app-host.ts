@@ -70,11 +70,20 @@ export interface AppHost {
  * A host page at http://localhost:<port>/ and the app's document at http://127.0.0.1:<port>/app
  * (another origin), served with DEFAULT_APP_CSP. `callTool` answers the app's tools/call.
  */
-export async function openAppHost(browser: Browser, root: string, callTool: (params: { name: string; arguments?: Record<string, unknown> }) => Promise<unknown>): Promise<AppHost> {
+export async function openAppHost(
+  browser: Browser,
+  root: string,
+  callTool: (params: { name: string; arguments?: Record<string, unknown> }) => Promise<unknown>,
+): Promise<AppHost> {
   const script = await hostBundle(root);
   let appHtml = '';
   const server: Server = createServer((req, res) => {
-    if (req.url === '/') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title></head><body><main id="apps"></main><script>${script.replace(/<\/script/gi, '<\\/script')}</script></body></html>`);
+    if (req.url === '/')
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title></head><body><main id="apps"></main><script>${script.replace(/<\/script/gi, '<\\/script')}</script></body></html>`,
+        );
     else if (req.url === '/app') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DEFAULT_APP_CSP }).end(appHtml);
     else res.writeHead(404).end();
   });
@@ -113,7 +122,9 @@ export async function openAppHost(browser: Browser, root: string, callTool: (par
     async deliver(args, result) {
       await page.evaluate(
         async ([a, r]) => {
-          const { bridge } = (window as unknown as { host: { bridge: { sendToolInput(p: unknown): Promise<void>; sendToolResult(p: unknown): Promise<void> } } }).host;
+          const { bridge } = (
+            window as unknown as { host: { bridge: { sendToolInput(p: unknown): Promise<void>; sendToolResult(p: unknown): Promise<void> } } }
+          ).host;
           await bridge.sendToolInput({ arguments: a });
           await bridge.sendToolResult(r);
         },

@@ -31,7 +31,10 @@ interface Caller {
 
 async function connectEra(url: string, era: '2025' | '2026'): Promise<Caller> {
   if (era === '2025') {
-    const client = new Client({ name: 'app-host-2025', version: '1' }, { capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } as never });
+    const client = new Client(
+      { name: 'app-host-2025', version: '1' },
+      { capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } as never },
+    );
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     return client as unknown as Caller;
   }
@@ -114,7 +117,12 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
     expect(await frame.textContent('.rating-big .value')).toBe(rating.rating_value.toFixed(1));
     expect(await frame.getAttribute('.rating-big .stars', 'aria-label')).toBe(`${rating.rating_value.toFixed(1)} out of 5 stars`);
     const rows = await frame.$$eval('.histogram li .sr-only', (els) => els.map((e) => e.textContent));
-    expect(rows).toEqual([5, 4, 3, 2, 1].map((n) => `${n} star${n === 1 ? '' : 's'}: ${rating.distribution[String(n)]?.toLocaleString('en-US')} review${rating.distribution[String(n)] === 1 ? '' : 's'}`));
+    expect(rows).toEqual(
+      [5, 4, 3, 2, 1].map(
+        (n) =>
+          `${n} star${n === 1 ? '' : 's'}: ${rating.distribution[String(n)]?.toLocaleString('en-US')} review${rating.distribution[String(n)] === 1 ? '' : 's'}`,
+      ),
+    );
     expect(await frame.textContent('section p a')).toBe(`${rating.review_count.toLocaleString('en-US')} reviews`);
     expect(await frame.getAttribute('section p a', 'href')).toBe(`${SITE_URL}/`);
     expect(await frame.getAttribute('html', 'data-theme')).toBe(era === '2025' ? 'dark' : 'light');
@@ -135,7 +143,11 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
       await reviewHost.mount(html.get(era) as string, { theme: 'light', locale: 'en-US' });
       const args = { min_rating: 4, limit: 5 };
       const result = (await caller.callTool({ name: 'search_reviews', arguments: args })) as {
-        structuredContent: { total: number; next_offset: number; reviews: { id: string; date: string; rating: number; response?: { text: string }; technicians: string[] }[] };
+        structuredContent: {
+          total: number;
+          next_offset: number;
+          reviews: { id: string; date: string; rating: number; response?: { text: string }; technicians: string[] }[];
+        };
       };
       await reviewHost.deliver(args, result);
       const frame = reviewHost.frame();
@@ -147,7 +159,9 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
       expect(first.map((c) => c.stars)).toEqual(page1.map((r) => `${r.rating} out of 5 stars`));
       expect(first.map((c) => c.response !== null)).toEqual(page1.map((r) => r.response !== undefined));
       expect(first.map((c) => c.about.slice(0, r(page1, c.id).technicians.length))).toEqual(page1.map((r) => r.technicians));
-      expect(await frame.textContent('[role=status]')).toBe(`${result.structuredContent.total.toLocaleString('en-US')} reviews match, newest first; showing 5.`);
+      expect(await frame.textContent('[role=status]')).toBe(
+        `${result.structuredContent.total.toLocaleString('en-US')} reviews match, newest first; showing 5.`,
+      );
       const before = (await reviewHost.state()).sizes.at(-1)?.height ?? 0;
       await reviewHost.page.locator('iframe').screenshot({ path: join(SHOTS, `app-reviews-${era}.png`) });
 
@@ -156,7 +170,9 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
       await frame.waitForFunction(() => document.querySelectorAll('article.review').length === 10);
       const { calls } = await reviewHost.state();
       expect(calls).toEqual([{ name: 'search_reviews', arguments: { ...args, offset: result.structuredContent.next_offset } }]);
-      const next = (await caller.callTool({ name: 'search_reviews', arguments: { ...args, offset: 5 } })) as { structuredContent: { reviews: { id: string }[] } };
+      const next = (await caller.callTool({ name: 'search_reviews', arguments: { ...args, offset: 5 } })) as {
+        structuredContent: { reviews: { id: string }[] };
+      };
       expect((await cardsOf(reviewHost)).map((c) => c.id)).toEqual([...page1, ...next.structuredContent.reviews].map((r) => `review-${r.id}`));
       expect(await frame.evaluate(() => document.activeElement?.closest('article')?.id)).toBe(`review-${next.structuredContent.reviews[0]?.id}`);
       await expect.poll(async () => (await reviewHost.state()).sizes.at(-1)?.height ?? 0).toBeGreaterThan(before);
@@ -171,7 +187,10 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
     const frame = host.frame();
     const surface = () => frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface').trim());
     const theme = era === '2025' ? 'light' : 'dark';
-    await host.page.evaluate((t) => (window as unknown as { host: { bridge: { sendHostContextChange(p: unknown): void } } }).host.bridge.sendHostContextChange({ theme: t }), theme);
+    await host.page.evaluate(
+      (t) => (window as unknown as { host: { bridge: { sendHostContextChange(p: unknown): void } } }).host.bridge.sendHostContextChange({ theme: t }),
+      theme,
+    );
     await expect.poll(() => frame.getAttribute('html', 'data-theme')).toBe(theme);
     expect(await surface()).toBe(theme === 'dark' ? '#1b1c1f' : '#fff');
     expect(host.problems).toEqual([]);

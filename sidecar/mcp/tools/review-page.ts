@@ -79,12 +79,17 @@ function cutReview(review: Record<string, unknown>, limit: number): Record<strin
  * limit for the whole page) while the answer would be over its budget: 16 KB for ten reviews.
  * `page` builds the structured result around the reviews.
  */
-export function reviewPageResult(reviews: Record<string, unknown>[], limit: number, page: (reviews: Record<string, unknown>[]) => Record<string, unknown>): CallToolResult {
+export function reviewPageResult(
+  reviews: Record<string, unknown>[],
+  limit: number,
+  page: (reviews: Record<string, unknown>[]) => Record<string, unknown>,
+): CallToolResult {
   const budget = (PAGE_BUDGET_BYTES * Math.max(limit, MCP_PAGE_SIZE)) / MCP_PAGE_SIZE - ENVELOPE_BYTES;
   let textLimit = TEXT_LIMIT;
   for (;;) {
-    const result = jsonResult(page(reviews.map((r) => cutReview(r, textLimit))));
-    const json = (result.content?.[0] as { text: string }).text;
+    const structured = page(reviews.map((r) => cutReview(r, textLimit)));
+    const result = jsonResult(structured);
+    const json = (result.content as { text: string }[])[0]?.text ?? '';
     // the answer holds the JSON twice, once as a string with its quotes escaped: at most three times its bytes
     const fits = Buffer.byteLength(json) * 3 <= budget || Buffer.byteLength(JSON.stringify(result)) <= budget;
     if (fits || textLimit <= MIN_TEXT) return result;
