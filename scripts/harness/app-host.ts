@@ -61,6 +61,8 @@ export interface AppHost {
   state(): Promise<{ sizes: { width: number; height: number; at: number }[]; links: string[]; calls: { name: string; arguments?: Record<string, unknown> }[] }>;
   /** Sends the tool's input and result as a host does once the tool has run. */
   deliver(args: Record<string, unknown>, result: unknown): Promise<void>;
+  /** Resolves once the app has reported no new size for a while and the frame has painted at its size. */
+  settle(): Promise<void>;
   /** Page errors, console errors and warnings, CSP violations, in the host or the app. */
   problems: string[];
   close(): Promise<void>;
@@ -130,6 +132,16 @@ export async function openAppHost(
         },
         [args, result] as const,
       );
+    },
+    async settle() {
+      let seen = -1;
+      for (;;) {
+        const n = (await page.evaluate(() => (window as unknown as { host: { state: { sizes: unknown[] } } }).host.state.sizes.length)) as number;
+        if (n === seen) break;
+        seen = n;
+        await page.waitForTimeout(250);
+      }
+      await appFrame().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     },
     async close() {
       await context.close();

@@ -134,6 +134,7 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
     expect(sizes.at(-1)?.height).toBeGreaterThan(200);
     expect(await axeViolations(frame)).toEqual([]);
     console.log(`${era}: get_business drawn ${rendered} ms after mounting (resources/read HTML, tools/call, first render)`);
+    await host.settle();
     await host.page.locator('iframe').screenshot({ path: join(SHOTS, `app-business-${era}.png`) });
   });
 
@@ -163,7 +164,9 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
         `${result.structuredContent.total.toLocaleString('en-US')} reviews match, newest first; showing 5.`,
       );
       const before = (await reviewHost.state()).sizes.at(-1)?.height ?? 0;
-      await reviewHost.page.locator('iframe').screenshot({ path: join(SHOTS, `app-reviews-${era}.png`) });
+      await reviewHost.settle();
+      const box = await reviewHost.page.locator('iframe').boundingBox();
+      if (box) await reviewHost.page.screenshot({ path: join(SHOTS, `app-reviews-${era}.png`), clip: { ...box, height: Math.min(box.height, 560) } });
 
       // the next page: the same call with offset = next_offset, added below, focus on its first review
       await frame.getByRole('button', { name: 'Show more reviews' }).press('Enter');
