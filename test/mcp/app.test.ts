@@ -22,6 +22,7 @@ const APP_URI = 'ui://reviews/app.html';
 const SHOTS = join(ROOT, 'test-output', 'mcp');
 
 interface Caller {
+  getServerCapabilities(): Record<string, unknown> | undefined;
   listTools(): Promise<{ tools: { name: string; _meta?: Record<string, unknown> }[] }>;
   listResources(): Promise<{ resources: { uri: string; mimeType?: string }[] }>;
   readResource(p: { uri: string }): Promise<{ contents: { uri: string; mimeType?: string; text?: string; _meta?: Record<string, unknown> }[] }>;
@@ -85,7 +86,9 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
     await caller?.close();
   });
 
-  it('links get_business and search_reviews to one ui:// resource, listed and read as text/html;profile=mcp-app', async () => {
+  it('declares the extension, and links get_business and search_reviews to one ui:// resource, listed and read as text/html;profile=mcp-app', async () => {
+    // initialize (2025) or server/discover (2026-07-28)
+    expect(caller.getServerCapabilities()).toMatchObject({ extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } });
     const { tools } = await caller.listTools();
     const linked = tools.filter((t) => (t._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri === APP_URI).map((t) => t.name);
     expect(linked).toEqual(expect.arrayContaining(['get_business', 'search_reviews']));
