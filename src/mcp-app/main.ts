@@ -80,7 +80,9 @@ function reviewList(bridge: Bridge, s: AppSpeaker, page: ReviewPage, whole: (id:
   section.append(status, list);
   if (next !== null) {
     const button = el('button', { type: 'button' }, s.say('search.more'));
-    button.addEventListener('click', () => void nextPage(bridge, s, page, next, button, status, list, whole));
+    button.addEventListener('click', () => {
+      if (more?.next !== null) void nextPage(bridge, s, page, more?.next ?? next, button, status, list, whole);
+    });
     section.append(button);
   }
   return section;
@@ -110,7 +112,6 @@ async function nextPage(
     status.textContent = statusText(s, next.total, list.children.length);
     const heading = list.children[first]?.querySelector('h3');
     if (next.next_offset === null) button.remove();
-    else button.onclick = () => void nextPage(bridge, s, page, next.next_offset as number, button, status, list, whole);
     // keyboard users go on reading where the new reviews start
     if (heading) {
       heading.tabIndex = -1;

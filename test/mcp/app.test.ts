@@ -182,6 +182,11 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
       expect((await cardsOf(reviewHost)).map((c) => c.id)).toEqual([...page1, ...next.structuredContent.reviews].map((r) => `review-${r.id}`));
       expect(await frame.evaluate(() => document.activeElement?.closest('article')?.id)).toBe(`review-${next.structuredContent.reviews[0]?.id}`);
       await expect.poll(async () => (await reviewHost.state()).sizes.at(-1)?.height ?? 0).toBeGreaterThan(before);
+      // and the page after that, from where the second page ended
+      await frame.getByRole('button', { name: 'Show more reviews' }).click();
+      await frame.waitForFunction(() => document.querySelectorAll('article.review').length === 15);
+      expect((await reviewHost.state()).calls.map((c) => c.arguments?.offset)).toEqual([5, 10]);
+      expect(await frame.textContent('[role=status]')).toMatch(/; showing 15\.$/);
       expect(await axeViolations(frame)).toEqual([]);
       expect(reviewHost.problems).toEqual([]);
     } finally {
