@@ -155,8 +155,22 @@ function start(): void {
     args = (params.arguments as Record<string, unknown> | undefined) ?? {};
   });
   bridge.on('ui/notifications/tool-result', (params) => {
-    shown = params as ToolResult;
     more = undefined;
+    const result = params as ToolResult;
+    const sc = result.structuredContent;
+    if (sc && Array.isArray(sc.reviews) && args.fields !== undefined) {
+      // a card needs every field: the same page again without `fields`, drawn when it is there
+      const { fields: _, ...all } = args;
+      args = all;
+      const name = 'since' in sc ? 'get_reviews_since' : 'search_reviews';
+      const done = (r: ToolResult) => {
+        shown = r;
+        draw(bridge);
+      };
+      bridge.request<ToolResult>('tools/call', { name, arguments: all }).then(done, () => done(result));
+      return;
+    }
+    shown = result;
     draw(bridge);
   });
   bridge.on('ui/notifications/host-context-changed', (params) => {

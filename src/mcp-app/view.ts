@@ -101,7 +101,13 @@ export type ListedReview = Partial<ReviewJson> & { id: string; truncated?: Recor
 
 /** One review card, with a button for the whole review where the list cut its texts. */
 export function reviewItem(r: ListedReview, s: AppSpeaker, whole: (id: string, item: HTMLLIElement) => void): HTMLLIElement {
+  // a review without its date or rating (a list asked for other fields only) is drawn from what it has
   const full: ReviewJson = { date: '', rating: 0, text: '', author: { name: '' }, source: '', technicians: [], services: [], ...r };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(full.date)) {
+    const item = el('li');
+    item.append(el('article', { class: 'review', id: `review-${r.id}` }, full.text));
+    return item;
+  }
   const item = renderCard(full, s.links, s);
   const cut = r.truncated ? Math.max(...Object.values(r.truncated)) : 0;
   if (cut > 0) {

@@ -194,6 +194,22 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
     }
   });
 
+  it('draws a list asked for with fields as whole cards: it asks for the same page without fields', async () => {
+    const fieldsHost = await openAppHost(browser, ROOT, (params) => caller.callTool(params));
+    try {
+      await fieldsHost.mount(html.get(era) as string, { theme: 'light', locale: 'en-US' });
+      const args = { limit: 3, fields: ['text'] };
+      await fieldsHost.deliver(args, await caller.callTool({ name: 'search_reviews', arguments: args }));
+      const frame = fieldsHost.frame();
+      await frame.waitForSelector('article.review time');
+      expect((await fieldsHost.state()).calls).toEqual([{ name: 'search_reviews', arguments: { limit: 3 } }]);
+      expect(await frame.$$eval('article.review .stars', (s) => s.length)).toBe(3);
+      expect(fieldsHost.problems).toEqual([]);
+    } finally {
+      await fieldsHost.close();
+    }
+  });
+
   it('follows the host theme as it changes, with no CSP violation and no script error', async () => {
     const frame = host.frame();
     const surface = () => frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface').trim());
