@@ -6,6 +6,7 @@ import { readSyncSchedule } from '../src/settings/sync.ts';
 import { createApp } from './app.ts';
 import { createHub, readHubSettings } from './hub/index.ts';
 import { topicContents } from './hub/topics.ts';
+import { modernCallFirst } from './mcp/modern-node.ts';
 import { mcpRoutes } from './mcp/routes.ts';
 import { preparedFiles } from './routes/static.ts';
 import { staticFirst } from './routes/static-node.ts';
@@ -37,6 +38,8 @@ site.onSwap(() => void checkTopics());
 searchIndexOf(site.current());
 site.onSwap((snapshot) => void searchIndexOf(snapshot));
 
+/** The MCP tool results each build keeps, shared by the app's routes and the node:http fast path. */
+const mcpResults = { entries: settings.searchCacheEntries, bytes: settings.responseCacheBytes };
 const mcp = mcpRoutes({
   site,
   settings: {
@@ -46,8 +49,8 @@ const mcp = mcpRoutes({
     sessionIdleS: settings.mcpSessionIdleS,
     maxBodyBytes: settings.mcpMaxBodyBytes,
     cacheTtlMs: settings.cacheMaxAgeS * 1000,
-    resultCacheEntries: settings.searchCacheEntries,
-    resultCacheBytes: settings.responseCacheBytes,
+    resultCacheEntries: mcpResults.entries,
+    resultCacheBytes: mcpResults.bytes,
   },
   log,
 });
@@ -71,7 +74,9 @@ const syncSchedule = readSyncSchedule(process.env);
 let scheduler: SyncScheduler | undefined;
 
 const createServer = ((options: ServerOptions, listener: RequestListener) => {
-  const server = createNodeServer(options, staticFirst(site, files, listener));
+  // the stateless MCP tools/call too (mcp/modern-node.ts), from the same result cache as the app's
+  const mcpCall = modernCallFirst({ site, cache: mcpResults, maxBodyBytes: settings.mcpMaxBodyBytes }, listener);
+  const server = createNodeServer(options, staticFirst(site, files, mcpCall));
   server.keepAliveTimeout = settings.keepAliveS * 1000;
   return server;
 }) as unknown as typeof createNodeServer;

@@ -1,6 +1,7 @@
 import { normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import type { SiteSnapshot } from '../site/snapshot.ts';
+import { APP_RESOURCE } from './app.ts';
 import { compactInputSchema, compactOutputSchema } from './compact-schema.ts';
 import { DATASETS, JSON_MIME, REVIEW_TEMPLATE, REVIEW_TEMPLATE_METADATA } from './resources.ts';
 import { TOOLS } from './tools/index.ts';
@@ -27,9 +28,9 @@ export function toolDescriptions(): ReturnType<typeof describeTool>[] {
   return tools;
 }
 
-/** resources/list: the datasets at their public URLs (they depend on the build's base URL). */
+/** resources/list: the datasets at their public URLs (they depend on the build's base URL), then the app. */
 export function resourceDescriptions(snapshot: SiteSnapshot) {
-  return DATASETS.map(({ name, title, description, url }) => ({ uri: url(snapshot), name, title, description, mimeType: JSON_MIME }));
+  return [...DATASETS.map(({ name, title, description, url }) => ({ uri: url(snapshot), name, title, description, mimeType: JSON_MIME })), APP_RESOURCE];
 }
 
 /** resources/templates/list */

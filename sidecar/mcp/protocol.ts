@@ -45,8 +45,27 @@ export const HEADER_SESSION_ID = 'mcp-session-id';
 /** Which params field the Mcp-Name header mirrors, per method. */
 export const NAME_HEADER_SOURCE: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
 
-/** What the server offers, the same on both eras (initialize and server/discover). */
-export const SERVER_CAPABILITIES = { tools: {}, resources: { subscribe: true }, completions: {} };
+/** The MCP Apps extension (SEP-1865, stable 2026-01-26): tools whose results a host may draw with a ui:// resource. */
+export const UI_EXTENSION = 'io.modelcontextprotocol/ui';
+/** The one content type of an MCP App resource (SEP-1865, UI resource format). */
+export const APP_MIME = 'text/html;profile=mcp-app';
+
+/** The one app this server has: hosts draw the results of the tools that name it with it (sidecar/mcp/app.ts). */
+export const APP_URI = 'ui://reviews/app.html';
+/**
+ * Tool-level _meta (SEP-1865, Resource Discovery): the resource a host draws the result with.
+ * Not the flat "ui/resourceUri" key as well: the stable revision deprecates it, and tools/list
+ * has a 10 KB budget.
+ */
+export const APP_TOOL_META = { ui: { resourceUri: APP_URI } };
+
+/** What the server offers, the same on both eras (initialize and server/discover); extensions as SEP-1724 declares them. */
+export const SERVER_CAPABILITIES = {
+  tools: {},
+  resources: { subscribe: true },
+  completions: {},
+  extensions: { [UI_EXTENSION]: { mimeTypes: [APP_MIME] } },
+};
 
 /** The request headers a browser page may send to /mcp (CORS preflight), in both eras. */
 export const CORS_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID'];

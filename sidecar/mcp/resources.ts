@@ -4,8 +4,9 @@ import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/typ
 import { SURFACE, SURFACE_ROWS } from '../../src/core/http/surface.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import type { SiteSnapshot } from '../site/snapshot.ts';
+import { APP_RESOURCE, readApp } from './app.ts';
 import { reviewsById } from './build-data.ts';
-import { RESOURCE_NOT_FOUND } from './protocol.ts';
+import { APP_URI, RESOURCE_NOT_FOUND } from './protocol.ts';
 
 export const JSON_MIME = 'application/json';
 
@@ -76,6 +77,7 @@ export function completeReviewIds(snapshot: SiteSnapshot, value: string): string
 
 /** The contents of a resource in this build, or undefined when there is no such resource. */
 export function readResource(snapshot: SiteSnapshot, uri: string): ReadResourceResult | undefined {
+  if (uri === APP_URI) return readApp(snapshot);
   const dataset = DATASETS.find((d) => d.url(snapshot) === uri);
   if (dataset) {
     const bytes = snapshot.bytes(dataset.path);
@@ -102,6 +104,9 @@ export function registerResources(server: McpServer, site: LiveSite): void {
     const { name, title, description } = dataset;
     server.registerResource(name, dataset.url(snapshot), { title, description, mimeType: JSON_MIME }, (uri) => readBuiltFile(site, uri));
   }
+
+  const { uri: appUri, name: appName, ...appMetadata } = APP_RESOURCE;
+  server.registerResource(appName, appUri, appMetadata, () => readApp(site.current()));
 
   const template = new ResourceTemplate(REVIEW_TEMPLATE, {
     // Listing every review would make resources/list as large as the dataset: use search_reviews.

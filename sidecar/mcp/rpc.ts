@@ -20,10 +20,14 @@ function modernResultJson(resultJson: string): string {
   return resultJson === '{}' ? `{${RESULT_HEAD}}` : `{${RESULT_HEAD},${resultJson.slice(1)}`;
 }
 
-/** A 2026-07-28 result around a result object given as UTF-8 JSON bytes (never `{}`), copied once. */
+/** A 2026-07-28 response around a result object given as UTF-8 JSON bytes (never `{}`), in parts: the result's bytes are not copied. */
+export function resultBytesParts(id: RequestId, result: Buffer): [Buffer, Buffer, Buffer] {
+  return [Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{${RESULT_HEAD},`), result.subarray(1), CLOSE];
+}
+
+/** The same as one body, copied once. */
 export function resultBytesResponse(id: RequestId, result: Buffer): Response {
-  const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{${RESULT_HEAD},`);
-  return new Response(Buffer.concat([head, result.subarray(1), CLOSE]) as Uint8Array<ArrayBuffer>, { status: 200, headers: JSON_HEADERS });
+  return new Response(Buffer.concat(resultBytesParts(id, result)) as Uint8Array<ArrayBuffer>, { status: 200, headers: JSON_HEADERS });
 }
 
 /** A 2025 session's answer: one SSE event, as the SDK transport writes it. */

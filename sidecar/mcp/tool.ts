@@ -9,6 +9,8 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
   inputSchema: I;
   outputSchema: O;
   annotations: Record<string, unknown> & { title: string; readOnlyHint: true };
+  /** Tool-level metadata: the MCP App a host draws the result with (protocol.ts, APP_TOOL_META). */
+  _meta?: Record<string, unknown>;
 }
 
 /**

@@ -1,11 +1,12 @@
 // axe-core run in a page: the serious and critical violations, each with up to three of its elements.
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { ROOT } from './paths.ts';
 
 const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
-export async function axeViolations(page: Page): Promise<string[]> {
+/** In a page, or in one of its frames (an MCP App's iframe). */
+export async function axeViolations(page: Page | Frame): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
     const axe = (

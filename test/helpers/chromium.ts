@@ -1,14 +1,7 @@
-// Debian's Chromium through playwright-core, with the flags every browser test uses.
-import { type Browser, chromium, type Page } from 'playwright-core';
+// Debian's Chromium through playwright-core (scripts/harness/chromium.ts), and what makes a page fail a test.
+import type { Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
+export { CHROMIUM, launchChromium } from '../../scripts/harness/chromium.ts';
 
 /** Records what makes a page fail a test: page errors, failed requests and error responses. */
 export function watchProblems(page: Page): string[] {

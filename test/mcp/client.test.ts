@@ -249,9 +249,11 @@ describe('MCP over the SDK client', () => {
   });
 
   it('lists and reads the datasets as resources, with the same bytes as HTTP', async () => {
-    const { resources } = await client.listResources();
+    const { resources: all } = await client.listResources();
     const paths = ['/reviews.json', '/insights.json', '/api/feed.json'];
-    expect(resources.map((r) => r.uri)).toEqual(paths.map((p) => `${SITE_URL}${p}`));
+    // the MCP App comes last (test/mcp/app.test.ts reads it)
+    expect(all.map((r) => r.uri)).toEqual([...paths.map((p) => `${SITE_URL}${p}`), 'ui://reviews/app.html']);
+    const resources = all.slice(0, -1);
     for (const resource of resources) {
       expect(resource).toMatchObject({ mimeType: 'application/json' });
       expect(resource.title).toBeTruthy();

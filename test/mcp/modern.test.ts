@@ -35,6 +35,23 @@ describe('2026-07-28: server/discover and results', () => {
     expect(res.message?.result?.instructions).toMatch(/changes only when a new build is published/);
   });
 
+  it('declares the MCP Apps extension (SEP-1865) in server/discover', async () => {
+    const res = await modernPost(url, 'server/discover');
+    expect(res.message?.result?.capabilities).toMatchObject({ extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } });
+  });
+
+  it('answers tools/call the same at the node:http level (no Origin) and through the app (an allowed Origin)', async () => {
+    const args = { name: 'search_reviews', arguments: { min_rating: 4, limit: 3 } };
+    const plain = await modernPost(url, 'tools/call', args);
+    const viaApp = await modernPost(url, 'tools/call', args, { headers: { origin: SITE_URL } });
+    expect(viaApp.headers.get('access-control-allow-origin')).toBe(SITE_URL);
+    expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength(plain.text)));
+    expect(plain.text).toBe(viaApp.text);
+    // and what the fast path does not serve still gets the app's answer
+    const unknown = await modernPost(url, 'tools/call', { name: 'no_such_tool', arguments: {} });
+    expect(unknown.message?.error).toMatchObject({ code: -32602, data: { name: 'no_such_tool' } });
+  });
+
   it('lists the tools in a fixed order, each with a title and readOnlyHint, with cache hints', async () => {
     const a = await modernPost(url, 'tools/list');
     const b = await modernPost(url, 'tools/list');
@@ -58,7 +75,7 @@ describe('2026-07-28: server/discover and results', () => {
     const list = await modernPost(url, 'resources/list');
     expect(list.message?.result).toMatchObject({ resultType: 'complete', ttlMs: 60_000, cacheScope: 'public' });
     const uris = ((list.message?.result?.resources ?? []) as { uri: string }[]).map((r) => r.uri);
-    expect(uris).toEqual([`${SITE_URL}/reviews.json`, `${SITE_URL}/insights.json`, `${SITE_URL}/api/feed.json`]);
+    expect(uris).toEqual([`${SITE_URL}/reviews.json`, `${SITE_URL}/insights.json`, `${SITE_URL}/api/feed.json`, 'ui://reviews/app.html']);
     const templates = await modernPost(url, 'resources/templates/list');
     expect(templates.message?.result).toMatchObject({
       resourceTemplates: [{ name: 'review', uriTemplate: 'reviews://review/{id}' }],

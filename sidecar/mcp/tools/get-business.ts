@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { BusinessSchema } from '../../../src/core/schemas/business.ts';
 import { AggregateRatingSchema } from '../../../src/core/schemas/documents.ts';
+import { APP_TOOL_META } from '../protocol.ts';
 import { defineTool, jsonResult, READ_ONLY } from '../tool.ts';
 
 export const GET_BUSINESS: McpToolName = 'get_business';
@@ -23,6 +24,7 @@ export const getBusinessConfig = {
   inputSchema: GetBusinessInput,
   outputSchema: GetBusinessOutput,
   annotations: { title: 'Get business', ...READ_ONLY },
+  _meta: APP_TOOL_META,
 };
 
 export const getBusinessTool = defineTool({

@@ -13,7 +13,7 @@ export const GetReviewInput = z.strictObject({
 export const getReviewConfig = {
   title: 'Get review',
   description: [
-    'One review by id, with every field (text, author, technicians, services, area, owner response, translation).',
+    'One review by id, with every field whole (text, author, technicians, services, area, owner response, translation).',
     'An unknown id gives an error result naming it.',
   ].join(' '),
   inputSchema: GetReviewInput,

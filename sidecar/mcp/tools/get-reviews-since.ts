@@ -5,8 +5,9 @@ import { SinceDocumentSchema } from '../../../src/core/schemas/documents.ts';
 import { CalendarDate } from '../../../src/core/schemas/primitives.ts';
 import { MAX_LIMIT, SearchParamsShape } from '../../../src/core/search/params.ts';
 import { nextOffset } from '../../../src/core/search/run.ts';
-import { defineTool, jsonResult, READ_ONLY } from '../tool.ts';
-import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, withFields } from './review-page.ts';
+import { APP_TOOL_META } from '../protocol.ts';
+import { defineTool, READ_ONLY } from '../tool.ts';
+import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, reviewPageResult, TEXT_LIMIT, withFields } from './review-page.ts';
 
 export const GET_REVIEWS_SINCE: McpToolName = 'get_reviews_since';
 
@@ -34,11 +35,13 @@ export const getReviewsSinceConfig = {
   description: [
     'Returns the reviews written on or after a date, newest first, like GET /api/reviews/since/{date}: what is new',
     `since a given day. total counts them all; next_offset is where the next page starts (null on the last). limit:`,
-    `default ${MCP_PAGE_SIZE}, at most ${MAX_LIMIT}; fields keeps only some review fields.`,
+    `default ${MCP_PAGE_SIZE}, at most ${MAX_LIMIT}; fields keeps only some review fields. Texts over ${TEXT_LIMIT} characters are cut`,
+    '(truncated: full lengths; get_review has all).',
   ].join(' '),
   inputSchema: GetReviewsSinceInput,
   outputSchema: GetReviewsSinceOutput,
   annotations: { title: 'Get reviews since a date', ...READ_ONLY },
+  _meta: APP_TOOL_META,
 };
 
 export const getReviewsSinceTool = defineTool({
@@ -47,14 +50,14 @@ export const getReviewsSinceTool = defineTool({
   run(snapshot, { date, limit, offset, fields }) {
     const { since, count: total, reviews } = sinceDocument(snapshot.data.reviews, date);
     const page = reviews.slice(offset, offset + limit);
-    return jsonResult({
+    return reviewPageResult(withFields(page, fields), limit, (listed) => ({
       since,
       total,
       count: page.length,
       limit,
       offset,
       next_offset: nextOffset(total, offset, page.length),
-      reviews: withFields(page, fields),
-    });
+      reviews: listed,
+    }));
   },
 });

@@ -4,8 +4,9 @@ import { resolveNames } from '../../../src/core/search/names.ts';
 import { MAX_LIMIT, searchParamsWith } from '../../../src/core/search/params.ts';
 import { searchReviews } from '../../../src/core/search/run.ts';
 import { searchIndexOf, searchNamesOf } from '../../site/search-index.ts';
-import { defineTool, errorResult, jsonResult, READ_ONLY } from '../tool.ts';
-import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, withFields } from './review-page.ts';
+import { APP_TOOL_META } from '../protocol.ts';
+import { defineTool, errorResult, READ_ONLY } from '../tool.ts';
+import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, reviewPageResult, TEXT_LIMIT, withFields } from './review-page.ts';
 
 export const SEARCH_REVIEWS: McpToolName = 'search_reviews';
 
@@ -25,11 +26,13 @@ export const searchReviewsConfig = {
     'Reviews matching every given filter, one page, newest first unless sort says otherwise. Technicians, services,',
     'areas and sources are matched by the names get_business lists; a name that fits several or none is an error',
     'listing the candidates. total counts every match; next_offset starts the next page (null on the last).',
-    `limit: default ${MCP_PAGE_SIZE}, at most ${MAX_LIMIT}; fields keeps only some review fields to read more per call.`,
+    `limit: default ${MCP_PAGE_SIZE}, at most ${MAX_LIMIT}; fields keeps only some review fields to read more per call. Texts`,
+    `over ${TEXT_LIMIT} characters are cut (truncated: full lengths; get_review has all).`,
   ].join(' '),
   inputSchema: SearchReviewsInput,
   outputSchema: SearchReviewsOutput,
   annotations: { title: 'Search reviews', ...READ_ONLY },
+  _meta: APP_TOOL_META,
 };
 
 export const searchReviewsTool = defineTool({
@@ -39,6 +42,6 @@ export const searchReviewsTool = defineTool({
     const named = resolveNames(searchNamesOf(snapshot), params);
     if (!named.ok) return errorResult(`Invalid arguments: ${named.issues.map((i) => `${i.path[0]}: ${i.message}`).join('; ')}`);
     const result = searchReviews(searchIndexOf(snapshot), named.params);
-    return jsonResult({ ...result, reviews: withFields(result.reviews, fields) });
+    return reviewPageResult(withFields(result.reviews, fields), named.params.limit, (reviews) => ({ ...result, reviews }));
   },
 });

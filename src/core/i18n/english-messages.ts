@@ -225,4 +225,8 @@ export const messages = {
   'widget.next': 'Next →',
   'widget.all': 'Read all reviews',
   'widget.verified': ' · verified customers only',
+
+  // the MCP App, drawn by an agent's host in the conversation (src/mcp-app/)
+  'app.whole': 'Show the whole review ({count} characters)',
+  'app.failed': 'The next reviews could not be loaded ({message}).',
 } as const;

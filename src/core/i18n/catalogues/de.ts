@@ -232,5 +232,7 @@ export const de: Catalogue = {
     'widget.next': 'Weiter →',
     'widget.all': 'Alle Bewertungen lesen',
     'widget.verified': ' · nur nachweisliche Kunden',
+    'app.whole': 'Ganze Bewertung anzeigen ({count} Zeichen)',
+    'app.failed': 'Die nächsten Bewertungen konnten nicht geladen werden ({message}).',
   },
 };

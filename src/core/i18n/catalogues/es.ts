@@ -209,5 +209,7 @@ export const es: Catalogue = {
     'widget.next': 'Siguiente →',
     'widget.all': 'Leer todas las opiniones',
     'widget.verified': ' · solo clientes verificados',
+    'app.whole': 'Ver la opinión completa ({count} caracteres)',
+    'app.failed': 'No se pudieron cargar las siguientes opiniones ({message}).',
   },
 };

@@ -210,5 +210,7 @@ export const fr: Catalogue = {
     'widget.next': 'Suivant →',
     'widget.all': 'Lire tous les avis',
     'widget.verified': ' · clients vérifiés uniquement',
+    'app.whole': 'Afficher l’avis en entier ({count}\u00a0caractères)',
+    'app.failed': 'Les avis suivants n’ont pas pu être chargés ({message}).',
   },
 };

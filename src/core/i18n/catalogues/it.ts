@@ -213,5 +213,7 @@ export const it: Catalogue = {
     'widget.next': 'Successiva →',
     'widget.all': 'Leggi tutte le recensioni',
     'widget.verified': ' · solo clienti verificati',
+    'app.whole': 'Mostra la recensione completa ({count} caratteri)',
+    'app.failed': 'Non è stato possibile caricare le recensioni successive ({message}).',
   },
 };

@@ -223,5 +223,7 @@ export const nl: Catalogue = {
     'widget.next': 'Volgende →',
     'widget.all': 'Alle beoordelingen lezen',
     'widget.verified': ' · alleen geverifieerde klanten',
+    'app.whole': 'Hele beoordeling tonen ({count} tekens)',
+    'app.failed': 'De volgende beoordelingen konden niet worden geladen ({message}).',
   },
 };
