@@ -17,9 +17,9 @@ export const GetBusinessOutput = z.object({
 export const getBusinessConfig = {
   title: 'Get business',
   description: [
-    'The business whose reviews these are: contact details, address, opening hours, service areas, services (ids,',
-    'names and synonyms) and technicians, which search_reviews filters accept, plus the aggregate rating (mean,',
-    'count and distribution of stars). Takes no arguments.',
+    'The business: contact details, address, opening hours, service areas, services (ids, names, synonyms) and',
+    'technicians (the names search_reviews filters accept), and the aggregate rating (mean, count, star distribution).',
+    'No arguments.',
   ].join(' '),
   inputSchema: GetBusinessInput,
   outputSchema: GetBusinessOutput,

@@ -13,8 +13,8 @@ export const GetReviewInput = z.strictObject({
 export const getReviewConfig = {
   title: 'Get review',
   description: [
-    'One review by id, with every field whole (text, author, technicians, services, area, owner response, translation).',
-    'An unknown id gives an error result naming it.',
+    'One review by id, every field whole (text, translation, owner response, technicians, services, area).',
+    'An unknown id is an error result naming it.',
   ].join(' '),
   inputSchema: GetReviewInput,
   outputSchema: ReviewSchema,

@@ -33,8 +33,8 @@ export const GetReviewsSinceOutput = SinceDocumentSchema.extend({
 export const getReviewsSinceConfig = {
   title: 'Get reviews since a date',
   description: [
-    'Returns the reviews written on or after a date, newest first, like GET /api/reviews/since/{date}: what is new',
-    `since a given day. total counts them all; next_offset is where the next page starts (null on the last). limit:`,
+    'Reviews written on or after a date, newest first (GET /api/reviews/since/{date}): what is new since a day.',
+    `total counts them all; next_offset is where the next page starts (null on the last). limit:`,
     `default ${MCP_PAGE_SIZE}, at most ${MAX_LIMIT}; fields keeps only some review fields. Texts over ${TEXT_LIMIT} characters are cut`,
     '(truncated: full lengths; get_review has all).',
   ].join(' '),

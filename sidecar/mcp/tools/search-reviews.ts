@@ -23,10 +23,10 @@ export const SearchReviewsOutput = SearchResultSchema.extend({ reviews: ReviewFi
 export const searchReviewsConfig = {
   title: 'Search reviews',
   description: [
-    'Reviews matching every given filter, one page, newest first unless sort says otherwise. Technicians, services,',
+    'Reviews matching every given filter, newest first unless sort says otherwise. Technicians, services,',
     'areas and sources are matched by the names get_business lists; a name that fits several or none is an error',
     'listing the candidates. total counts every match; next_offset starts the next page (null on the last).',
-    `limit: default ${MCP_PAGE_SIZE}, at most ${MAX_LIMIT}; fields keeps only some review fields to read more per call. Texts`,
+    `limit: default ${MCP_PAGE_SIZE}, at most ${MAX_LIMIT}; fields keeps only some review fields. Texts`,
     `over ${TEXT_LIMIT} characters are cut (truncated: full lengths; get_review has all).`,
   ].join(' '),
   inputSchema: SearchReviewsInput,
