@@ -6,8 +6,9 @@ import { readSyncSchedule } from '../src/settings/sync.ts';
 import { createApp } from './app.ts';
 import { createHub, readHubSettings } from './hub/index.ts';
 import { topicContents } from './hub/topics.ts';
-import { mcpRoutes } from './mcp/routes.ts';
+import { mcpRoutes, mcpSettingsOf } from './mcp/routes.ts';
 import { preparedFiles } from './routes/static.ts';
+import { nodeClientAddress } from './runtime/node/client-address.ts';
 import { staticFirst } from './routes/static-node.ts';
 import { liveSite } from './site/live-site.ts';
 import { searchIndexOf } from './site/search-index.ts';
@@ -37,20 +38,7 @@ site.onSwap(() => void checkTopics());
 searchIndexOf(site.current());
 site.onSwap((snapshot) => void searchIndexOf(snapshot));
 
-const mcp = mcpRoutes({
-  site,
-  settings: {
-    allowedOrigins: settings.mcpAllowedOrigins,
-    maxSessions: settings.mcpMaxSessions,
-    maxSessionsPerClient: settings.mcpMaxSessionsPerClient,
-    sessionIdleS: settings.mcpSessionIdleS,
-    maxBodyBytes: settings.mcpMaxBodyBytes,
-    cacheTtlMs: settings.cacheMaxAgeS * 1000,
-    resultCacheEntries: settings.searchCacheEntries,
-    resultCacheBytes: settings.responseCacheBytes,
-  },
-  log,
-});
+const mcp = mcpRoutes({ site, settings: mcpSettingsOf(settings), clientAddress: nodeClientAddress, log });
 
 // Built files are answered at the node:http level first (routes/static-node.ts) and by the app, from one cache.
 const files = preparedFiles({ maxAgeS: settings.cacheMaxAgeS, cacheBytes: settings.staticCacheBytes });

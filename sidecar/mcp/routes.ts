@@ -1,8 +1,8 @@
-import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { CORS_HEADERS } from '../../src/core/http/headers.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { serverCard } from '../../src/core/site/mcp-metadata.ts';
+import type { Settings } from '../../src/settings/index.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { perBuild } from '../site/snapshot.ts';
 import type { ResultCacheSize } from './calls.ts';
@@ -34,6 +34,20 @@ export interface McpSettings {
   resultCacheBytes: number;
 }
 
+/** The MCP settings out of the service's (src/settings), the same in both runtimes. */
+export function mcpSettingsOf(settings: Settings): McpSettings {
+  return {
+    allowedOrigins: settings.mcpAllowedOrigins,
+    maxSessions: settings.mcpMaxSessions,
+    maxSessionsPerClient: settings.mcpMaxSessionsPerClient,
+    sessionIdleS: settings.mcpSessionIdleS,
+    maxBodyBytes: settings.mcpMaxBodyBytes,
+    cacheTtlMs: settings.cacheMaxAgeS * 1000,
+    resultCacheEntries: settings.searchCacheEntries,
+    resultCacheBytes: settings.responseCacheBytes,
+  };
+}
+
 export interface McpOptions {
   site: LiveSite;
   settings: McpSettings;
@@ -45,7 +59,7 @@ export interface McpOptions {
    * sidecar/runtime/workers/mcp-objects.ts). By default both live here, told of new builds by the site.
    */
   elsewhere?: { sessions: SessionStore; listen: ListenStreams };
-  /** The caller's address, for the per-client session limit (default: the Node socket's peer). */
+  /** The caller's address, for the per-client session limit (the runtime's adapter; in-process requests share one name). */
   clientAddress?: (env: unknown, req: Request) => string;
 }
 
@@ -84,11 +98,6 @@ export interface Mcp {
   close(): Promise<void>;
 }
 
-/** The peer's address under @hono/node-server; in-process requests (tests) share one name. */
-function nodeClientAddress(env: unknown): string {
-  return (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'in-process';
-}
-
 /**
  * /mcp and the server card on Hono: the origin check (origin.ts), then streamable HTTP
  * (transport.ts), whose POSTs go to either era (dispatch.ts), the 2025 ones through the
@@ -104,7 +113,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
   const legacy = legacyEndpoint(store);
   const modern = modernHandler({ site, listen, ttlMs: settings.cacheTtlMs, cache });
   const serve = streamableHttp({ post: dispatch(modern, legacy), stream: legacy.stream, end: legacy.end }, settings.maxBodyBytes);
-  const clientAddress = options.clientAddress ?? nodeClientAddress;
+  const clientAddress = options.clientAddress ?? (() => 'in-process');
   const allowedOrigins = new Set(settings.allowedOrigins);
 
   const routes = new Hono();

@@ -1,0 +1,291 @@
+// One Durable Object per MCP session (2025 revisions), named by its Mcp-Session-Id, so every
+// request of a session reaches the one place that holds it whichever isolate took it; and
+// one per subscriptions/listen stream (2026-07-28), which must be reachable when a build is
+// published. The session runs exactly as on Node (legacy.ts's heapSessions, one SDK server
+// and transport), in a table of one. What must outlive the object's eviction (the
+// initialize request, the subscriptions and what each resource was, the last use) is in its
+// storage; an evicted session is rebuilt on its next request by replaying initialize and
+// resources/subscribe through the same transport.
+import { JSON_TYPE } from '../../../src/core/http/media.ts';
+import { readSettings } from '../../../src/settings/index.ts';
+import { heapSessions, sessionNotFound } from '../../mcp/legacy.ts';
+import { listenStreams } from '../../mcp/listen.ts';
+import { HEADER_SESSION_ID, TRANSPORT_ERROR } from '../../mcp/protocol.ts';
+import { type McpSettings, mcpSettingsOf } from '../../mcp/routes.ts';
+import { transportError } from '../../mcp/rpc.ts';
+import type { SessionStore } from '../../mcp/session-store.ts';
+import { createSessionTable, isSessionId, type SessionTable } from '../../mcp/sessions.ts';
+import type { LiveSite } from '../../site/live-site.ts';
+import { settingsEnv, type WorkerEnv } from './bindings.ts';
+import type { DurableStateLike } from './durable-state.ts';
+import { CLIENT_HEADER, LISTENERS_OP, type McpObjectsEnv, NAME_PARAM, SESSION_OP, toListeners } from './mcp-internal.ts';
+import { mcpSite } from './mcp-site.ts';
+import { ObjectWatch, type Seen } from './mcp-watch.ts';
+
+type Env = WorkerEnv & McpObjectsEnv;
+
+/** The storage keys of a session object. */
+const KEY = { session: 'session', seen: 'seen', used: 'used' } as const;
+
+/** What a session needs to be rebuilt after an eviction. */
+interface StoredSession {
+  id: string;
+  client: string;
+  /** The initialize request it was opened with (its protocol version and client capabilities). */
+  init: unknown;
+}
+
+/** A session held in this object's heap. */
+interface Held {
+  id: string;
+  table: SessionTable;
+  store: SessionStore;
+  watch: ObjectWatch;
+}
+
+const log = (msg: string) => console.error(msg);
+
+/** A POST as the SDK transport wants it, for a replayed message. */
+function replayRequest(sessionId?: string): Request {
+  const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': JSON_TYPE };
+  if (sessionId) headers[HEADER_SESSION_ID] = sessionId;
+  return new Request('https://mcp.internal/replay', { method: 'POST', headers });
+}
+
+/** The response with its body passed through, calling `onClose` once when the stream ends either way. */
+function untilClosed(res: Response, onClose: () => void): Response {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    onClose();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const read = await reader.read().catch(() => ({ done: true, value: undefined }) as const);
+      if (read.done) {
+        close();
+        controller.close();
+      } else controller.enqueue(read.value);
+    },
+    cancel(reason) {
+      close();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: res.status, headers: res.headers });
+}
+
+export class McpSessionObject {
+  readonly #ctx: DurableStateLike;
+  readonly #env: Env;
+  readonly #settings: McpSettings;
+  #name = '';
+  #held: Promise<Held | undefined> | undefined;
+  /** The session's open GET streams (at most one, by the SDK transport). */
+  #streams = 0;
+  /** When `used` was last written: the use time is kept at a tenth of the idle time's precision. */
+  #usedWritten = 0;
+  /** The watch of a listen stream, while it is open. */
+  #listening: ObjectWatch | undefined;
+
+  constructor(ctx: DurableStateLike, env: Env) {
+    this.#ctx = ctx;
+    this.#env = env;
+    this.#settings = mcpSettingsOf(readSettings(settingsEnv(env)));
+  }
+
+  get #idleMs(): number {
+    return this.#settings.sessionIdleS * 1000;
+  }
+
+  #site(): Promise<LiveSite> {
+    return mcpSite(this.#env);
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    this.#name = url.searchParams.get(NAME_PARAM) ?? this.#name;
+    switch (url.pathname) {
+      case SESSION_OP.publish:
+        return this.#publish();
+      case SESSION_OP.listen:
+        return this.#listen(request);
+      case SESSION_OP.open:
+        return this.#open(request);
+      case SESSION_OP.post:
+      case SESSION_OP.stream:
+      case SESSION_OP.end:
+        return this.#onSession(url.pathname, request);
+      default:
+        return new Response(null, { status: 404 });
+    }
+  }
+
+  /** A new session's heap: a table of one, the same store as Node's, and this object's watch. */
+  async #hold(id: string, seen: Seen): Promise<Held> {
+    const site = await this.#site();
+    const watch = new ObjectWatch(() => site.current(), seen);
+    const table = createSessionTable({ maxSessions: 1, idleMs: this.#idleMs, sweepEveryMs: 0 });
+    const { maxBodyBytes, resultCacheEntries, resultCacheBytes } = this.#settings;
+    const store = heapSessions({
+      deps: { site, watch },
+      sessions: table,
+      maxBodyBytes,
+      cache: { entries: resultCacheEntries, bytes: resultCacheBytes },
+      now: Date.now,
+      newId: () => id,
+    });
+    return { id, table, store, watch };
+  }
+
+  async #open(request: Request): Promise<Response> {
+    const id = this.#name;
+    if (!isSessionId(id) || this.#held || (await this.#ctx.storage.get(KEY.session))) {
+      return transportError(409, TRANSPORT_ERROR, 'Conflict: this session id is taken; send initialize again');
+    }
+    const message = await request.json();
+    const client = request.headers.get(CLIENT_HEADER) ?? 'unknown';
+    const held = await this.#hold(id, {});
+    const res = await held.store.open(request, message, client);
+    if (held.table.get(id)) {
+      this.#held = Promise.resolve(held);
+      const now = Date.now();
+      const session: StoredSession = { id, client, init: message };
+      await this.#ctx.storage.put({ [KEY.session]: session, [KEY.used]: now });
+      this.#usedWritten = now;
+      await this.#ctx.storage.setAlarm(now + this.#idleMs);
+    }
+    return res;
+  }
+
+  /** The session in this heap, rebuilt from storage after an eviction; undefined when there is none. */
+  #session(): Promise<Held | undefined> {
+    this.#held ??= this.#restore();
+    return this.#held;
+  }
+
+  async #restore(): Promise<Held | undefined> {
+    const stored = await this.#ctx.storage.get<StoredSession>(KEY.session);
+    if (!stored) return undefined;
+    const seen = (await this.#ctx.storage.get<Seen>(KEY.seen)) ?? {};
+    const held = await this.#hold(stored.id, seen);
+    await (await held.store.open(replayRequest(), stored.init, stored.client)).text();
+    let n = 0;
+    for (const uri of Object.keys(seen)) {
+      const subscribe = { jsonrpc: '2.0', id: `replay-${n++}`, method: 'resources/subscribe', params: { uri } };
+      await (await held.store.post(stored.id, replayRequest(stored.id), subscribe)).text();
+    }
+    return held.table.get(stored.id) ? held : undefined;
+  }
+
+  async #onSession(op: string, request: Request): Promise<Response> {
+    const held = await this.#session();
+    if (!held) return sessionNotFound(op === SESSION_OP.end ? '' : undefined);
+    switch (op) {
+      case SESSION_OP.post: {
+        const res = await held.store.post(held.id, request, await request.json());
+        await this.#afterUse(held);
+        return res;
+      }
+      case SESSION_OP.stream: {
+        const res = await held.store.stream(held.id, request);
+        await this.#afterUse(held);
+        if (res.status !== 200 || !res.body) return res;
+        this.#streams += 1;
+        const tracked = untilClosed(res, () => {
+          this.#streams -= 1;
+        });
+        // What a publish changed while nobody listened (after a deploy, every stream is cut) is told now.
+        if (held.watch.publish(log)) await this.#ctx.storage.put(KEY.seen, held.watch.seen);
+        return tracked;
+      }
+      default: {
+        const res = await held.store.end(held.id, request);
+        if (res.ok) await this.#forget(held);
+        return res;
+      }
+    }
+  }
+
+  /** After a request: what the session now watches, and when it was last used. */
+  async #afterUse(held: Held): Promise<void> {
+    const entries: Record<string, unknown> = {};
+    if (held.watch.sync()) {
+      const seen = held.watch.seen;
+      entries[KEY.seen] = seen;
+      await this.#register(Object.keys(seen).length > 0);
+    }
+    const now = Date.now();
+    if (now - this.#usedWritten >= this.#idleMs / 10) {
+      entries[KEY.used] = now;
+      this.#usedWritten = now;
+    }
+    if (Object.keys(entries).length) await this.#ctx.storage.put(entries);
+  }
+
+  /** Puts this object in the listeners table, or takes it out. */
+  async #register(listening: boolean): Promise<void> {
+    const res = await toListeners(this.#env, listening ? LISTENERS_OP.add : LISTENERS_OP.remove, this.#name);
+    await res.body?.cancel();
+  }
+
+  /** Ends the session: its server and transport closed (its stream too), its storage and alarm gone. */
+  async #forget(held: Held): Promise<void> {
+    this.#held = undefined;
+    await held.table.closeAll();
+    const watched = Object.keys(held.watch.seen).length > 0;
+    await this.#ctx.storage.deleteAlarm();
+    await this.#ctx.storage.deleteAll();
+    if (watched) await this.#register(false);
+  }
+
+  /** A build was published: listeners hear what changed; an object with nothing to tell is dropped (410). */
+  async #publish(): Promise<Response> {
+    if (this.#listening) {
+      this.#listening.publish(log);
+      return new Response(null, { status: 204 });
+    }
+    const held = await this.#session();
+    if (!held || Object.keys(held.watch.seen).length === 0) return new Response(null, { status: 410 });
+    // Without an open stream the notification would be lost: the next GET tells it instead.
+    if (this.#streams > 0 && held.watch.publish(log)) await this.#ctx.storage.put(KEY.seen, held.watch.seen);
+    return new Response(null, { status: 204 });
+  }
+
+  /** subscriptions/listen (2026-07-28): the stream, held here so that a publish can reach it. */
+  async #listen(request: Request): Promise<Response> {
+    const { id, notifications } = (await request.json()) as { id: string | number; notifications: unknown };
+    const site = await this.#site();
+    const watch = new ObjectWatch(() => site.current(), {}, () => {
+      if (watch.size > 0) return;
+      this.#listening = undefined;
+      this.#ctx.waitUntil(this.#register(false));
+    });
+    const res = await listenStreams(watch, 1).open(id, notifications, request.signal);
+    watch.sync();
+    if (watch.size > 0) {
+      this.#listening = watch;
+      await this.#register(true);
+    }
+    return res;
+  }
+
+  /** Closes a session unused for MCP_SESSION_IDLE_S (an open stream is not use, as on Node). */
+  async alarm(): Promise<void> {
+    const stored = await this.#ctx.storage.get<StoredSession>(KEY.session);
+    if (!stored) return;
+    const inHeap = this.#held ? (await this.#held)?.table.get(stored.id) : undefined;
+    // Out of the heap, the stored time may be up to a tenth of the idle time old: count that in its favour.
+    const lastUsed = inHeap ? inHeap.lastUsed : ((await this.#ctx.storage.get<number>(KEY.used)) ?? 0) + this.#idleMs / 10;
+    const due = lastUsed + this.#idleMs;
+    if ((inHeap?.active ?? 0) === 0 && Date.now() >= due) {
+      const held = await this.#session();
+      if (held) await this.#forget(held);
+      else await this.#ctx.storage.deleteAll();
+      return;
+    }
+    await this.#ctx.storage.setAlarm(Math.max(due, Date.now() + 1000));
+  }
+}

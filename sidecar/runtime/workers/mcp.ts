@@ -1,0 +1,27 @@
+// MCP in the Worker: the same routes as the sidecar (sidecar/mcp/routes.ts). The stateless
+// 2026-07-28 requests are answered in the isolate that took them; the 2025 sessions and the
+// subscriptions/listen streams live in Durable Objects (mcp-objects.ts, mcp-session-object.ts).
+import { readSettings } from '../../../src/settings/index.ts';
+import { type Mcp, mcpRoutes, mcpSettingsOf } from '../../mcp/routes.ts';
+import { settingsEnv, type WorkerEnv } from './bindings.ts';
+import type { McpObjectsEnv } from './mcp-internal.ts';
+import { objectListen, objectSessions, workerClientAddress } from './mcp-objects.ts';
+import { mcpSite } from './mcp-site.ts';
+
+export { McpListenersObject, notifyMcpListeners } from './mcp-listeners-object.ts';
+export { McpSessionObject } from './mcp-session-object.ts';
+
+let mcp: Mcp | undefined;
+
+/** /mcp and the server card, for the Worker entry. */
+export async function forwardToMcp(request: Request, env: WorkerEnv & McpObjectsEnv): Promise<Response> {
+  const site = await mcpSite(env);
+  mcp ??= mcpRoutes({
+    site,
+    settings: mcpSettingsOf(readSettings(settingsEnv(env))),
+    elsewhere: { sessions: objectSessions(env), listen: objectListen(env) },
+    clientAddress: workerClientAddress,
+    log: (msg) => console.error(msg),
+  });
+  return mcp.routes.fetch(request);
+}
