@@ -23,7 +23,12 @@ export const ERAS: readonly Era[] = [MODERN, LEGACY];
 /** initialize + notifications/initialized; the session's id. */
 export async function openSession(base: string): Promise<string> {
   const headers = { 'content-type': 'application/json', accept: ACCEPT };
-  const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'bench-worker', version: '1' } } };
+  const init = {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'bench-worker', version: '1' } },
+  };
   const res = await fetch(`${base}/mcp`, { method: 'POST', headers, body: JSON.stringify(init) });
   const id = res.headers.get('mcp-session-id');
   await res.arrayBuffer();
@@ -45,7 +50,10 @@ export function callRequest(era: Era, sessionId: string | undefined, call: { nam
       params: { ...call, _meta: MODERN_META },
     };
   }
-  return { headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-session-id': sessionId as string, 'mcp-protocol-version': LEGACY }, params: call };
+  return {
+    headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-session-id': sessionId as string, 'mcp-protocol-version': LEGACY },
+    params: call,
+  };
 }
 
 /** tools/call under load (32 in flight), each request with its own JSON-RPC id. */
@@ -57,7 +65,13 @@ export async function loadCalls(base: string, era: Era, seconds: number): Promis
     url: `${base}/mcp`,
     connections: 32,
     duration: seconds,
-    requests: [{ method: 'POST', headers, setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ jsonrpc: '2.0', id: next++, method: 'tools/call', params }) }) }],
+    requests: [
+      {
+        method: 'POST',
+        headers,
+        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ jsonrpc: '2.0', id: next++, method: 'tools/call', params }) }),
+      },
+    ],
   };
   const result = await autocannon(options as unknown as Parameters<typeof autocannon>[0]);
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };

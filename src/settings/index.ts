@@ -3,7 +3,7 @@
 // (scripts/*.ts, sidecar/main.ts) call the readers with process.env; nothing else reads the
 // environment. The README's settings table is generated from these rows (npm run docs:settings).
 
-import { type Env, integer, oneOf, origin, originList, readTable, secureUrl, setting, text, type ValuesOf } from './table.ts';
+import { type Env, flag, integer, oneOf, origin, originList, readTable, secureUrl, setting, text, type ValuesOf } from './table.ts';
 
 export type { Env } from './table.ts';
 
@@ -100,6 +100,12 @@ export const SETTINGS = {
   ),
   MCP_SESSION_IDLE_S: setting('mcpSessionIdleS', integer(1), '900', 'an MCP session unused this long is closed (transport and server); its id then gets 404'),
   MCP_MAX_BODY_BYTES: setting('mcpMaxBodyBytes', integer(1024), '65536', 'largest MCP request body; a larger one gets 413'),
+  SERVER_TIMING: setting(
+    'serverTiming',
+    flag,
+    '0',
+    "`1`: the Worker's MCP answers carry `Server-Timing` with the time its handler ran (what `npm run bench:worker` reads); only workerd's clock moves while code runs, Cloudflare's does not, so this is for local measurement",
+  ),
 };
 
 export type Settings = ValuesOf<typeof SETTINGS>;

@@ -26,7 +26,8 @@ import { sharedBuild } from '../helpers/shared-build.ts';
 /** Starts the real sidecar (or Worker, by MCP_TARGET) on a free port on `outDir`, or on the run's shared build of the sample. */
 export async function startMcpServer(env: Record<string, string> = {}, outDir?: string): Promise<McpTestServer> {
   const out = outDir ?? (await sharedBuild(SAMPLE_CONTENT, SITE_URL));
-  const server = MCP_TARGET === 'worker' ? await startWorker({ outDir: out, env: { SITE_URL, ...env } }) : await startServer({ OUT_DIR: out, SITE_URL, ...env });
+  const server =
+    MCP_TARGET === 'worker' ? await startWorker({ outDir: out, env: { SITE_URL, ...env } }) : await startServer({ OUT_DIR: out, SITE_URL, ...env });
   return { server, mcpUrl: `${server.url}/mcp`, outDir: out };
 }
 

@@ -80,7 +80,11 @@ describe('2025 sessions in Durable Objects', () => {
     expect((await post(mcpUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, sessionHeaders('not an id'))).status).toBe(404);
     const id = await openSession(mcpUrl);
     for (let i = 0; i < 5; i++) {
-      const res = await post(mcpUrl, { jsonrpc: '2.0', id: i + 2, method: 'tools/call', params: { name: 'search_reviews', arguments: { limit: 1 } } }, sessionHeaders(id));
+      const res = await post(
+        mcpUrl,
+        { jsonrpc: '2.0', id: i + 2, method: 'tools/call', params: { name: 'search_reviews', arguments: { limit: 1 } } },
+        sessionHeaders(id),
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get('mcp-session-id')).toBe(id);
     }

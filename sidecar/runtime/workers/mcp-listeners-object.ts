@@ -62,7 +62,10 @@ export class McpListenersObject {
 
   async alarm(): Promise<void> {
     const { sql } = this.#ctx.storage;
-    const names = sql.exec('SELECT name FROM pending LIMIT ?', BATCH).toArray().map((row) => String(row.name));
+    const names = sql
+      .exec('SELECT name FROM pending LIMIT ?', BATCH)
+      .toArray()
+      .map((row) => String(row.name));
     await Promise.all(names.map((name) => this.#tell(name)));
     for (const name of names) sql.exec('DELETE FROM pending WHERE name = ?', name);
     if (sql.exec('SELECT 1 FROM pending LIMIT 1').toArray().length > 0) await this.#ctx.storage.setAlarm(Date.now());

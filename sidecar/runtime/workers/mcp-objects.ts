@@ -32,13 +32,7 @@ export function objectSessions(env: McpObjectsEnv): SessionStore {
 export function objectListen(env: McpObjectsEnv): ListenStreams {
   return {
     open: (id, notifications, signal) =>
-      toObject(
-        env,
-        SESSION_OP.listen,
-        newSessionId(),
-        new Request('https://mcp.internal/', { method: 'POST', signal }),
-        JSON.stringify({ id, notifications }),
-      ),
+      toObject(env, SESSION_OP.listen, newSessionId(), new Request('https://mcp.internal/', { method: 'POST', signal }), JSON.stringify({ id, notifications })),
     // The objects are counted nowhere: each holds one stream and costs nothing once it ends.
     size: 0,
     closeAll: () => {},

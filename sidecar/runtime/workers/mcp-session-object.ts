@@ -21,6 +21,7 @@ import type { DurableStateLike } from './durable-state.ts';
 import { CLIENT_HEADER, LISTENERS_OP, type McpObjectsEnv, NAME_PARAM, SESSION_OP, toListeners } from './mcp-internal.ts';
 import { mcpSite } from './mcp-site.ts';
 import { ObjectWatch, type Seen } from './mcp-watch.ts';
+import { withTiming } from './server-timing.ts';
 
 type Env = WorkerEnv & McpObjectsEnv;
 
@@ -81,6 +82,7 @@ export class McpSessionObject {
   readonly #ctx: DurableStateLike;
   readonly #env: Env;
   readonly #settings: McpSettings;
+  readonly #timing: boolean;
   #name = '';
   #held: Promise<Held | undefined> | undefined;
   /** The session's open GET streams (at most one, by the SDK transport). */
@@ -93,7 +95,9 @@ export class McpSessionObject {
   constructor(ctx: DurableStateLike, env: Env) {
     this.#ctx = ctx;
     this.#env = env;
-    this.#settings = mcpSettingsOf(readSettings(settingsEnv(env)));
+    const settings = readSettings(settingsEnv(env));
+    this.#settings = mcpSettingsOf(settings);
+    this.#timing = settings.serverTiming;
   }
 
   get #idleMs(): number {
@@ -185,7 +189,10 @@ export class McpSessionObject {
     if (!held) return sessionNotFound(op === SESSION_OP.end ? '' : undefined);
     switch (op) {
       case SESSION_OP.post: {
-        const res = await held.store.post(held.id, request, await request.json());
+        const message = await request.json();
+        const started = performance.now();
+        const res = await held.store.post(held.id, request, message);
+        if (this.#timing) withTiming(res, 'mcp-session', started);
         await this.#afterUse(held);
         return res;
       }
@@ -258,11 +265,15 @@ export class McpSessionObject {
   async #listen(request: Request): Promise<Response> {
     const { id, notifications } = (await request.json()) as { id: string | number; notifications: unknown };
     const site = await this.#site();
-    const watch = new ObjectWatch(() => site.current(), {}, () => {
-      if (watch.size > 0) return;
-      this.#listening = undefined;
-      this.#ctx.waitUntil(this.#register(false));
-    });
+    const watch = new ObjectWatch(
+      () => site.current(),
+      {},
+      () => {
+        if (watch.size > 0) return;
+        this.#listening = undefined;
+        this.#ctx.waitUntil(this.#register(false));
+      },
+    );
     const res = await listenStreams(watch, 1).open(id, notifications, request.signal);
     watch.sync();
     if (watch.size > 0) {

@@ -7,21 +7,28 @@ import { settingsEnv, type WorkerEnv } from './bindings.ts';
 import type { McpObjectsEnv } from './mcp-internal.ts';
 import { objectListen, objectSessions, workerClientAddress } from './mcp-objects.ts';
 import { mcpSite } from './mcp-site.ts';
+import { withTiming } from './server-timing.ts';
 
 export { McpListenersObject, notifyMcpListeners } from './mcp-listeners-object.ts';
 export { McpSessionObject } from './mcp-session-object.ts';
 
-let mcp: Mcp | undefined;
+let isolate: { mcp: Mcp; timing: boolean } | undefined;
 
 /** /mcp and the server card, for the Worker entry. */
 export async function forwardToMcp(request: Request, env: WorkerEnv & McpObjectsEnv): Promise<Response> {
   const site = await mcpSite(env);
-  mcp ??= mcpRoutes({
-    site,
-    settings: mcpSettingsOf(readSettings(settingsEnv(env))),
-    elsewhere: { sessions: objectSessions(env), listen: objectListen(env) },
-    clientAddress: workerClientAddress,
-    log: (msg) => console.error(msg),
-  });
-  return mcp.routes.fetch(request);
+  if (!isolate) {
+    const settings = readSettings(settingsEnv(env));
+    const mcp = mcpRoutes({
+      site,
+      settings: mcpSettingsOf(settings),
+      elsewhere: { sessions: objectSessions(env), listen: objectListen(env) },
+      clientAddress: workerClientAddress,
+      log: (msg) => console.error(msg),
+    });
+    isolate = { mcp, timing: settings.serverTiming };
+  }
+  const started = performance.now();
+  const res = await isolate.mcp.routes.fetch(request);
+  return isolate.timing ? withTiming(res, 'mcp', started) : res;
 }
