@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT } from '../src/build/deploy/worker.ts';
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { HUB_SETTINGS } from '../src/settings/hub.ts';
-import { readSettings } from '../src/settings/index.ts';
+import { readSettings, SETTINGS } from '../src/settings/index.ts';
 import { freePort } from './harness/host-emulators.ts';
 import { ROOT, tempDir } from './harness/processes.ts';
 
@@ -30,9 +30,14 @@ function current(): { buildDir: string; workerDir: string; buildId: string } {
   return { buildDir, workerDir, buildId };
 }
 
-/** The Worker's settings as vars: the build's, then SITE_URL and every HUB_* setting given here. */
+/** The Worker's settings as vars: the build's, then SITE_URL and every HUB_*, MCP_* and SERVER_TIMING setting given here. */
 function vars(built: Record<string, string>): Record<string, string> {
-  const given = Object.keys(HUB_SETTINGS).filter((name) => name.startsWith('HUB_') && process.env[name] !== undefined);
+  const names = [
+    ...Object.keys(HUB_SETTINGS).filter((name) => name.startsWith('HUB_')),
+    ...Object.keys(SETTINGS).filter((name) => name.startsWith('MCP_')),
+    'SERVER_TIMING',
+  ];
+  const given = names.filter((name) => process.env[name] !== undefined);
   return { ...built, SITE_URL: settings.siteUrl, ...Object.fromEntries(given.map((name) => [name, process.env[name] as string])) };
 }
 

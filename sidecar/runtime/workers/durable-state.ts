@@ -1,5 +1,6 @@
 // The slice of workerd's Durable Object API that MCP's objects use (types of the runtime;
 // @cloudflare/workers-types is not a dependency).
+import type { DurableObjectNamespaceLike } from '../../../src/edge/worker-bindings.ts';
 
 export interface SqlCursorLike {
   toArray(): Record<string, unknown>[];
@@ -21,16 +22,7 @@ export interface DurableStateLike {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-export interface DurableStubLike {
-  fetch(request: Request): Promise<Response>;
-}
-
-export interface DurableNamespaceLike {
-  idFromName(name: string): unknown;
-  get(id: unknown): DurableStubLike;
-}
-
 /** The stub of the object named `name` in `namespace`. */
-export function objectNamed(namespace: DurableNamespaceLike, name: string): DurableStubLike {
+export function objectNamed(namespace: DurableObjectNamespaceLike, name: string): { fetch(request: Request): Promise<Response> } {
   return namespace.get(namespace.idFromName(name));
 }

@@ -1,14 +1,14 @@
 // How the Worker and MCP's Durable Objects address each other: the bindings they use and the
 // paths of their requests, defined once. These requests never leave Cloudflare (a stub's
 // fetch), so the origin is a placeholder.
-import { type DurableNamespaceLike, objectNamed } from './durable-state.ts';
+import type { WorkerEnv } from '../../../src/edge/worker-bindings.ts';
+import { objectNamed } from './durable-state.ts';
 
-export interface McpObjectsEnv {
-  /** One McpSessionObject per 2025 session (named by its Mcp-Session-Id) and per listen stream. */
-  MCP_SESSION: DurableNamespaceLike;
-  /** The one McpListenersObject: which of those objects listen for resource updates. */
-  MCP_LISTENERS: DurableNamespaceLike;
-}
+/**
+ * MCP_SESSION: one McpSessionObject per 2025 session (named by its Mcp-Session-Id) and per
+ * listen stream; MCP_LISTENERS: the one McpListenersObject, which of those listen for updates.
+ */
+export type McpObjectsEnv = Pick<WorkerEnv, 'MCP_SESSION' | 'MCP_LISTENERS'>;
 
 const ORIGIN = 'https://mcp.internal';
 

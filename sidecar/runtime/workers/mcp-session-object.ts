@@ -16,14 +16,12 @@ import { transportError } from '../../mcp/rpc.ts';
 import type { SessionStore } from '../../mcp/session-store.ts';
 import { createSessionTable, isSessionId, type SessionTable } from '../../mcp/sessions.ts';
 import type { LiveSite } from '../../site/live-site.ts';
-import { settingsEnv, type WorkerEnv } from './bindings.ts';
+import { settingsEnv, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import type { DurableStateLike } from './durable-state.ts';
-import { CLIENT_HEADER, LISTENERS_OP, type McpObjectsEnv, NAME_PARAM, SESSION_OP, toListeners } from './mcp-internal.ts';
+import { CLIENT_HEADER, LISTENERS_OP, NAME_PARAM, SESSION_OP, toListeners } from './mcp-internal.ts';
 import { mcpSite } from './mcp-site.ts';
 import { ObjectWatch, type Seen } from './mcp-watch.ts';
 import { withTiming } from './server-timing.ts';
-
-type Env = WorkerEnv & McpObjectsEnv;
 
 /** The storage keys of a session object. */
 const KEY = { session: 'session', seen: 'seen', used: 'used' } as const;
@@ -80,7 +78,7 @@ function untilClosed(res: Response, onClose: () => void): Response {
 
 export class McpSessionObject {
   readonly #ctx: DurableStateLike;
-  readonly #env: Env;
+  readonly #env: WorkerEnv;
   readonly #settings: McpSettings;
   readonly #timing: boolean;
   #name = '';
@@ -92,7 +90,7 @@ export class McpSessionObject {
   /** The watch of a listen stream, while it is open. */
   #listening: ObjectWatch | undefined;
 
-  constructor(ctx: DurableStateLike, env: Env) {
+  constructor(ctx: DurableStateLike, env: WorkerEnv) {
     this.#ctx = ctx;
     this.#env = env;
     const settings = readSettings(settingsEnv(env));

@@ -3,8 +3,7 @@
 // subscriptions/listen streams live in Durable Objects (mcp-objects.ts, mcp-session-object.ts).
 import { readSettings } from '../../../src/settings/index.ts';
 import { type Mcp, mcpRoutes, mcpSettingsOf } from '../../mcp/routes.ts';
-import { settingsEnv, type WorkerEnv } from './bindings.ts';
-import type { McpObjectsEnv } from './mcp-internal.ts';
+import { settingsEnv, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { objectListen, objectSessions, workerClientAddress } from './mcp-objects.ts';
 import { mcpSite } from './mcp-site.ts';
 import { withTiming } from './server-timing.ts';
@@ -15,7 +14,7 @@ export { McpSessionObject } from './mcp-session-object.ts';
 let isolate: { mcp: Mcp; timing: boolean } | undefined;
 
 /** /mcp and the server card, for the Worker entry. */
-export async function forwardToMcp(request: Request, env: WorkerEnv & McpObjectsEnv): Promise<Response> {
+export async function forwardToMcp(request: Request, env: WorkerEnv): Promise<Response> {
   const site = await mcpSite(env);
   if (!isolate) {
     const settings = readSettings(settingsEnv(env));

@@ -1,6 +1,6 @@
-// Where the hub and MCP join the Worker. TEMPORARY on branch `worker`: the hub's Durable Object
-// module (branch `hub`) and MCP's (branch `mcpw`) replace these two answers and two classes;
-// until then both paths say so with a 503.
+// Where the hub and MCP join the Worker. MCP's module is mcp.ts; TEMPORARY on branch `worker`:
+// the hub's Durable Object module (branch `hub`) replaces its answer and class; until then the
+// hub's path says so with a 503.
 import { JSON_TYPE } from '../../../src/core/http/media.ts';
 import type { WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 
@@ -14,18 +14,10 @@ export function forwardToHub(_request: Request, _env: WorkerEnv): Promise<Respon
   return Promise.resolve(notYet('The WebSub hub'));
 }
 
-export function forwardToMcp(_request: Request, _env: WorkerEnv): Promise<Response> {
-  return Promise.resolve(notYet('MCP'));
-}
+export { forwardToMcp, McpListenersObject, McpSessionObject } from './mcp.ts';
 
 export class HubObject {
   fetch(): Response {
     return notYet('The WebSub hub');
-  }
-}
-
-export class McpSessionObject {
-  fetch(): Response {
-    return notYet('MCP');
   }
 }

@@ -11,10 +11,11 @@ import { serveAsset } from '../../../src/edge/serve-asset.ts';
 import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { createApp } from '../../app.ts';
-import { type AssetSite, assetSite } from './build-files.ts';
+import type { AssetSite } from './build-files.ts';
+import { isolateFiles } from './isolate-files.ts';
 import { forwardToHub, forwardToMcp } from './mounts.ts';
 
-export { HubObject, McpSessionObject } from './mounts.ts';
+export { HubObject, McpListenersObject, McpSessionObject } from './mounts.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
@@ -32,9 +33,9 @@ interface Isolate {
 
 export function workerHandler(build: WorkerBuild) {
   let isolate: Isolate | undefined;
-  const start = (env: WorkerEnv, origin: string): Isolate => {
+  const start = (env: WorkerEnv): Isolate => {
     const settings = readSettings(settingsEnv(env));
-    const files = assetSite(build.manifest, env.ASSETS, origin);
+    const files = isolateFiles(build.manifest, env.ASSETS);
     const config = {
       cacheMaxAgeS: settings.cacheMaxAgeS,
       searchCacheEntries: settings.searchCacheEntries,
@@ -48,7 +49,7 @@ export function workerHandler(build: WorkerBuild) {
 
   return async (request: Request, env: WorkerEnv): Promise<Response> => {
     const url = new URL(request.url);
-    isolate ??= start(env, url.origin);
+    isolate ??= start(env);
     const path = getPath(request);
     if (path === PATHS.hub) return forwardToHub(request, env);
     if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
