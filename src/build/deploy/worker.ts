@@ -75,7 +75,13 @@ export function wranglerConfig(manifest: Manifest, { maxAgeS, validators }: Work
       run_worker_first: validators === 'edge',
       not_found_handling: 'none',
     },
-    durable_objects: { bindings: Object.entries(DURABLE_OBJECTS).map(([name, class_name]) => ({ name, class_name })) },
+    durable_objects: {
+      bindings: Object.entries(DURABLE_OBJECTS).map(([name, class_name]) => ({ name, class_name })),
+      // A deploy is a new build: an object still on the old code would compare topics and MCP
+      // resources with the old one. The default defers an object with an open stream for up to
+      // 5 minutes (https://developers.cloudflare.com/durable-objects/deployments/durable-objects-code-updates/).
+      code_update_strategy: { mode: 'immediate' },
+    },
     // Append only: a deployed migration tag is never edited, a new class gets a new tag.
     migrations: [{ tag: 'v1', new_sqlite_classes: classes }],
     vars: { SITE_URL: manifest.site_url, CACHE_MAX_AGE_S: String(maxAgeS) },
