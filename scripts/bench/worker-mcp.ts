@@ -115,3 +115,118 @@ export async function benchMcpThroughput(sidecarUrl: string, workerUrl: string, 
   }
   return rows;
 }
+
+/** The Worker's own timing of one answer: its Server-Timing metrics (SERVER_TIMING=1), in ms. */
+function serverTiming(res: Response): Record<string, number> {
+  const metrics: Record<string, number> = {};
+  for (const part of (res.headers.get('server-timing') ?? '').split(',')) {
+    const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+    if (m) metrics[m[1] as string] = Number(m[2]);
+  }
+  return metrics;
+}
+
+/** One tools/call, its answer checked, and the Worker's timing of it. */
+async function timedCall(base: string, era: Era, sessionId: string | undefined, args: Record<string, unknown>): Promise<Record<string, number>> {
+  const { headers, params } = callRequest(era, sessionId, { name: BENCH_CALL.name, arguments: args });
+  const res = await fetch(`${base}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }) });
+  const body = await res.text();
+  if (res.status !== 200 || !body.includes('structuredContent')) throw new Error(`tools/call answered ${res.status}: ${body.slice(0, 200)}`);
+  return serverTiming(res);
+}
+
+export interface McpCpuRow extends Record<string, string | number> {
+  reviews: number;
+  'tools/call': string;
+  'first call, fresh isolate (ms)': number;
+  'later calls, mean (ms)': number;
+  'later calls, max (ms)': number;
+  'within 10 ms (first / later)': string;
+}
+
+/** The parts of one timed call: the entry's own time, and a session object's (2025). */
+function parts(era: Era, t: Record<string, number>): [string, number][] {
+  const entry = t.mcp ?? 0;
+  if (era === MODERN) return [['2026-07-28, in the entry', entry]];
+  const object = t['mcp-session'] ?? 0;
+  // locally the entry's time includes the wait for the object, which runs in the same process
+  return [
+    ['2025, the entry (forwards)', Math.max(0, entry - object)],
+    ['2025, the session object', object],
+  ];
+}
+
+/**
+ * The Worker's own time per tools/call (Server-Timing; workerd's clock moves while code runs,
+ * in whole milliseconds): the first call after `restart()` (a new isolate, nothing loaded or
+ * built; for 2025, the call after initialize) and `calls` more, each with another offset so
+ * that no result comes from the cache. The Free plan's 10 ms is per request of the Worker;
+ * a Durable Object's request has its own limit (30 s of CPU by default).
+ */
+export async function mcpCpuPerCall(reviews: number, restart: () => Promise<string>, calls = 40): Promise<McpCpuRow[]> {
+  const rows: McpCpuRow[] = [];
+  for (const era of ERAS) {
+    const url = await restart();
+    const sessionId = era === LEGACY ? await openSession(url) : undefined;
+    const first = parts(era, await timedCall(url, era, sessionId, BENCH_CALL.arguments));
+    const later: [string, number][][] = [];
+    for (let i = 1; i <= calls; i++) later.push(parts(era, await timedCall(url, era, sessionId, { ...BENCH_CALL.arguments, offset: i })));
+    first.forEach(([name, firstMs], k) => {
+      const ms = later.map((p) => (p[k] as [string, number])[1]);
+      const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
+      const max = Math.max(...ms);
+      rows.push({
+        reviews,
+        'tools/call': name,
+        'first call, fresh isolate (ms)': firstMs,
+        'later calls, mean (ms)': Number(mean.toFixed(2)),
+        'later calls, max (ms)': max,
+        'within 10 ms (first / later)': `${firstMs <= 10 ? 'yes' : 'NO'} / ${max <= 10 ? 'yes' : 'NO'}`,
+      });
+    });
+  }
+  return rows;
+}
+
+if (import.meta.main) {
+  // Run alone: `node scripts/bench/worker-mcp.ts` (bench:worker runs these parts with the others).
+  const { join } = await import('node:path');
+  const { build, generate, startProcess, startSidecar, tempDir } = await import('./lib.ts');
+  const { ROOT } = await import('../harness/processes.ts');
+  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const sizes = (process.env.BENCH_REVIEWS ?? '2507,20000').split(',').map(Number);
+  const throughput: McpThroughputRow[] = [];
+  const cpu: McpCpuRow[] = [];
+  for (const [n, reviews] of sizes.entries()) {
+    const dir = tempDir(`bench-worker-mcp-${reviews}`);
+    generate(join(dir, 'content'), reviews);
+    const out = join(dir, 'dist');
+    build({ CONTENT_DIR: join(dir, 'content'), OUT_DIR: out });
+    const startWorker = () => startProcess([join(ROOT, 'scripts', 'preview-worker.ts')], { OUT_DIR: out, PORT: '0', SERVER_TIMING: '1' });
+    let worker = await startWorker();
+    try {
+      cpu.push(
+        ...(await mcpCpuPerCall(reviews, async () => {
+          await worker.stop();
+          worker = await startWorker();
+          return worker.url;
+        })),
+      );
+      if (n === 0) {
+        const sidecar = await startSidecar(out);
+        try {
+          throughput.push(...(await benchMcpThroughput(sidecar.url, worker.url, seconds, rounds)));
+        } finally {
+          await sidecar.stop();
+        }
+      }
+    } finally {
+      await worker.stop();
+    }
+  }
+  console.log(`\nMCP tools/call ${JSON.stringify(BENCH_CALL.arguments)}, ${sizes[0]} reviews, 32 in flight, ${rounds} x ${seconds} s each, turns alternating`);
+  console.table(throughput);
+  console.log("\nThe Worker's own time per tools/call (Server-Timing)");
+  console.table(cpu);
+}
