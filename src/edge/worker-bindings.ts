@@ -10,7 +10,6 @@ export const ASSETS_BINDING = 'ASSETS';
 export const DURABLE_OBJECTS = {
   HUB: 'HubObject',
   MCP_SESSION: 'McpSessionObject',
-  MCP_LISTENERS: 'McpListenersObject',
 } as const;
 
 /** The slice of the Durable Object namespace API the Worker uses (types of workerd's runtime). */
@@ -28,7 +27,6 @@ export interface WorkerEnv {
   [ASSETS_BINDING]: AssetFetcher;
   HUB: DurableObjectNamespaceLike;
   MCP_SESSION: DurableObjectNamespaceLike;
-  MCP_LISTENERS: DurableObjectNamespaceLike;
   /** The settings given as `vars` (and secrets): strings only. */
   [setting: string]: unknown;
 }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInProcess } from '../helpers/build.ts';
 import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningWorker, startWorker } from '../helpers/worker.ts';
-import { ACCEPT, openSession, post, SITE_URL, sessionHeaders, sseMessages } from './helpers.ts';
+import { ACCEPT, MODERN, MODERN_META, openSession, post, SITE_URL, sessionHeaders, sseMessages } from './helpers.ts';
 
 const REVIEWS = `${SITE_URL}/reviews.json`;
 const dir = tempDir('mcp-worker-sessions');
@@ -68,7 +68,6 @@ describe('2025 sessions in Durable Objects', () => {
     const read = await post(mcpUrl, { jsonrpc: '2.0', id: 5, method: 'resources/read', params: { uri: REVIEWS } }, sessionHeaders(id));
     expect(read.status).toBe(200);
     expect(read.message?.result?.contents).toHaveLength(1);
-    // the subscription was kept: unsubscribing an unknown one and the kept one both answer
     await expect(client.unsubscribeResource({ uri: REVIEWS })).resolves.toEqual({});
     await transport.terminateSession();
     expect((await post(mcpUrl, { jsonrpc: '2.0', id: 6, method: 'tools/list' }, sessionHeaders(id))).status).toBe(404);
@@ -115,5 +114,42 @@ describe('2025 sessions in Durable Objects', () => {
     for (const m of got) expect(m.method).toBe('notifications/resources/updated');
     await stream.close();
     await before.body?.cancel().catch(() => {});
+  });
+
+  it('a subscriptions/listen stream (2026-07-28) is held and acknowledged', async () => {
+    const res = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': MODERN, 'mcp-method': 'subscriptions/listen' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'l1',
+        method: 'subscriptions/listen',
+        params: { notifications: { resourceSubscriptions: [REVIEWS, 'test://not-ours'] }, _meta: MODERN_META },
+      }),
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const stream = sseMessages(res);
+    expect(await stream.next()).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { notifications: { resourceSubscriptions: [REVIEWS] }, _meta: { 'io.modelcontextprotocol/subscriptionId': 'l1' } },
+    });
+    await stream.close();
+  });
+});
+
+describe('idle sessions', () => {
+  it('an alarm closes a session unused for MCP_SESSION_IDLE_S; its id then gets 404', async () => {
+    const idle = await startWorker({ outDir: out, env: { SITE_URL, MCP_SESSION_IDLE_S: '2' } });
+    try {
+      const url = `${idle.url}/mcp`;
+      const id = await openSession(url);
+      expect((await post(url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, sessionHeaders(id))).status).toBe(200);
+      await expect
+        .poll(async () => (await post(url, { jsonrpc: '2.0', id: 3, method: 'ping' }, sessionHeaders(id))).status, { timeout: 30_000, interval: 3000 })
+        .toBe(404);
+    } finally {
+      await idle.stop();
+    }
   });
 });

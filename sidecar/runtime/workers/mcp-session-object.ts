@@ -1,11 +1,12 @@
 // One Durable Object per MCP session (2025 revisions), named by its Mcp-Session-Id, so every
-// request of a session reaches the one place that holds it whichever isolate took it; and
-// one per subscriptions/listen stream (2026-07-28), which must be reachable when a build is
-// published. The session runs exactly as on Node (legacy.ts's heapSessions, one SDK server
-// and transport), in a table of one. What must outlive the object's eviction (the
-// initialize request, the subscriptions and what each resource was, the last use) is in its
-// storage; an evicted session is rebuilt on its next request by replaying initialize and
-// resources/subscribe through the same transport.
+// request of a session reaches the one place that holds it whichever isolate took it; and one
+// per subscriptions/listen stream (2026-07-28). The session runs exactly as on Node
+// (legacy.ts's heapSessions, one SDK server and transport), in a table of one. What must
+// outlive the object's eviction (the initialize request, the subscriptions and what each
+// resource was, the last use) is in its storage; an evicted session is rebuilt on its next
+// request by replaying initialize and resources/subscribe through the same transport. A new
+// build is a new deploy, which restarts every object and cuts its streams: when a session's
+// GET stream opens again, it is told which subscribed resources the build changed.
 import { JSON_TYPE } from '../../../src/core/http/media.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { heapSessions, sessionNotFound } from '../../mcp/legacy.ts';
@@ -18,7 +19,7 @@ import { createSessionTable, isSessionId, type SessionTable } from '../../mcp/se
 import type { LiveSite } from '../../site/live-site.ts';
 import { settingsEnv, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import type { DurableStateLike } from './durable-state.ts';
-import { CLIENT_HEADER, LISTENERS_OP, NAME_PARAM, SESSION_OP, toListeners } from './mcp-internal.ts';
+import { CLIENT_HEADER, NAME_PARAM, SESSION_OP } from './mcp-internal.ts';
 import { mcpSite } from './mcp-site.ts';
 import { ObjectWatch, type Seen } from './mcp-watch.ts';
 import { withTiming } from './server-timing.ts';
@@ -51,31 +52,6 @@ function replayRequest(sessionId?: string): Request {
   return new Request('https://mcp.internal/replay', { method: 'POST', headers });
 }
 
-/** The response with its body passed through, calling `onClose` once when the stream ends either way. */
-function untilClosed(res: Response, onClose: () => void): Response {
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    onClose();
-  };
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const read = await reader.read().catch(() => ({ done: true, value: undefined }) as const);
-      if (read.done) {
-        close();
-        controller.close();
-      } else controller.enqueue(read.value);
-    },
-    cancel(reason) {
-      close();
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: res.status, headers: res.headers });
-}
-
 export class McpSessionObject {
   readonly #ctx: DurableStateLike;
   readonly #env: WorkerEnv;
@@ -83,12 +59,8 @@ export class McpSessionObject {
   readonly #timing: boolean;
   #name = '';
   #held: Promise<Held | undefined> | undefined;
-  /** The session's open GET streams (at most one, by the SDK transport). */
-  #streams = 0;
   /** When `used` was last written: the use time is kept at a tenth of the idle time's precision. */
   #usedWritten = 0;
-  /** The watch of a listen stream, while it is open. */
-  #listening: ObjectWatch | undefined;
 
   constructor(ctx: DurableStateLike, env: WorkerEnv) {
     this.#ctx = ctx;
@@ -110,8 +82,6 @@ export class McpSessionObject {
     const url = new URL(request.url);
     this.#name = url.searchParams.get(NAME_PARAM) ?? this.#name;
     switch (url.pathname) {
-      case SESSION_OP.publish:
-        return this.#publish();
       case SESSION_OP.listen:
         return this.#listen(request);
       case SESSION_OP.open:
@@ -197,14 +167,9 @@ export class McpSessionObject {
       case SESSION_OP.stream: {
         const res = await held.store.stream(held.id, request);
         await this.#afterUse(held);
-        if (res.status !== 200 || !res.body) return res;
-        this.#streams += 1;
-        const tracked = untilClosed(res, () => {
-          this.#streams -= 1;
-        });
-        // What a publish changed while nobody listened (after a deploy, every stream is cut) is told now.
-        if (held.watch.publish(log)) await this.#ctx.storage.put(KEY.seen, held.watch.seen);
-        return tracked;
+        // What a deploy changed is told on the stream that opens after it.
+        if (res.status === 200 && held.watch.tellChanged(log)) await this.#ctx.storage.put(KEY.seen, held.watch.seen);
+        return res;
       }
       default: {
         const res = await held.store.end(held.id, request);
@@ -217,11 +182,7 @@ export class McpSessionObject {
   /** After a request: what the session now watches, and when it was last used. */
   async #afterUse(held: Held): Promise<void> {
     const entries: Record<string, unknown> = {};
-    if (held.watch.sync()) {
-      const seen = held.watch.seen;
-      entries[KEY.seen] = seen;
-      await this.#register(Object.keys(seen).length > 0);
-    }
+    if (held.watch.sync()) entries[KEY.seen] = held.watch.seen;
     const now = Date.now();
     if (now - this.#usedWritten >= this.#idleMs / 10) {
       entries[KEY.used] = now;
@@ -230,55 +191,24 @@ export class McpSessionObject {
     if (Object.keys(entries).length) await this.#ctx.storage.put(entries);
   }
 
-  /** Puts this object in the listeners table, or takes it out. */
-  async #register(listening: boolean): Promise<void> {
-    const res = await toListeners(this.#env, listening ? LISTENERS_OP.add : LISTENERS_OP.remove, this.#name);
-    await res.body?.cancel();
-  }
-
   /** Ends the session: its server and transport closed (its stream too), its storage and alarm gone. */
   async #forget(held: Held): Promise<void> {
     this.#held = undefined;
     await held.table.closeAll();
-    const watched = Object.keys(held.watch.seen).length > 0;
     await this.#ctx.storage.deleteAlarm();
     await this.#ctx.storage.deleteAll();
-    if (watched) await this.#register(false);
   }
 
-  /** A build was published: listeners hear what changed; an object with nothing to tell is dropped (410). */
-  async #publish(): Promise<Response> {
-    if (this.#listening) {
-      this.#listening.publish(log);
-      return new Response(null, { status: 204 });
-    }
-    const held = await this.#session();
-    if (!held || Object.keys(held.watch.seen).length === 0) return new Response(null, { status: 410 });
-    // Without an open stream the notification would be lost: the next GET tells it instead.
-    if (this.#streams > 0 && held.watch.publish(log)) await this.#ctx.storage.put(KEY.seen, held.watch.seen);
-    return new Response(null, { status: 204 });
-  }
-
-  /** subscriptions/listen (2026-07-28): the stream, held here so that a publish can reach it. */
+  /**
+   * subscriptions/listen (2026-07-28): the stream, held by an object of its own rather than by
+   * the isolate that took the request. It lives until the client goes or a deploy restarts the
+   * object; a build never changes under it (a new build is a new deploy), so it only acknowledges
+   * and keeps alive, and the client listens again after a deploy (the revision has no resumption).
+   */
   async #listen(request: Request): Promise<Response> {
     const { id, notifications } = (await request.json()) as { id: string | number; notifications: unknown };
     const site = await this.#site();
-    const watch = new ObjectWatch(
-      () => site.current(),
-      {},
-      () => {
-        if (watch.size > 0) return;
-        this.#listening = undefined;
-        this.#ctx.waitUntil(this.#register(false));
-      },
-    );
-    const res = await listenStreams(watch, 1).open(id, notifications, request.signal);
-    watch.sync();
-    if (watch.size > 0) {
-      this.#listening = watch;
-      await this.#register(true);
-    }
-    return res;
+    return listenStreams(new ObjectWatch(() => site.current(), {}), 1).open(id, notifications, request.signal);
   }
 
   /** Closes a session unused for MCP_SESSION_IDLE_S (an open stream is not use, as on Node). */

@@ -6,20 +6,18 @@ export type Seen = Record<string, string>;
 
 /**
  * The resource watch of one Durable Object (a 2025 session or a listen stream). No build is
- * swapped under a Worker (a deploy is a new Worker), so the object remembers what each
- * watched resource was (watch.ts, fingerprint(), kept in its storage) and, when told that a
- * build was published, notifies the resources that differ in the build it runs now.
+ * swapped under a Worker: a new build is a new deploy, which restarts the object. So the
+ * object remembers what each watched resource was (watch.ts, fingerprint(), kept in its
+ * storage) and tells the resources that differ in the build it runs now.
  */
 export class ObjectWatch implements ResourceWatch {
   readonly #listeners = new Set<ResourceListener>();
   readonly #current: () => SiteSnapshot;
   readonly #seen: Map<string, string>;
-  readonly #onRemove: () => void;
 
-  constructor(current: () => SiteSnapshot, seen: Seen, onRemove: () => void = () => {}) {
+  constructor(current: () => SiteSnapshot, seen: Seen) {
     this.#current = current;
     this.#seen = new Map(Object.entries(seen));
-    this.#onRemove = onRemove;
   }
 
   watchable(uri: string): boolean {
@@ -28,10 +26,7 @@ export class ObjectWatch implements ResourceWatch {
 
   add(listener: ResourceListener): () => void {
     this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-      this.#onRemove();
-    };
+    return () => void this.#listeners.delete(listener);
   }
 
   get size(): number {
@@ -62,7 +57,7 @@ export class ObjectWatch implements ResourceWatch {
   }
 
   /** Tells the listeners which of their resources differ from what was seen; true when some did. */
-  publish(log: (msg: string) => void): boolean {
+  tellChanged(log: (msg: string) => void): boolean {
     const snapshot = this.#current();
     const changed = new Set<string>();
     for (const [uri, before] of this.#seen) {

@@ -8,7 +8,6 @@ import { objectListen, objectSessions, workerClientAddress } from './mcp-objects
 import { mcpSite } from './mcp-site.ts';
 import { withTiming } from './server-timing.ts';
 
-export { McpListenersObject, notifyMcpListeners } from './mcp-listeners-object.ts';
 export { McpSessionObject } from './mcp-session-object.ts';
 
 let isolate: { mcp: Mcp; timing: boolean } | undefined;

@@ -14,7 +14,7 @@ export function forwardToHub(_request: Request, _env: WorkerEnv): Promise<Respon
   return Promise.resolve(notYet('The WebSub hub'));
 }
 
-export { forwardToMcp, McpListenersObject, McpSessionObject } from './mcp.ts';
+export { forwardToMcp, McpSessionObject } from './mcp.ts';
 
 export class HubObject {
   fetch(): Response {

@@ -15,7 +15,7 @@ import type { AssetSite } from './build-files.ts';
 import { isolateFiles } from './isolate-files.ts';
 import { forwardToHub, forwardToMcp } from './mounts.ts';
 
-export { HubObject, McpListenersObject, McpSessionObject } from './mounts.ts';
+export { HubObject, McpSessionObject } from './mounts.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
