@@ -59,15 +59,47 @@ export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
   return { app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming, startMs: performance.now() - began };
 }
 
+declare class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
+  constructor(length: number);
+}
+
+/**
+ * What workerd does not do as node:http does: send the Content-Length a streamed body declares
+ * (workerd sends a stream chunked unless it has a known length) and a Date header (RFC 9110
+ * §6.6.1; Cloudflare's edge adds one, wrangler dev does not).
+ */
+function finish(response: Response): Response {
+  const length = response.headers.get('content-length');
+  if (response.body && length && !response.headers.has('transfer-encoding')) {
+    const fixed = new FixedLengthStream(Number(length));
+    void response.body.pipeTo(fixed.writable).catch(() => {});
+    response = new Response(fixed.readable, response);
+  }
+  if (response.headers.has('date')) return response;
+  try {
+    response.headers.set('date', new Date().toUTCString());
+    return response;
+  } catch {
+    // headers of a response from a binding are immutable
+    const out = new Response(response.body, response);
+    out.headers.set('date', new Date().toUTCString());
+    return out;
+  }
+}
+
 export function workerHandler(isolate: Isolate) {
   let first = true;
   return async (request: Request, env: WorkerEnv): Promise<Response> => {
-    const url = new URL(request.url);
     const path = getPath(request);
     if (path === PATHS.hub) return forwardToHub(request, env);
     if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
     const meta = __WORKER_BUILD__.manifest.resources[path];
-    if (meta && (request.method === 'GET' || request.method === 'HEAD')) return serveAsset(request, url, path, meta, isolate.maxAgeS, env.ASSETS);
+    if (meta && (request.method === 'GET' || request.method === 'HEAD'))
+      return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, env.ASSETS));
+    return finish(await dynamic(request, path));
+  };
+
+  async function dynamic(request: Request, path: string): Promise<Response> {
     await Promise.all([isolate.files.load(readsOf(path)), path === PATHS.search ? isolate.files.loadSearch() : undefined]);
     const appStarted = performance.now();
     const response = await isolate.app.fetch(request);
@@ -81,7 +113,7 @@ export function workerHandler(isolate: Isolate) {
     first = false;
     timed.headers.set('server-timing', `${global}unpack;dur=${ms(unpackMs)}, app;dur=${ms(appMs)}, cpu;dur=${ms(unpackMs + appMs)}`);
     return timed;
-  };
+  }
 }
 
 const isolate = startIsolate(__WORKER_BUILD__, globalEnv as WorkerEnv);
