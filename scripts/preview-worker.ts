@@ -30,15 +30,14 @@ function current(): { buildDir: string; workerDir: string; buildId: string } {
   return { buildDir, workerDir, buildId };
 }
 
-/** The Worker's settings as vars: the build's, then SITE_URL and every HUB_*, MCP_* and SERVER_TIMING setting given here. */
+/**
+ * The Worker's settings as vars: the build's, then SITE_URL and every setting given here (HUB_*
+ * included). NODE_EXTRA_CA_CERTS stays in wrangler's environment, where workerd reads it.
+ */
 function vars(built: Record<string, string>): Record<string, string> {
-  const names = [
-    ...Object.keys(HUB_SETTINGS).filter((name) => name.startsWith('HUB_')),
-    ...Object.keys(SETTINGS).filter((name) => name.startsWith('MCP_')),
-    'SERVER_TIMING',
-  ];
+  const names = [...Object.keys(SETTINGS), ...Object.keys(HUB_SETTINGS)].filter((name) => name !== 'NODE_EXTRA_CA_CERTS');
   const given = names.filter((name) => process.env[name] !== undefined);
-  return { ...built, SITE_URL: settings.siteUrl, ...Object.fromEntries(given.map((name) => [name, process.env[name] as string])) };
+  return { ...built, ...Object.fromEntries(given.map((name) => [name, process.env[name] as string])), SITE_URL: settings.siteUrl };
 }
 
 function writeConfig(workerDir: string): void {

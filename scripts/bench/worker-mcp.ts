@@ -116,7 +116,7 @@ export async function benchMcpThroughput(sidecarUrl: string, workerUrl: string, 
   return rows;
 }
 
-/** The Worker's own timing of one answer: its Server-Timing metrics (SERVER_TIMING=1), in ms. */
+/** The Worker's own timing of one answer: its Server-Timing metrics (WORKER_SERVER_TIMING=1), in ms. */
 function serverTiming(res: Response): Record<string, number> {
   const metrics: Record<string, number> = {};
   for (const part of (res.headers.get('server-timing') ?? '').split(',')) {
@@ -146,13 +146,11 @@ export interface McpCpuRow extends Record<string, string | number> {
 
 /** The parts of one timed call: the entry's own time, and a session object's (2025). */
 function parts(era: Era, t: Record<string, number>): [string, number][] {
-  const entry = t.mcp ?? 0;
+  const entry = t.cpu ?? 0;
   if (era === MODERN) return [['2026-07-28, in the entry', entry]];
-  const object = t['mcp-session'] ?? 0;
-  // locally the entry's time includes the wait for the object, which runs in the same process
   return [
-    ['2025, the entry (forwards)', Math.max(0, entry - object)],
-    ['2025, the session object', object],
+    ['2025, the entry (forwards)', entry],
+    ['2025, the session object', t.session ?? 0],
   ];
 }
 
@@ -210,7 +208,7 @@ if (import.meta.main) {
     generate(join(dir, 'content'), reviews);
     const out = join(dir, 'dist');
     build({ CONTENT_DIR: join(dir, 'content'), OUT_DIR: out });
-    const startWorker = () => startProcess([join(ROOT, 'scripts', 'preview-worker.ts')], { OUT_DIR: out, PORT: '0', SERVER_TIMING: '1' });
+    const startWorker = () => startProcess([join(ROOT, 'scripts', 'preview-worker.ts')], { OUT_DIR: out, PORT: '0', WORKER_SERVER_TIMING: '1' });
     let worker = await startWorker();
     try {
       cpu.push(

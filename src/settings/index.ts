@@ -56,6 +56,12 @@ export const SETTINGS = {
     '',
     "folder where `npm run preview:worker` keeps the Worker's Durable Object storage (hub subscriptions and queued deliveries, MCP sessions); a restart with the same folder keeps them. Empty: a new temporary folder each run",
   ),
+  WORKER_SERVER_TIMING: setting(
+    'workerServerTiming',
+    flag,
+    '0',
+    "`1` makes the Worker add a `Server-Timing` header with the time its code ran for the request, without I/O (`npm run bench:worker` sets it under `wrangler dev`). Cloudflare's runtime stops the clock while code runs, so there it would always read 0",
+  ),
   HOST: setting('host', text, '127.0.0.1', 'address the server listens on'),
   PORT: setting('port', integer(0, 65535), String(DEFAULT_PORT), 'port the server listens on (`0` picks a free one)'),
   SEARCH_CACHE_ENTRIES: setting(
@@ -106,12 +112,6 @@ export const SETTINGS = {
   ),
   MCP_SESSION_IDLE_S: setting('mcpSessionIdleS', integer(1), '900', 'an MCP session unused this long is closed (transport and server); its id then gets 404'),
   MCP_MAX_BODY_BYTES: setting('mcpMaxBodyBytes', integer(1024), '65536', 'largest MCP request body; a larger one gets 413'),
-  SERVER_TIMING: setting(
-    'serverTiming',
-    flag,
-    '0',
-    "`1`: the Worker's MCP answers carry `Server-Timing` with the time its handler ran (what `npm run bench:worker` reads); only workerd's clock moves while code runs, Cloudflare's does not, so this is for local measurement",
-  ),
 };
 
 export type Settings = ValuesOf<typeof SETTINGS>;

@@ -22,7 +22,7 @@ import type { DurableStateLike } from './durable-state.ts';
 import { CLIENT_HEADER, NAME_PARAM, SESSION_OP } from './mcp-internal.ts';
 import { mcpSite } from './mcp-site.ts';
 import { ObjectWatch, type Seen } from './mcp-watch.ts';
-import { withTiming } from './server-timing.ts';
+import { addTiming } from './server-timing.ts';
 
 /** The storage keys of a session object. */
 const KEY = { session: 'session', seen: 'seen', used: 'used' } as const;
@@ -67,7 +67,7 @@ export class McpSessionObject {
     this.#env = env;
     const settings = readSettings(settingsEnv(env));
     this.#settings = mcpSettingsOf(settings);
-    this.#timing = settings.serverTiming;
+    this.#timing = settings.workerServerTiming;
   }
 
   get #idleMs(): number {
@@ -160,7 +160,7 @@ export class McpSessionObject {
         const message = await request.json();
         const started = performance.now();
         const res = await held.store.post(held.id, request, message);
-        if (this.#timing) withTiming(res, 'mcp-session', started);
+        if (this.#timing) addTiming(res, { session: performance.now() - started });
         await this.#afterUse(held);
         return res;
       }
