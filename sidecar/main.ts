@@ -1,6 +1,6 @@
 import { createServer as createNodeServer, type RequestListener, type ServerOptions } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { type HttpBindings, serve } from '@hono/node-server';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncSchedule } from '../src/settings/sync.ts';
 import { createApp } from './app.ts';
@@ -25,6 +25,7 @@ const hub = createHub({
   topics: async () => topicContents(site.current()),
   // a publish ping first picks up a build swapped in since the last check
   onPublished: () => void site.refresh(),
+  peer: (c) => (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress,
   log,
 });
 const checkTopics = () =>

@@ -5,6 +5,7 @@
 
 import type { HubSettings } from '../../src/settings/hub.ts';
 import { deliver, type TopicBody } from './deliver.ts';
+import { createHostHealth, createLane, hostOf } from './lanes.ts';
 import { createOutbound } from './outbound.ts';
 import { createPump } from './pump.ts';
 import { type Denial, type DueDelivery, openStore, type PendingVerification } from './store.ts';
@@ -43,6 +44,15 @@ export function createEngine({ settings, userAgent, links }: EngineInit, { log, 
     extraCaFile: settings.extraCaFile,
     maxSockets: settings.deliveryConcurrency + 2 * settings.verifyConcurrency,
   });
+  const health = createHostHealth();
+  const byCallback = (j: { callback: string }) => hostOf(j.callback);
+  /** The timeouts for one request to `host`: short ones once it has hung. */
+  const timeouts = (host: string, timeoutMs: number) => {
+    const t = health.isSlow(host) ? Math.min(timeoutMs, settings.slowHostTimeoutMs) : timeoutMs;
+    return { timeoutMs: t, connectTimeoutMs: Math.min(t, settings.connectTimeoutMs) };
+  };
+  const heard = (host: string, timedOut: boolean | undefined) => (timedOut ? health.timedOut(host) : health.answered(host));
+  const perHost = settings.perHostConcurrency;
   const current = new Map<string, TopicBody>();
   let closing = false;
 
@@ -54,11 +64,13 @@ export function createEngine({ settings, userAgent, links }: EngineInit, { log, 
   }
 
   const denials = createPump<Denial>({
-    concurrency: settings.verifyConcurrency,
+    lane: createLane<Denial>({ concurrency: Math.max(1, Math.floor(settings.verifyConcurrency / 4)), perHost }, health, byCallback),
     key: (d) => String(d.id),
-    claim: (limit, busy) => store.dueDenials(limit, busy),
+    claim: (busy) => store.dueDenials(busy),
     run: async (d) => {
-      await sendDenial(outbound, d, settings.verifyTimeoutMs);
+      const host = hostOf(d.callback);
+      const { timedOut } = await sendDenial(outbound, d, timeouts(host, settings.verifyTimeoutMs));
+      heard(host, timedOut);
       if (!closing) store.dropDenial(d.id);
     },
     log,
@@ -66,11 +78,13 @@ export function createEngine({ settings, userAgent, links }: EngineInit, { log, 
   });
 
   const verifications = createPump<PendingVerification>({
-    concurrency: settings.verifyConcurrency,
+    lane: createLane<PendingVerification>({ concurrency: settings.verifyConcurrency, perHost }, health, byCallback),
     key: (v) => store.key(v.callback, v.topic),
-    claim: (limit, busy) => store.dueVerifications(limit, busy),
+    claim: (busy) => store.dueVerifications(busy),
     run: async (v) => {
-      const result = await verifyIntent(outbound, v, settings.verifyTimeoutMs);
+      const host = hostOf(v.callback);
+      const result = await verifyIntent(outbound, v, timeouts(host, settings.verifyTimeoutMs));
+      heard(host, result.timedOut);
       if (closing) return;
       store.finishVerification(v, result.ok, Date.now());
       if (result.ok) subscriptionsChanged();
@@ -81,16 +95,18 @@ export function createEngine({ settings, userAgent, links }: EngineInit, { log, 
   });
 
   const deliveries = createPump<DueDelivery>({
-    concurrency: settings.deliveryConcurrency,
+    lane: createLane<DueDelivery>({ concurrency: settings.deliveryConcurrency, perHost }, health, byCallback),
     key: (d) => store.key(d.callback, d.topic),
-    claim: (limit, busy) => store.dueDeliveries(Date.now(), limit, busy),
+    claim: (busy) => store.dueDeliveries(Date.now(), busy),
     nextDueAt: () => store.nextDeliveryAt(Date.now()),
     run: async (d) => {
       // The row may be newer than the wake message telling this thread about it.
       if (current.get(d.topic)?.etag !== d.etag) loadTopics();
       const content = current.get(d.topic);
       if (content === undefined) throw new Error(`no content stored for ${d.topic}`);
-      const outcome = await deliver(outbound, d.callback, d.secret, content, settings.deliveryTimeoutMs);
+      const host = hostOf(d.callback);
+      const outcome = await deliver(outbound, d.callback, d.secret, content, timeouts(host, settings.deliveryTimeoutMs));
+      heard(host, outcome.kind === 'failed' && outcome.timedOut);
       if (closing) return;
       if (outcome.kind === 'ok') {
         store.deliverySucceeded(d, content.etag);

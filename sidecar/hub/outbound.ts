@@ -14,6 +14,9 @@ import { forbiddenReason } from './address.ts';
 /** A callback that may not be contacted (private address, unresolvable host). */
 export class RefusedCallback extends Error {}
 
+/** No connection, or no answer, within the time allowed (the host counts as slow). */
+export class TimedOut extends Error {}
+
 export interface OutboundResponse {
   status: number;
   body: Buffer;
@@ -76,8 +79,17 @@ export async function resolveCallbackHost(hostname: string, allowPrivate: boolea
   return addresses;
 }
 
+export interface SendOptions {
+  /** The whole exchange: connection, request, answer. */
+  timeoutMs: number;
+  /** Opening the connection (TCP and TLS), within timeoutMs; a kept-alive socket skips it. */
+  connectTimeoutMs?: number;
+  headers?: Record<string, string>;
+  body?: Uint8Array;
+}
+
 export interface Outbound {
-  send(method: 'GET' | 'POST', url: string, options: { timeoutMs: number; headers?: Record<string, string>; body?: Uint8Array }): Promise<OutboundResponse>;
+  send(method: 'GET' | 'POST', url: string, options: SendOptions): Promise<OutboundResponse>;
   close(): void;
 }
 
@@ -88,7 +100,15 @@ export function createOutbound(options: OutboundOptions): Outbound {
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets, maxFreeSockets: options.maxSockets, timeout: 4000, scheduling: 'lifo' });
   let closed = false;
 
-  function once(method: string, url: URL, targets: Address[], deadline: number, headers: Record<string, string>, body: Uint8Array | undefined) {
+  function once(
+    method: string,
+    url: URL,
+    targets: Address[],
+    deadline: number,
+    connectMs: number,
+    headers: Record<string, string>,
+    body: Uint8Array | undefined,
+  ) {
     return new Promise<OutboundResponse & { reused: boolean }>((resolve, reject) => {
       const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
       // Only the addresses checked above; with `all`, Node tries each in turn (happy eyeballs).
@@ -114,15 +134,26 @@ export function createOutbound(options: OutboundOptions): Outbound {
         ...(isIP(host) === 0 ? { servername: host } : {}),
       };
       const req = request(requestOptions);
-      const timer = setTimeout(() => req.destroy(new Error(`no answer within the time limit`)), Math.max(1, deadline - Date.now()));
+      const timer = setTimeout(() => req.destroy(new TimedOut(`no answer within the time limit`)), Math.max(1, deadline - Date.now()));
+      let connectTimer: NodeJS.Timeout | undefined;
+      req.on('socket', (socket) => {
+        if (req.reusedSocket) return;
+        connectTimer = setTimeout(
+          () => req.destroy(new TimedOut('no connection within the time limit')),
+          Math.max(1, Math.min(connectMs, deadline - Date.now())),
+        );
+        socket.once('secureConnect', () => clearTimeout(connectTimer));
+      });
       req.on('error', (error) => {
         clearTimeout(timer);
+        clearTimeout(connectTimer);
         reject(Object.assign(error, { reused: req.reusedSocket }));
       });
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         let truncated = false;
+        clearTimeout(connectTimer);
         const finish = () => {
           clearTimeout(timer);
           resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), truncated, reused: req.reusedSocket });
@@ -151,7 +182,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
   }
 
   return {
-    async send(method, rawUrl, { timeoutMs, headers = {}, body }) {
+    async send(method, rawUrl, { timeoutMs, connectTimeoutMs = timeoutMs, headers = {}, body }) {
       if (closed) throw new Error('the hub is closing');
       const deadline = Date.now() + timeoutMs;
       const url = new URL(rawUrl);
@@ -160,13 +191,13 @@ export function createOutbound(options: OutboundOptions): Outbound {
       }
       const targets = await resolveCallbackHost(url.hostname, options.allowPrivate, timeoutMs);
       try {
-        const { reused: _, ...response } = await once(method, url, targets, deadline, headers, body);
+        const { reused: _, ...response } = await once(method, url, targets, deadline, connectTimeoutMs, headers, body);
         return response;
       } catch (error) {
         // A kept-alive socket the server had just closed: the request never reached it.
         const { code, reused } = error as { code?: string; reused?: boolean };
         if (reused && (code === 'ECONNRESET' || code === 'EPIPE') && Date.now() < deadline && !closed) {
-          const { reused: _, ...response } = await once(method, url, targets, deadline, headers, body);
+          const { reused: _, ...response } = await once(method, url, targets, deadline, connectTimeoutMs, headers, body);
           return response;
         }
         throw error;

@@ -96,6 +96,30 @@ CREATE TABLE IF NOT EXISTS denials (
 
 const key = (callback: string, topic: string) => `${topic} ${callback}`;
 
+/**
+ * Due rows read per claim, among which the lanes pick host by host. The caps keep the queues
+ * below it at their defaults; above it the oldest rows come first.
+ */
+const WINDOW = 5000;
+
+/** What the caps at subscribe time count (admission.ts decides). */
+export interface AdmissionCounts {
+  pendingTotal: number;
+  pendingOnHost: number;
+  /** A request for this (callback, topic) is queued already: a new one replaces it. */
+  alreadyPending: boolean;
+  subscriptionsTotal: number;
+  subscriptionsOnHost: number;
+  /** This (callback, topic) is subscribed or being subscribed already: a renewal. */
+  alreadyCounted: boolean;
+}
+
+/** Callbacks are stored as URL.href, so a host's callbacks begin with one of these. */
+function hostPrefixes(host: string) {
+  const slash = `https://${host}/`;
+  return { n: slash.length, slash, colon: `https://${host}:` };
+}
+
 /** Opens the file, checking it first; a file that is not a usable database throws and stays closed. */
 function openDatabase(path: string, check: boolean): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -131,6 +155,26 @@ export function openStore(path: string, { check = false }: { check?: boolean } =
     dueVerifications: db.prepare(`
       SELECT callback, topic, mode, secret, lease_seconds AS leaseSeconds, version
       FROM verifications ORDER BY requested_at LIMIT ?`),
+    pendingTotal: db.prepare('SELECT count(*) FROM verifications').pluck(),
+    pendingOnHost: db.prepare(`SELECT count(*) FROM verifications WHERE substr(callback, 1, ?) IN (?, ?)`).pluck(),
+    isPending: db.prepare('SELECT EXISTS (SELECT 1 FROM verifications WHERE callback = ? AND topic = ?)').pluck(),
+    subscriptionsTotal: db
+      .prepare(`
+      SELECT (SELECT count(*) FROM subscriptions WHERE expires_at > @now)
+        + (SELECT count(*) FROM verifications v WHERE mode = 'subscribe'
+           AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.callback = v.callback AND s.topic = v.topic AND s.expires_at > @now))`)
+      .pluck(),
+    subscriptionsOnHost: db
+      .prepare(`
+      SELECT (SELECT count(*) FROM subscriptions WHERE expires_at > @now AND substr(callback, 1, @n) IN (@slash, @colon))
+        + (SELECT count(*) FROM verifications v WHERE mode = 'subscribe' AND substr(callback, 1, @n) IN (@slash, @colon)
+           AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.callback = v.callback AND s.topic = v.topic AND s.expires_at > @now))`)
+      .pluck(),
+    isCounted: db
+      .prepare(`
+      SELECT EXISTS (SELECT 1 FROM subscriptions WHERE callback = @callback AND topic = @topic AND expires_at > @now)
+        OR EXISTS (SELECT 1 FROM verifications WHERE callback = @callback AND topic = @topic AND mode = 'subscribe')`)
+      .pluck(),
     dropVerification: db.prepare('DELETE FROM verifications WHERE callback = ? AND topic = ? AND version = ?'),
     upsertSubscription: db.prepare(`
       INSERT INTO subscriptions (callback, topic, secret, lease_seconds, expires_at, failures, verified_at)
@@ -207,15 +251,28 @@ export function openStore(path: string, { check = false }: { check?: boolean } =
     requestVerification(v: VerificationRequest, now: number) {
       q.requestVerification.run({ ...v, now });
     },
-    dueVerifications(limit: number, busy: ReadonlySet<string>): PendingVerification[] {
-      return notBusy(q.dueVerifications.all(limit + busy.size) as PendingVerification[], busy, limit);
+    /** The queued verifications not in flight, oldest first (the queue is capped, see admission). */
+    dueVerifications(busy: ReadonlySet<string>): PendingVerification[] {
+      return notBusy(q.dueVerifications.all(WINDOW + busy.size) as PendingVerification[], busy, WINDOW);
+    },
+    /** What the caps (issue 32) count for a request on `host` for (callback, topic). */
+    admission(host: string, callback: string, topic: string, now: number): AdmissionCounts {
+      const { n, slash, colon } = hostPrefixes(host);
+      return {
+        pendingTotal: q.pendingTotal.get() as number,
+        pendingOnHost: q.pendingOnHost.get(n, slash, colon) as number,
+        alreadyPending: q.isPending.get(callback, topic) === 1,
+        subscriptionsTotal: q.subscriptionsTotal.get({ now }) as number,
+        subscriptionsOnHost: q.subscriptionsOnHost.get({ now, n, slash, colon }) as number,
+        alreadyCounted: q.isCounted.get({ callback, topic, now }) === 1,
+      };
     },
     finishVerification,
     storedTopics: () => q.topics.all() as StoredTopic[],
     topicEtag: (topic: string) => q.topicEtag.get(topic) as string | undefined,
     publishTopic,
-    dueDeliveries(now: number, limit: number, busy: ReadonlySet<string>): DueDelivery[] {
-      return notBusy(q.dueDeliveries.all({ now, limit: limit + busy.size }) as DueDelivery[], busy, limit);
+    dueDeliveries(now: number, busy: ReadonlySet<string>): DueDelivery[] {
+      return notBusy(q.dueDeliveries.all({ now, limit: WINDOW + busy.size }) as DueDelivery[], busy, WINDOW);
     },
     nextDeliveryAt: (now: number) => (q.nextDeliveryAt.get(now) as number | null) ?? undefined,
     /** Whether any verification, delivery or denial is queued. */
@@ -225,8 +282,8 @@ export function openStore(path: string, { check = false }: { check?: boolean } =
     deliveryGone(d: DueDelivery) {
       q.deleteSubscription.run(d.callback, d.topic);
     },
-    dueDenials(limit: number, busy: ReadonlySet<string>): Denial[] {
-      return (q.denials.all(limit + busy.size) as Denial[]).filter((r) => !busy.has(String(r.id))).slice(0, limit);
+    dueDenials(busy: ReadonlySet<string>): Denial[] {
+      return (q.denials.all(WINDOW + busy.size) as Denial[]).filter((r) => !busy.has(String(r.id))).slice(0, WINDOW);
     },
     dropDenial(id: number) {
       q.dropDenial.run(id);
