@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { errorResponse } from './http/errors.ts';
-import type { Hub } from './hub/index.ts';
+import type { Hub } from './runtime/node/hub.ts';
 import type { Mcp } from './mcp/routes.ts';
 import { fallback } from './routes/fallback.ts';
 import { searchRoutes } from './routes/search.ts';

@@ -1,6 +1,5 @@
 // Which IP addresses the hub refuses to connect to: callbacks come from strangers, so by
 // default nothing that reaches the hub's own machine or network (SSRF).
-import { isIP } from 'node:net';
 
 const V4_RANGES: ReadonlyArray<readonly [string, number, string]> = [
   ['0.0.0.0', 8, 'unspecified'],
@@ -82,13 +81,16 @@ function v6Reason(g: number[]): string | undefined {
   return undefined;
 }
 
+/** 4 or 6 for an IP address literal (an IPv6 one without brackets), 0 for anything else. */
+export function ipFamily(address: string): 0 | 4 | 6 {
+  if (v4ToInt(address) !== undefined) return 4;
+  return address.includes(':') && v6Groups(address) !== undefined ? 6 : 0;
+}
+
 /** Why a callback may not connect to this address, or undefined when it is a public one. */
 export function forbiddenReason(address: string): string | undefined {
-  const family = isIP(address.replace(/%.*$/, ''));
+  const family = ipFamily(address);
   if (family === 4) return v4Reason(v4ToInt(address) as number);
-  if (family === 6) {
-    const groups = v6Groups(address);
-    return groups ? v6Reason(groups) : 'unparsable';
-  }
-  return 'not an IP address';
+  if (family === 6) return v6Reason(v6Groups(address) as number[]);
+  return address.includes(':') ? 'unparsable' : 'not an IP address';
 }

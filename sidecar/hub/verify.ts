@@ -1,7 +1,6 @@
 // Verification of intent (WebSub §5.3) and the hub.mode=denied notice (§5.2), both GETs to
 // the callback with parameters appended to its own query string.
-import { randomBytes } from 'node:crypto';
-import { type Outbound, TimedOut } from './outbound.ts';
+import { type Outbound, TimedOut } from './ports.ts';
 import type { Denial, PendingVerification } from './store.ts';
 
 /** §5.3: "The hub MUST preserve the query string ... appending new parameters to the end". */
@@ -12,7 +11,17 @@ export function withHubParams(callback: string, params: Record<string, string>):
 }
 
 /** A fresh challenge for every GET: 256 random bits, so never reused. */
-export const newChallenge = () => randomBytes(32).toString('base64url');
+export function newChallenge(): string {
+  const bits = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bits))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && a.every((x, i) => x === b[i]);
+}
 
 /** Whether the callback confirmed this (un)subscription; any doubt counts as "no". */
 export async function verifyIntent(
@@ -30,7 +39,7 @@ export async function verifyIntent(
   try {
     const res = await outbound.send('GET', url, timeouts);
     if (res.status < 200 || res.status > 299) return { ok: false, why: `status ${res.status}` };
-    if (res.truncated || !res.body.equals(Buffer.from(challenge))) return { ok: false, why: 'body is not the challenge' };
+    if (res.truncated || !sameBytes(res.body, new TextEncoder().encode(challenge))) return { ok: false, why: 'body is not the challenge' };
     return { ok: true, why: `status ${res.status}` };
   } catch (error) {
     return { ok: false, why: error instanceof Error ? error.message : String(error), timedOut: error instanceof TimedOut };

@@ -1,4 +1,4 @@
-// The hub's only HTTP client. Every request goes to a URL a stranger gave us, so: resolve the
+// The hub's outbound HTTP on Node (the Outbound port). Every request goes to a URL a stranger gave us, so: resolve the
 // host once, refuse private addresses, connect to exactly the address checked (no second DNS
 // lookup that a rebinding attacker could answer differently), follow no redirects, send no
 // cookies or credentials, stop after a deadline and never read more than a capped body.
@@ -9,20 +9,10 @@ import { Agent, type RequestOptions, request } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { createSecureContext, getCACertificates, type SecureContext } from 'node:tls';
-import { forbiddenReason } from './address.ts';
+import { forbiddenReason } from '../../hub/address.ts';
+import { type Outbound, type OutboundResponse, RefusedCallback, TimedOut } from '../../hub/ports.ts';
 
-/** A callback that may not be contacted (private address, unresolvable host). */
-export class RefusedCallback extends Error {}
-
-/** No connection, or no answer, within the time allowed (the host counts as slow). */
-export class TimedOut extends Error {}
-
-export interface OutboundResponse {
-  status: number;
-  body: Buffer;
-  /** The response was longer than the cap; body holds only its start. */
-  truncated: boolean;
-}
+export { RefusedCallback, TimedOut } from '../../hub/ports.ts';
 
 export interface OutboundOptions {
   allowPrivate: boolean;
@@ -77,20 +67,6 @@ export async function resolveCallbackHost(hostname: string, allowPrivate: boolea
     }
   }
   return addresses;
-}
-
-export interface SendOptions {
-  /** The whole exchange: connection, request, answer. */
-  timeoutMs: number;
-  /** Opening the connection (TCP and TLS), within timeoutMs; a kept-alive socket skips it. */
-  connectTimeoutMs?: number;
-  headers?: Record<string, string>;
-  body?: Uint8Array;
-}
-
-export interface Outbound {
-  send(method: 'GET' | 'POST', url: string, options: SendOptions): Promise<OutboundResponse>;
-  close(): void;
 }
 
 export function createOutbound(options: OutboundOptions): Outbound {

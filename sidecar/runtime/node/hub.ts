@@ -1,30 +1,25 @@
 // The WebSub hub as one unit the sidecar mounts: routes for POST /api/websub/hub and the
 // publish check run on the calling thread; verification, delivery and denials run in the
-// engine's worker thread (engine.ts), fed through the SQLite queue.
+// engine's worker thread (hub-engine.ts), fed through the SQLite queue.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Context, Hono } from 'hono';
-import { topicLink } from '../../src/core/http/media.ts';
-import { type SiteUrls, topicUrls } from '../../src/core/http/urls.ts';
-import type { HubSettings } from '../../src/settings/hub.ts';
-import { backoff, formatWait } from './backoff.ts';
-import type { EngineInit, EngineWake } from './engine.ts';
-import { lossWarning, readMarker, writeMarker } from './marker.ts';
-import { RefusedCallback, resolveCallbackHost } from './outbound.ts';
-import { createAnswer } from './answer.ts';
-import { type HubAnswer, hubRoutes } from './routes.ts';
-import { openStore, type Store, type StoredTopic } from './store.ts';
-import { type StoreFailure, storeFailure } from './store-failure.ts';
+import { topicLink } from '../../../src/core/http/media.ts';
+import { type SiteUrls, topicUrls } from '../../../src/core/http/urls.ts';
+import type { HubSettings } from '../../../src/settings/hub.ts';
+import { createAnswer } from '../../hub/answer.ts';
+import { backoff, formatWait } from '../../hub/backoff.ts';
+import type { TopicContent } from '../../hub/ports.ts';
+import { publishChanges } from '../../hub/publish.ts';
+import { type HubAnswer, hubRoutes } from '../../hub/routes.ts';
+import type { EngineInit, EngineWake } from './hub-engine.ts';
+import { lossWarning, readMarker, writeMarker } from './hub-marker.ts';
+import { RefusedCallback, resolveCallbackHost } from './hub-outbound.ts';
+import { openStore, type Store } from './hub-store.ts';
+import { type StoreFailure, storeFailure } from './hub-store-failure.ts';
 
-export { HUB_SETTINGS, type HubSettings, readHubSettings } from '../../src/settings/hub.ts';
-
-export interface TopicContent {
-  /** Absolute topic URL, one of topicUrls(urls). */
-  topic: string;
-  body: Uint8Array;
-  contentType: string;
-  etag: string;
-}
+export type { TopicContent } from '../../hub/ports.ts';
+export { HUB_SETTINGS, type HubSettings, readHubSettings } from '../../../src/settings/hub.ts';
 
 export interface HubOptions {
   settings: HubSettings;
@@ -177,7 +172,7 @@ export function createHub(options: HubOptions): Hub {
   }
 
   function startEngine() {
-    const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { workerData: init });
+    const worker = new Worker(new URL('./hub-engine-worker.ts', import.meta.url), { workerData: init });
     engineStartedAt = Date.now();
     worker.on('message', (m: { log?: string; subscriptions?: true; storeFailure?: { code?: string; message: string } }) => {
       if (m.log !== undefined) log(m.log);
@@ -214,23 +209,10 @@ export function createHub(options: HubOptions): Hub {
   function checkTopics(): Promise<{ changed: string[] }> {
     const run = checking.then(async () => {
       const contents = await options.topics();
-      const now = Date.now();
-      const changed: string[] = [];
+      let changed: string[] = [];
       let queuedTotal = 0;
       withStore((store) => {
-        store.purgeExpired(now);
-        for (const c of contents) {
-          if (!topics.includes(c.topic)) {
-            log(`hub: ignoring ${c.topic}, not a topic of this hub`);
-            continue;
-          }
-          if (store.topicEtag(c.topic) === c.etag) continue;
-          const stored: StoredTopic = { topic: c.topic, etag: c.etag, contentType: c.contentType, body: Buffer.from(c.body) };
-          const queued = store.publishTopic(stored, now);
-          queuedTotal += queued;
-          changed.push(c.topic);
-          log(`hub: ${c.topic} changed (${c.etag}), ${queued} notification(s) queued`);
-        }
+        ({ changed, queued: queuedTotal } = publishChanges(store, contents, topics, Date.now(), log));
         recordCount();
       });
       if (queuedTotal > 0) wake('deliveries');
