@@ -4,7 +4,7 @@ import { type HttpBindings, serve } from '@hono/node-server';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncSchedule } from '../src/settings/sync.ts';
 import { createApp } from './app.ts';
-import { createHub, readHubSettings } from './runtime/node/hub.ts';
+import { createHub, readHubSettings } from './runtime/node/hub/index.ts';
 import { topicContents } from './hub/topics.ts';
 import { mcpRoutes } from './mcp/routes.ts';
 import { preparedFiles } from './routes/static.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type HttpBindings, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { TestPki } from '../../scripts/harness/pki.ts';
-import { createHub, type Hub, type HubTimings, readHubSettings, type TopicContent } from '../../sidecar/runtime/node/hub.ts';
+import { createHub, type Hub, type HubTimings, readHubSettings, type TopicContent } from '../../sidecar/runtime/node/hub/index.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { contentTypeFor } from '../../src/core/http/media.ts';
 import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';

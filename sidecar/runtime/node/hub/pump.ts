@@ -1,7 +1,7 @@
 // A worker loop over rows in SQLite: runs as many jobs as its lane (lanes.ts) gives slots,
 // claims more as jobs finish or when woken, and sleeps until the next row falls due. Which jobs
 // are in flight is kept in memory only: after a crash every row is simply due again.
-import type { Lane } from '../../hub/lanes.ts';
+import type { Lane } from '../../../hub/lanes.ts';
 
 export interface PumpOptions<J> {
   lane: Lane<J>;

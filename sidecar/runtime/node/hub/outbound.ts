@@ -9,10 +9,10 @@ import { Agent, type RequestOptions, request } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { createSecureContext, getCACertificates, type SecureContext } from 'node:tls';
-import { forbiddenReason } from '../../hub/address.ts';
-import { type Outbound, type OutboundResponse, RefusedCallback, TimedOut } from '../../hub/ports.ts';
+import { forbiddenReason } from '../../../hub/address.ts';
+import { type Outbound, type OutboundResponse, RefusedCallback, TimedOut } from '../../../hub/ports.ts';
 
-export { RefusedCallback, TimedOut } from '../../hub/ports.ts';
+export { RefusedCallback, TimedOut } from '../../../hub/ports.ts';
 
 export interface OutboundOptions {
   allowPrivate: boolean;

@@ -1,25 +1,25 @@
 // The WebSub hub as one unit the sidecar mounts: routes for POST /api/websub/hub and the
 // publish check run on the calling thread; verification, delivery and denials run in the
-// engine's worker thread (hub-engine.ts), fed through the SQLite queue.
+// engine's worker thread (engine.ts), fed through the SQLite queue.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Context, Hono } from 'hono';
-import { topicLink } from '../../../src/core/http/media.ts';
-import { type SiteUrls, topicUrls } from '../../../src/core/http/urls.ts';
-import type { HubSettings } from '../../../src/settings/hub.ts';
-import { createAnswer } from '../../hub/answer.ts';
-import { backoff, formatWait } from '../../hub/backoff.ts';
-import type { TopicContent } from '../../hub/ports.ts';
-import { publishChanges } from '../../hub/publish.ts';
-import { type HubAnswer, hubRoutes } from '../../hub/routes.ts';
-import type { EngineInit, EngineWake } from './hub-engine.ts';
-import { lossWarning, readMarker, writeMarker } from './hub-marker.ts';
-import { RefusedCallback, resolveCallbackHost } from './hub-outbound.ts';
-import { openStore, type Store } from './hub-store.ts';
-import { type StoreFailure, storeFailure } from './hub-store-failure.ts';
+import { topicLink } from '../../../../src/core/http/media.ts';
+import { type SiteUrls, topicUrls } from '../../../../src/core/http/urls.ts';
+import type { HubSettings } from '../../../../src/settings/hub.ts';
+import { createAnswer } from '../../../hub/answer.ts';
+import { backoff, formatWait } from '../../../hub/backoff.ts';
+import type { TopicContent } from '../../../hub/ports.ts';
+import { publishChanges } from '../../../hub/publish.ts';
+import { type HubAnswer, hubRoutes } from '../../../hub/routes.ts';
+import type { EngineInit, EngineWake } from './engine.ts';
+import { lossWarning, readMarker, writeMarker } from './marker.ts';
+import { RefusedCallback, resolveCallbackHost } from './outbound.ts';
+import { openStore, type Store } from './store.ts';
+import { type StoreFailure, storeFailure } from './store-failure.ts';
 
-export type { TopicContent } from '../../hub/ports.ts';
-export { HUB_SETTINGS, type HubSettings, readHubSettings } from '../../../src/settings/hub.ts';
+export type { TopicContent } from '../../../hub/ports.ts';
+export { HUB_SETTINGS, type HubSettings, readHubSettings } from '../../../../src/settings/hub.ts';
 
 export interface HubOptions {
   settings: HubSettings;
@@ -172,7 +172,7 @@ export function createHub(options: HubOptions): Hub {
   }
 
   function startEngine() {
-    const worker = new Worker(new URL('./hub-engine-worker.ts', import.meta.url), { workerData: init });
+    const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { workerData: init });
     engineStartedAt = Date.now();
     worker.on('message', (m: { log?: string; subscriptions?: true; storeFailure?: { code?: string; message: string } }) => {
       if (m.log !== undefined) log(m.log);

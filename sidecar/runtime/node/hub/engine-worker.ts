@@ -3,10 +3,10 @@
 // { subscriptions: true } when a subscription changed, and
 // { stopped: true } once the engine has let go of everything.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createEngine, type EngineInit, type EngineWake } from './hub-engine.ts';
+import { createEngine, type EngineInit, type EngineWake } from './engine.ts';
 
 const port = parentPort;
-if (port === null) throw new Error('hub-engine-worker.ts runs as a worker thread');
+if (port === null) throw new Error('engine-worker.ts runs as a worker thread');
 
 const engine = createEngine(workerData as EngineInit, {
   log: (log) => port.postMessage({ log }),

@@ -1,15 +1,15 @@
 // The hub's background work on Node: the core's verification, delivery and denial jobs
 // (sidecar/hub/work.ts), pumped continuously from the rows in SQLite. It runs in a worker thread
-// (hub-engine-worker.ts) with its own database connection, so TLS, HMAC and a fan-out to
+// (engine-worker.ts) with its own database connection, so TLS, HMAC and a fan-out to
 // thousands of callbacks never delay the requests the sidecar is answering on the main thread.
 
-import type { HubSettings } from '../../../src/settings/hub.ts';
-import type { Denial, DueDelivery, PendingVerification } from '../../hub/store.ts';
-import { createWork } from '../../hub/work.ts';
-import { createOutbound } from './hub-outbound.ts';
-import { createPump } from './hub-pump.ts';
-import { openStore } from './hub-store.ts';
-import { storeFailure } from './hub-store-failure.ts';
+import type { HubSettings } from '../../../../src/settings/hub.ts';
+import type { Denial, DueDelivery, PendingVerification } from '../../../hub/store.ts';
+import { createWork } from '../../../hub/work.ts';
+import { createOutbound } from './outbound.ts';
+import { createPump } from './pump.ts';
+import { openStore } from './store.ts';
+import { storeFailure } from './store-failure.ts';
 
 export interface EngineInit {
   settings: HubSettings;

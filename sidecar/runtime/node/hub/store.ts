@@ -2,9 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { SqlStore, SqlValue } from '../../hub/ports.ts';
-import { createHubStore } from '../../hub/store.ts';
-import { StoreCorrupt } from './hub-store-failure.ts';
+import type { SqlStore, SqlValue } from '../../../hub/ports.ts';
+import { createHubStore } from '../../../hub/store.ts';
+import { StoreCorrupt } from './store-failure.ts';
 
 /** Opens the file, checking it first; a file that is not a usable database throws and stays closed. */
 function openDatabase(path: string, check: boolean): Database.Database {
