@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { MANIFEST_FILE, type Manifest, parseManifest } from '../../src/core/http/manifest.ts';
+import type { BuildFiles, Manifest } from '../../src/core/http/manifest.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
 import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
 import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
@@ -46,11 +44,9 @@ export interface SiteSnapshot {
  */
 const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 
-export function loadSnapshot(buildDir: string): SiteSnapshot {
-  const manifestFile = join(buildDir, MANIFEST_FILE);
-  if (!existsSync(manifestFile)) throw new Error(`No manifest in ${buildDir}: run the build first`);
-  const manifest = parseManifest(readFileSync(manifestFile, 'utf8'), manifestFile);
-  const siteDir = join(buildDir, 'site');
+const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
+export function snapshotOf({ buildDir, manifest, read }: BuildFiles): SiteSnapshot {
   const cache = new Map<string, Buffer>();
   let cachedBytes = 0;
   const derived = new Map<PerBuild<unknown>, unknown>();
@@ -64,7 +60,7 @@ export function loadSnapshot(buildDir: string): SiteSnapshot {
       const hit = cache.get(path);
       if (hit) return hit;
       const entry = manifest.resources[path];
-      return entry ? readFileSync(join(siteDir, entry.file)) : undefined;
+      return entry ? asBuffer(read(entry, path)) : undefined;
     },
     bytes(path) {
       const hit = cache.get(path);

@@ -50,6 +50,12 @@ export const SETTINGS = {
     'edge',
     '`edge`: the Cloudflare worker answers every path with our ETags and `Last-Modified`; `host`: built files are served by Pages alone with its own ETag, only the API paths run the worker (see Deploy)',
   ),
+  WORKER_STATE_DIR: setting(
+    'workerStateDir',
+    text,
+    '',
+    "folder where `npm run preview:worker` keeps the Worker's Durable Object storage (hub subscriptions and queued deliveries, MCP sessions); a restart with the same folder keeps them. Empty: a new temporary folder each run",
+  ),
   HOST: setting('host', text, '127.0.0.1', 'address the server listens on'),
   PORT: setting('port', integer(0, 65535), String(DEFAULT_PORT), 'port the server listens on (`0` picks a free one)'),
   SEARCH_CACHE_ENTRIES: setting(

@@ -1,0 +1,31 @@
+// Where the hub and MCP join the Worker. TEMPORARY on branch `worker`: the hub's Durable Object
+// module (branch `hub`) and MCP's (branch `mcpw`) replace these two answers and two classes;
+// until then both paths say so with a 503.
+import { JSON_TYPE } from '../../../src/core/http/media.ts';
+import type { WorkerEnv } from '../../../src/edge/worker-bindings.ts';
+
+const notYet = (what: string) =>
+  new Response(JSON.stringify({ error: 'unavailable', message: `${what} is not in this Worker yet` }), {
+    status: 503,
+    headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', 'retry-after': '60' },
+  });
+
+export function forwardToHub(_request: Request, _env: WorkerEnv): Promise<Response> {
+  return Promise.resolve(notYet('The WebSub hub'));
+}
+
+export function forwardToMcp(_request: Request, _env: WorkerEnv): Promise<Response> {
+  return Promise.resolve(notYet('MCP'));
+}
+
+export class HubObject {
+  fetch(): Response {
+    return notYet('The WebSub hub');
+  }
+}
+
+export class McpSessionObject {
+  fetch(): Response {
+    return notYet('MCP');
+  }
+}

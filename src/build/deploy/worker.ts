@@ -1,0 +1,104 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Manifest } from '../../core/http/manifest.ts';
+import { ASSETS_BINDING, DURABLE_OBJECTS, type WorkerBuild } from '../../edge/worker-bindings.ts';
+import type { CloudflareValidators } from './cloudflare.ts';
+import { headerRules, headersFile } from './header-rules.ts';
+import { CLOUDFLARE, WORKERS, within } from './limits.ts';
+import { linkTree } from './link-tree.ts';
+
+/** Cloudflare's runtime in wrangler supports compatibility dates up to its own release. */
+export const COMPATIBILITY_DATE = '2026-11-01';
+
+export const WORKER_SCRIPT = 'worker.js';
+export const WORKER_CONFIG = 'wrangler.json';
+/** The static assets, beside the script: the built files (hard links) and, for `host` validators, `_headers`. */
+export const WORKER_ASSETS = 'assets';
+
+export interface WorkerOptions {
+  maxAgeS: number;
+  validators: CloudflareValidators;
+}
+
+const ENTRY = fileURLToPath(new URL('../../../sidecar/runtime/workers/worker.ts', import.meta.url));
+
+/**
+ * `dist/deploy/worker/` for `wrangler deploy` (and `wrangler dev`): the whole service as one
+ * Worker with static assets and Durable Objects, no server. With `edge` validators every
+ * request runs the Worker first, so built files carry our ETag and Last-Modified and answer
+ * 304 by our rules; with `host`, the asset server answers built files alone (free, unmetered)
+ * and the Worker runs only for what is not a file.
+ */
+export async function writeWorker(siteDir: string, manifest: Manifest, dir: string, options: WorkerOptions): Promise<void> {
+  const files = Object.values(manifest.resources);
+  within('Cloudflare Workers', 'the number of asset files', files.length, WORKERS.assetFiles);
+  for (const entry of files) within('Cloudflare Workers', `the size of ${entry.file}`, entry.size, WORKERS.assetBytes);
+  const assets = join(dir, WORKER_ASSETS);
+  linkTree(siteDir, manifest, assets);
+  if (options.validators === 'host') {
+    const rules = headerRules(manifest, options.maxAgeS);
+    within('Cloudflare Workers', 'the number of _headers rules', rules.length, CLOUDFLARE.headerRules);
+    writeFileSync(join(assets, '_headers'), headersFile(rules));
+  }
+
+  const script = await bundleWorker({ manifest });
+  within('Cloudflare Workers', `the size of ${WORKER_SCRIPT} in bytes`, script.length, WORKERS.scriptBytes);
+  writeFileSync(join(dir, WORKER_SCRIPT), script);
+  writeFileSync(join(dir, WORKER_CONFIG), `${JSON.stringify(wranglerConfig(manifest, options), null, 2)}\n`);
+}
+
+/** A Worker name from the site's host: one Worker per business in one account. */
+export function workerName(siteUrl: string): string {
+  const slug = new URL(siteUrl).host
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `reviews-${slug}`.slice(0, 63).replace(/-+$/, '');
+}
+
+/** https://developers.cloudflare.com/workers/wrangler/configuration/ */
+export function wranglerConfig(manifest: Manifest, { maxAgeS, validators }: WorkerOptions) {
+  const classes = Object.values(DURABLE_OBJECTS);
+  return {
+    name: workerName(manifest.site_url),
+    main: WORKER_SCRIPT,
+    compatibility_date: COMPATIBILITY_DATE,
+    // Buffer and node:crypto, which the shared core and routes use
+    compatibility_flags: ['nodejs_compat'],
+    // already bundled by the build, with the build's manifest in it
+    no_bundle: true,
+    assets: {
+      directory: WORKER_ASSETS,
+      binding: ASSETS_BINDING,
+      run_worker_first: validators === 'edge',
+      not_found_handling: 'none',
+    },
+    durable_objects: { bindings: Object.entries(DURABLE_OBJECTS).map(([name, class_name]) => ({ name, class_name })) },
+    // Append only: a deployed migration tag is never edited, a new class gets a new tag.
+    migrations: [{ tag: 'v1', new_sqlite_classes: classes }],
+    vars: { SITE_URL: manifest.site_url, CACHE_MAX_AGE_S: String(maxAgeS) },
+    observability: { enabled: true },
+  };
+}
+
+async function bundleWorker(data: WorkerBuild): Promise<Buffer> {
+  const result = await build({
+    entryPoints: [ENTRY],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    target: 'es2024',
+    external: ['node:*', 'cloudflare:*'],
+    write: false,
+    minify: true,
+    legalComments: 'none',
+    define: { __WORKER_BUILD__: JSON.stringify(data) },
+    logLevel: 'silent',
+  });
+  const [output] = result.outputFiles;
+  if (!output) throw new Error('esbuild wrote no worker');
+  return Buffer.from(output.contents);
+}
