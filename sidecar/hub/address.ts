@@ -94,3 +94,22 @@ export function forbiddenReason(address: string): string | undefined {
   if (family === 6) return v6Reason(v6Groups(address) as number[]);
   return address.includes(':') ? 'unparsable' : 'not an IP address';
 }
+
+/** Host names that never belong to a public callback: this machine, and names for private networks (RFC 6761, 6762, 8375). */
+const RESERVED_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain)$/;
+
+/**
+ * Why a callback host is refused without resolving it (an address literal that is not public,
+ * a reserved or single-label name), or undefined. Where the runtime cannot resolve and pin the
+ * address (Workers), this is the whole check; on Node every resolved address is checked too.
+ */
+export function hostRefusal(hostname: string): string | undefined {
+  const host = (hostname.startsWith('[') ? hostname.slice(1, -1) : hostname).toLowerCase().replace(/\.$/, '');
+  if (ipFamily(host) !== 0) {
+    const reason = forbiddenReason(host);
+    return reason === undefined ? undefined : `${host} is a ${reason} address`;
+  }
+  if (!host.includes('.')) return `${host} is not a public host name`;
+  if (RESERVED_NAMES.test(host)) return `${host} is a reserved name`;
+  return undefined;
+}

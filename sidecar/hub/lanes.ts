@@ -44,8 +44,8 @@ export interface LanePolicy {
 }
 
 export interface Lane<J> {
-  /** Takes up to the free slots from `candidates` (in due order), host by host in turn. */
-  pick(candidates: readonly J[]): J[];
+  /** Takes up to the free slots (and at most `max`) from `candidates` (in due order), host by host in turn. */
+  pick(candidates: readonly J[], max?: number): J[];
   /** Gives back the slot a picked job held. */
   release(job: J): void;
   /** Slots free now. */
@@ -65,7 +65,7 @@ export function createLane<J>(policy: LanePolicy, health: HostHealth, host: (job
 
   return {
     free: () => policy.concurrency - total,
-    pick(candidates) {
+    pick(candidates, max = Number.POSITIVE_INFINITY) {
       const byHost = new Map<string, J[]>();
       for (const job of candidates) {
         const h = host(job);
@@ -76,10 +76,10 @@ export function createLane<J>(policy: LanePolicy, health: HostHealth, host: (job
       const order = [...byHost.keys()].sort((a, b) => (lastTurn.get(a) ?? 0) - (lastTurn.get(b) ?? 0));
       const picked: J[] = [];
       let progress = true;
-      while (progress && total < policy.concurrency) {
+      while (progress && total < policy.concurrency && picked.length < max) {
         progress = false;
         for (const h of order) {
-          if (total >= policy.concurrency) break;
+          if (total >= policy.concurrency || picked.length >= max) break;
           const queue = byHost.get(h) as J[];
           const held = busy.get(h) ?? 0;
           if (queue.length === 0 || held >= policy.perHost) continue;

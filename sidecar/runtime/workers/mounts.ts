@@ -4,24 +4,16 @@
 import { JSON_TYPE } from '../../../src/core/http/media.ts';
 import type { WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 
+export { forwardToHub, HubObject } from './hub-object.ts';
+
 const notYet = (what: string) =>
   new Response(JSON.stringify({ error: 'unavailable', message: `${what} is not in this Worker yet` }), {
     status: 503,
     headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', 'retry-after': '60' },
   });
 
-export function forwardToHub(_request: Request, _env: WorkerEnv): Promise<Response> {
-  return Promise.resolve(notYet('The WebSub hub'));
-}
-
 export function forwardToMcp(_request: Request, _env: WorkerEnv): Promise<Response> {
   return Promise.resolve(notYet('MCP'));
-}
-
-export class HubObject {
-  fetch(): Response {
-    return notYet('The WebSub hub');
-  }
 }
 
 export class McpSessionObject {
