@@ -29,6 +29,13 @@ declare const __WORKER_BUILD__: WorkerBuild;
  */
 export const SUBREQUESTS_PER_ALARM = 45;
 
+/**
+ * Outbound connections open at once in one invocation (the same page, "Simultaneous open
+ * connections": 6); more fetches would wait for one of them, so the lanes are sized to it and
+ * the slow hosts' share is one connection per lane.
+ */
+export const CONNECTIONS_PER_INVOCATION = 6;
+
 /** The name of the one hub instance. */
 const HUB_NAME = 'hub';
 
@@ -43,6 +50,8 @@ export class HubObject {
   private readonly settings: HubSettings;
   private readonly routes: ReturnType<typeof hubRoutes>;
   private checking: Promise<unknown> = Promise.resolve();
+  /** While an alarm runs, wakes it to pick up work queued meanwhile (a later alarm would wait for this one). */
+  private poke: (() => void) | undefined;
   /** Compares the build's topics with the last versions distributed and queues deliveries (serialised). */
   private readonly publish: () => Promise<{ changed: string[] }>;
 
@@ -63,7 +72,11 @@ export class HubObject {
         maxResponseBytes: settings.maxResponseBytes,
         userAgent: `reviews-service-websub-hub/1.0 (+${urls.hub})`,
       }),
-      settings,
+      settings: {
+        ...settings,
+        verifyConcurrency: Math.min(settings.verifyConcurrency, CONNECTIONS_PER_INVOCATION),
+        deliveryConcurrency: Math.min(settings.deliveryConcurrency, CONNECTIONS_PER_INVOCATION),
+      },
       links: Object.fromEntries(topics.map((t) => [t, topicLink(new URL(t).pathname, urls) ?? ''])),
       log,
     });
@@ -122,7 +135,9 @@ export class HubObject {
     const busyDenials = new Set<string>();
     let budget = SUBREQUESTS_PER_ALARM;
     const launch = <J>(lane: Lane<J>, busy: Set<string>, key: (j: J) => string, candidates: J[], run: (j: J) => Promise<void>) => {
-      for (const job of lane.pick(candidates, budget)) {
+      const room = Math.min(budget, CONNECTIONS_PER_INVOCATION - running.size);
+      if (room <= 0) return;
+      for (const job of lane.pick(candidates, room)) {
         budget -= 1;
         const k = key(job);
         busy.add(k);
@@ -144,7 +159,8 @@ export class HubObject {
         launch(work.lanes.deliveries, busy, pair, store.dueDeliveries(Date.now(), busy), work.delivery);
       }
       if (running.size === 0) break;
-      await Promise.race(running);
+      await Promise.race([...running, new Promise<void>((resolve) => (this.poke = resolve))]);
+      this.poke = undefined;
     }
     return SUBREQUESTS_PER_ALARM - budget;
   }
@@ -160,6 +176,7 @@ export class HubObject {
   }
 
   private wake(): Promise<void> {
+    this.poke?.();
     return this.setAlarmBy(Date.now());
   }
 
