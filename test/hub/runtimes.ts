@@ -8,12 +8,15 @@ import { type HubUnderTest, startWorkerHub } from './worker-hub.ts';
 
 export interface HubRuntime {
   name: string;
-  start(pki: TestPki, env?: Record<string, string>): Promise<HubUnderTest>;
+  /** `peer`: where the hub sees requests come from, where the runtime can tell (harness.ts). */
+  start(pki: TestPki, env?: Record<string, string>, peer?: 'socket' | string): Promise<HubUnderTest>;
+  /** Requests from this machine can be told apart (the Node sidecar knows its sockets). */
+  local?: boolean;
   /** Outbound connections the runtime keeps open at once, when it caps them below the hub's lanes. */
   connections?: number;
 }
 
 export const HUB_RUNTIMES: HubRuntime[] = [
-  { name: 'Node', start: (pki, env) => startTestHub(pki, env) },
+  { name: 'Node', start: (pki, env, peer) => startTestHub(pki, env, {}, peer).then((h) => ({ ...h, deploy: async () => {} })), local: true },
   { name: 'Worker (Durable Object under wrangler dev)', start: startWorkerHub, connections: CONNECTIONS_PER_INVOCATION },
 ];

@@ -13,7 +13,10 @@ import { SITE, TEST_ENV, type TestHub } from './harness.ts';
 import { sleep, waitFor } from './subscriber.ts';
 
 /** What both runtimes offer a suite: the in-process hub's handle and pings() are Node's alone. */
-export type HubUnderTest = Omit<TestHub, 'hub' | 'pings'>;
+export type HubUnderTest = Omit<TestHub, 'hub' | 'pings'> & {
+  /** Makes the changes set so far what GET serves, without a publish ping (the Worker: a rebuild, as a deploy). */
+  deploy(): Promise<void>;
+};
 
 export async function startWorkerHub(pki: TestPki, env: Record<string, string> = {}): Promise<HubUnderTest & { worker: RunningWorker }> {
   const dir = tempDir('worker-hub');
@@ -26,6 +29,22 @@ export async function startWorkerHub(pki: TestPki, env: Record<string, string> =
   const hubUrl = `${worker.url}/api/websub/hub`;
   const lines = () => worker.output().split('\n');
   let changes = 0;
+  let deployed = 0;
+
+  async function deploy() {
+    if (deployed === changes) return;
+    deployed = changes;
+    const title = `Changed for the hub test ${changes} ${Date.now()}`;
+    const file = join(content, 'reviews.json');
+    const reviews = JSON.parse(readFileSync(file, 'utf8')) as Array<{ title: string }>;
+    (reviews[0] as { title: string }).title = title;
+    writeFileSync(file, JSON.stringify(reviews));
+    await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
+    for (let i = 0; !(await (await fetch(`${worker.url}/reviews.json`)).text()).includes(title); i++) {
+      if (i > 300) throw new Error('the Worker did not serve the new build');
+      await sleep(200);
+    }
+  }
 
   const post = (form: Record<string, string> | string, contentType = 'application/x-www-form-urlencoded') =>
     fetch(hubUrl, { method: 'POST', headers: { 'content-type': contentType }, body: typeof form === 'string' ? form : new URLSearchParams(form).toString() });
@@ -45,17 +64,9 @@ export async function startWorkerHub(pki: TestPki, env: Record<string, string> =
     setContent: () => {
       changes += 1;
     },
+    deploy,
     async publish() {
-      const title = `Changed for the hub test ${changes} ${Date.now()}`;
-      const file = join(content, 'reviews.json');
-      const reviews = JSON.parse(readFileSync(file, 'utf8')) as Array<{ title: string }>;
-      (reviews[0] as { title: string }).title = title;
-      writeFileSync(file, JSON.stringify(reviews));
-      await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
-      for (let i = 0; !(await (await fetch(`${worker.url}/reviews.json`)).text()).includes(title); i++) {
-        if (i > 300) throw new Error('the Worker did not serve the new build');
-        await sleep(200);
-      }
+      await deploy();
       const res = await post({ 'hub.mode': 'publish', 'hub.url': urls.reviews });
       const text = await res.text();
       if (res.status !== 202) throw new Error(`publish answered ${res.status}: ${text}`);
