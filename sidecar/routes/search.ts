@@ -11,7 +11,7 @@ import { invalidRequest } from '../http/errors.ts';
 import { type Representation, representation, representationBytes, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { searchIndexOf, searchNamesOf } from '../site/search-index.ts';
-import { perBuild } from '../site/snapshot.ts';
+import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
 
 /** GET /api/reviews/search: parse, run the query core, answer with an ETag. */
@@ -51,4 +51,13 @@ export function searchRoutes({ site, maxAgeS, cacheEntries, cacheBytes }: Search
     return respond(c.req.raw, cacheEntries > 0 ? cache.get(rawQuery, compute) : compute());
   });
   return app;
+}
+
+/**
+ * Does once what a build's first search would otherwise do (the query schema's first use, the
+ * name book), for a runtime that starts often: each new Worker isolate calls it while it starts.
+ */
+export function warmSearch(snapshot: SiteSnapshot): void {
+  parseSearchQuery(new URLSearchParams('limit=1'));
+  searchNamesOf(snapshot);
 }

@@ -1,4 +1,6 @@
 import type { BuildFiles, Manifest } from '../../src/core/http/manifest.ts';
+import type { SearchIndex } from '../../src/core/search/index.ts';
+import type { SearchNames } from '../../src/core/search/packed.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
 import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
 import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
@@ -21,6 +23,12 @@ export function perBuild<T>(name: string, compute: (snapshot: SiteSnapshot) => T
   return { name, compute };
 }
 
+/** What a runtime may hand over ready-made rather than have derived from the data (the Worker's packed search index). */
+export interface Prepared {
+  searchIndex?: SearchIndex;
+  searchNames?: SearchNames;
+}
+
 export interface SiteSnapshot {
   readonly buildDir: string;
   readonly manifest: Manifest;
@@ -33,6 +41,8 @@ export interface SiteSnapshot {
   keeps(path: string): boolean;
   /** The published reviews dataset, parsed and validated once. */
   readonly data: ReviewsDocument;
+  /** Filled by the runtime before the routes read it; empty on Node. */
+  readonly prepared: Prepared;
   /** State derived from this build (a search index, a cache), computed once on first use. */
   derive<T>(item: PerBuild<T>): T;
 }
@@ -46,7 +56,7 @@ const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 
 const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
-export function snapshotOf({ buildDir, manifest, read }: BuildFiles): SiteSnapshot {
+export function snapshotOf({ buildDir, manifest, read }: BuildFiles, prepared: Prepared = {}): SiteSnapshot {
   const cache = new Map<string, Buffer>();
   let cachedBytes = 0;
   const derived = new Map<PerBuild<unknown>, unknown>();
@@ -56,6 +66,7 @@ export function snapshotOf({ buildDir, manifest, read }: BuildFiles): SiteSnapsh
     buildDir,
     manifest,
     urls: siteUrls(manifest.site_url),
+    prepared,
     readBytes(path) {
       const hit = cache.get(path);
       if (hit) return hit;

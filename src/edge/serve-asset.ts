@@ -7,7 +7,15 @@ export interface AssetFetcher {
   fetch(request: Request): Promise<Response>;
 }
 
-export async function serveAsset(request: Request, url: URL, path: string, meta: RepresentationMeta, maxAgeS: number, assets: AssetFetcher): Promise<Response> {
+/** `meta.size`, when given, is the file's length: a HEAD answer carries it (the asset server's HEAD answer does not). */
+export async function serveAsset(
+  request: Request,
+  url: URL,
+  path: string,
+  meta: RepresentationMeta & { size?: number },
+  maxAgeS: number,
+  assets: AssetFetcher,
+): Promise<Response> {
   const headers = resourceHeaders(path, meta, maxAgeS);
   if (isNotModified(request.headers, meta.etag, meta.last_modified)) {
     const kept = Object.entries(headers).filter(([name]) => RETAINED_304_HEADERS.has(name));
@@ -17,5 +25,8 @@ export async function serveAsset(request: Request, url: URL, path: string, meta:
   // own ETag, which is not the one this response carries.
   const asset = await assets.fetch(new Request(new URL(path, url), { method: request.method }));
   if (asset.status !== 200) return asset;
-  return new Response(request.method === 'HEAD' ? null : asset.body, { status: 200, headers });
+  // the length GET has (RFC 9110 §9.3.2), which a HEAD answer without a body must carry itself
+  const length = meta.size === undefined ? asset.headers.get('content-length') : String(meta.size);
+  const sized = length ? { ...headers, 'content-length': length } : headers;
+  return new Response(request.method === 'HEAD' ? null : asset.body, { status: 200, headers: sized });
 }

@@ -2,6 +2,7 @@
 // (sidecar/runtime/workers/worker.ts) reads them, src/build/deploy/worker.ts writes them into
 // wrangler.json. The entry exports the Durable Object classes under these names.
 import type { Manifest } from '../core/http/manifest.ts';
+import type { PackedHeader } from '../core/search/packed.ts';
 import type { AssetFetcher } from './serve-asset.ts';
 
 export const ASSETS_BINDING = 'ASSETS';
@@ -21,7 +22,17 @@ export interface DurableObjectNamespaceLike {
 /** What the build bundles into the Worker's script. */
 export interface WorkerBuild {
   manifest: Manifest;
+  /** The packed search index's header; its files are static assets (searchIndexPath). */
+  search: PackedHeader;
 }
+
+/**
+ * Where the Worker's own data lies among its static assets. No request is answered from here:
+ * with `edge` validators the Worker runs first for every path, with `host` for this prefix.
+ */
+export const WORKER_DATA_PREFIX = '/_worker/';
+
+export const searchIndexPath = (file: string) => `${WORKER_DATA_PREFIX}search-${file}.bin`;
 
 export interface WorkerEnv {
   [ASSETS_BINDING]: AssetFetcher;

@@ -1,9 +1,13 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Manifest } from '../../core/http/manifest.ts';
-import { ASSETS_BINDING, DURABLE_OBJECTS, type WorkerBuild } from '../../edge/worker-bindings.ts';
+import { SURFACE } from '../../core/http/surface.ts';
+import type { ReviewsDocument } from '../../core/schemas/documents.ts';
+import { reviewSources } from '../../core/search/names.ts';
+import { packSearchIndex } from '../../core/search/packed.ts';
+import { ASSETS_BINDING, DURABLE_OBJECTS, searchIndexPath, WORKER_DATA_PREFIX, type WorkerBuild } from '../../edge/worker-bindings.ts';
 import type { CloudflareValidators } from './cloudflare.ts';
 import { headerRules, headersFile } from './header-rules.ts';
 import { CLOUDFLARE, WORKERS, within } from './limits.ts';
@@ -32,8 +36,14 @@ const ENTRY = fileURLToPath(new URL('../../../sidecar/runtime/workers/worker.ts'
  * and the Worker runs only for what is not a file.
  */
 export async function writeWorker(siteDir: string, manifest: Manifest, dir: string, options: WorkerOptions): Promise<void> {
+  // From the built /reviews.json, so that each review's JSON is the one the sidecar answers with.
+  const reviews = manifest.resources[SURFACE.reviews.path];
+  if (!reviews) throw new Error(`the build has no ${SURFACE.reviews.path}`);
+  const doc = JSON.parse(readFileSync(join(siteDir, reviews.file), 'utf8')) as ReviewsDocument;
+  const search = packSearchIndex(doc.reviews, { business: doc.business, sources: reviewSources(doc.reviews) });
+
   const files = Object.values(manifest.resources);
-  within('Cloudflare Workers', 'the number of asset files', files.length, WORKERS.assetFiles);
+  within('Cloudflare Workers', 'the number of asset files', files.length + Object.keys(search.files).length, WORKERS.assetFiles);
   for (const entry of files) within('Cloudflare Workers', `the size of ${entry.file}`, entry.size, WORKERS.assetBytes);
   const assets = join(dir, WORKER_ASSETS);
   linkTree(siteDir, manifest, assets);
@@ -43,7 +53,14 @@ export async function writeWorker(siteDir: string, manifest: Manifest, dir: stri
     writeFileSync(join(assets, '_headers'), headersFile(rules));
   }
 
-  const script = await bundleWorker({ manifest });
+  for (const [name, bytes] of Object.entries(search.files)) {
+    const file = join(assets, searchIndexPath(name));
+    within('Cloudflare Workers', `the size of ${searchIndexPath(name)}`, bytes.length, WORKERS.assetBytes);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, bytes);
+  }
+
+  const script = await bundleWorker({ manifest, search: search.header });
   within('Cloudflare Workers', `the size of ${WORKER_SCRIPT} in bytes`, script.length, WORKERS.scriptBytes);
   writeFileSync(join(dir, WORKER_SCRIPT), script);
   writeFileSync(join(dir, WORKER_CONFIG), `${JSON.stringify(wranglerConfig(manifest, options), null, 2)}\n`);
@@ -69,10 +86,11 @@ export function wranglerConfig(manifest: Manifest, { maxAgeS, validators }: Work
     compatibility_flags: ['nodejs_compat'],
     // already bundled by the build, with the build's manifest in it
     no_bundle: true,
+    find_additional_modules: false,
     assets: {
       directory: WORKER_ASSETS,
       binding: ASSETS_BINDING,
-      run_worker_first: validators === 'edge',
+      run_worker_first: validators === 'edge' ? true : [`${WORKER_DATA_PREFIX}*`],
       not_found_handling: 'none',
     },
     durable_objects: { bindings: Object.entries(DURABLE_OBJECTS).map(([name, class_name]) => ({ name, class_name })) },
