@@ -1,10 +1,10 @@
 import { createServer as createNodeServer, type RequestListener, type ServerOptions } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { type HttpBindings, serve } from '@hono/node-server';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncSchedule } from '../src/settings/sync.ts';
 import { createApp } from './app.ts';
-import { createHub, readHubSettings } from './hub/index.ts';
+import { createHub, readHubSettings } from './runtime/node/hub/index.ts';
 import { topicContents } from './hub/topics.ts';
 import { mcpRoutes, mcpSettingsOf } from './mcp/routes.ts';
 import { preparedFiles } from './routes/static.ts';
@@ -26,6 +26,7 @@ const hub = createHub({
   topics: async () => topicContents(site.current()),
   // a publish ping first picks up a build swapped in since the last check
   onPublished: () => void site.refresh(),
+  peer: (c) => (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress,
   log,
 });
 const checkTopics = () =>
