@@ -2,6 +2,8 @@
 // against the Node sidecar on the same build, in the same run, and the Worker's own timing of
 // one tools/call (Server-Timing, sidecar/runtime/workers/mcp.ts) at the first request of a
 // fresh isolate and after.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { type Load, median } from './lib.ts';
 
@@ -116,6 +118,59 @@ export async function benchMcpThroughput(sidecarUrl: string, workerUrl: string, 
   return rows;
 }
 
+/** The running Worker under preview:worker: its URL, and the workerd process that runs the Worker's code. */
+export interface RunningWorkerd {
+  url: string;
+  /** The workerd that runs the Worker and its Durable Objects (wrangler's dev proxy is another one). */
+  workerdPid: number;
+}
+
+/** The processes below `pid`. */
+function descendants(pid: number): { pid: number; comm: string }[] {
+  const all = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return {
+          pid: Number(d),
+          comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+          ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]),
+        };
+      } catch {
+        return undefined;
+      }
+    })
+    .filter((p) => p !== undefined);
+  const found: { pid: number; comm: string }[] = [];
+  const walk = (parent: number) => {
+    for (const p of all) {
+      if (p.ppid !== parent) continue;
+      found.push(p);
+      walk(p.pid);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/** The workerd below preview:worker's process that runs the Worker: the one not listening on the public port. */
+export function workerdOf(previewPid: number, url: string): number {
+  const port = new URL(url).port;
+  const listeners = execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' });
+  const workerds = descendants(previewPid).filter((p) => p.comm === 'workerd');
+  const user = workerds.find((p) => !new RegExp(`:${port}\\s.*pid=${p.pid},`).test(listeners));
+  if (!user) throw new Error(`no workerd of the Worker below ${previewPid}`);
+  return user.pid;
+}
+
+/** CPU time a process has had, every thread (ns; /proc/<pid>/task/<tid>/schedstat): unlike the clock, not moved by waiting for a core. */
+function cpuNs(pid: number): number {
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+  return ns;
+}
+
 /** The Worker's own timing of one answer: its Server-Timing metrics (WORKER_SERVER_TIMING=1), in ms. */
 function serverTiming(res: Response): Record<string, number> {
   const metrics: Record<string, number> = {};
@@ -127,12 +182,20 @@ function serverTiming(res: Response): Record<string, number> {
 }
 
 /** One tools/call, its answer checked, and the Worker's timing of it. */
-async function timedCall(base: string, era: Era, sessionId: string | undefined, args: Record<string, unknown>): Promise<Record<string, number>> {
-  const { headers, params } = callRequest(era, sessionId, { name: BENCH_CALL.name, arguments: args });
-  const res = await fetch(`${base}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }) });
+/** One tools/call, its answer checked: the Worker's timing of it, and the CPU workerd spent on it (`process`). */
+async function timedCall(
+  worker: RunningWorkerd,
+  era: Era,
+  sessionId: string | undefined,
+  call: { name: string; arguments: Record<string, unknown> },
+): Promise<Record<string, number>> {
+  const { headers, params } = callRequest(era, sessionId, call);
+  const before = cpuNs(worker.workerdPid);
+  const res = await fetch(`${worker.url}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }) });
   const body = await res.text();
-  if (res.status !== 200 || !body.includes('structuredContent')) throw new Error(`tools/call answered ${res.status}: ${body.slice(0, 200)}`);
-  return serverTiming(res);
+  const process = (cpuNs(worker.workerdPid) - before) / 1e6;
+  if (res.status !== 200 || !body.includes('"content"')) throw new Error(`tools/call answered ${res.status}: ${body.slice(0, 200)}`);
+  return { ...serverTiming(res), process };
 }
 
 export interface McpCpuRow extends Record<string, string | number> {
@@ -147,11 +210,9 @@ export interface McpCpuRow extends Record<string, string | number> {
 /** The parts of one timed call: the entry's own time, and a session object's (2025). */
 function parts(era: Era, t: Record<string, number>): [string, number][] {
   const entry = t.cpu ?? 0;
-  if (era === MODERN) return [['2026-07-28, in the entry', entry]];
-  return [
-    ['2025, the entry (forwards)', entry],
-    ['2025, the session object', t.session ?? 0],
-  ];
+  const process: [string, number] = [`${era === MODERN ? '2026-07-28' : '2025'}, workerd's CPU for the whole request`, Number((t.process ?? 0).toFixed(2))];
+  if (era === MODERN) return [['2026-07-28, in the entry', entry], process];
+  return [['2025, the entry (forwards)', entry], ['2025, the session object', t.session ?? 0], process];
 }
 
 const quantile = (xs: number[], q: number) => xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
@@ -164,17 +225,18 @@ const quantile = (xs: number[], q: number) => xs.toSorted((a, b) => a - b)[Math.
  * more, each with another offset so that no result comes from the cache. The Free plan's 10 ms
  * is per request of the Worker; a Durable Object's request has its own limit (30 s of CPU by default).
  */
-export async function mcpCpuPerCall(reviews: number, restart: () => Promise<string>, calls = 40, colds = 3): Promise<McpCpuRow[]> {
+export async function mcpCpuPerCall(reviews: number, restart: () => Promise<RunningWorkerd>, calls = 40, colds = 3): Promise<McpCpuRow[]> {
   const rows: McpCpuRow[] = [];
   for (const era of ERAS) {
     const firsts: [string, number][][] = [];
     const later: [string, number][][] = [];
     for (let run = 0; run < colds; run++) {
-      const url = await restart();
-      const sessionId = era === LEGACY ? await openSession(url) : undefined;
-      firsts.push(parts(era, await timedCall(url, era, sessionId, BENCH_CALL.arguments)));
+      const worker = await restart();
+      const sessionId = era === LEGACY ? await openSession(worker.url) : undefined;
+      firsts.push(parts(era, await timedCall(worker, era, sessionId, BENCH_CALL)));
       if (run > 0) continue;
-      for (let i = 1; i <= calls; i++) later.push(parts(era, await timedCall(url, era, sessionId, { ...BENCH_CALL.arguments, offset: i })));
+      for (let i = 1; i <= calls; i++)
+        later.push(parts(era, await timedCall(worker, era, sessionId, { ...BENCH_CALL, arguments: { ...BENCH_CALL.arguments, offset: i } })));
     }
     (firsts[0] as [string, number][]).forEach(([name], k) => {
       const first = median(firsts.map((p) => (p[k] as [string, number])[1]));
@@ -193,6 +255,33 @@ export async function mcpCpuPerCall(reviews: number, restart: () => Promise<stri
   return rows;
 }
 
+/** Each tool's default call, as an agent's first call of it would be. */
+const FIRST_CALLS: { name: string; arguments: Record<string, unknown> }[] = [
+  { name: 'get_business', arguments: {} },
+  BENCH_CALL,
+  { name: 'get_review', arguments: { id: 'no-such-review' } },
+  { name: 'get_reviews_since', arguments: { date: '2026-01-01' } },
+  { name: 'get_insights', arguments: {} },
+];
+
+/** The Worker's own time for each tool's first call in a fresh isolate (2026-07-28), each after its own `restart()`. */
+export async function firstCallPerTool(reviews: number, restart: () => Promise<RunningWorkerd>): Promise<Record<string, string | number>[]> {
+  const rows: Record<string, string | number>[] = [];
+  for (const call of FIRST_CALLS) {
+    const t = await timedCall(await restart(), MODERN, undefined, call);
+    const cpu = t.cpu ?? 0;
+    rows.push({
+      reviews,
+      tool: call.name,
+      arguments: JSON.stringify(call.arguments),
+      'Server-Timing cpu (ms)': cpu,
+      "workerd's CPU (ms)": Number((t.process ?? 0).toFixed(2)),
+      'within 10 ms (Server-Timing)': cpu <= 10 ? 'yes' : 'NO',
+    });
+  }
+  return rows;
+}
+
 if (import.meta.main) {
   // Run alone: `node scripts/bench/worker-mcp.ts` (bench:worker runs these parts with the others).
   const { join } = await import('node:path');
@@ -203,6 +292,7 @@ if (import.meta.main) {
   const sizes = (process.env.BENCH_REVIEWS ?? '2507,20000').split(',').map(Number);
   const throughput: McpThroughputRow[] = [];
   const cpu: McpCpuRow[] = [];
+  const firsts: Record<string, string | number>[] = [];
   for (const [n, reviews] of sizes.entries()) {
     const dir = tempDir(`bench-worker-mcp-${reviews}`);
     generate(join(dir, 'content'), reviews);
@@ -211,13 +301,13 @@ if (import.meta.main) {
     const startWorker = () => startProcess([join(ROOT, 'scripts', 'preview-worker.ts')], { OUT_DIR: out, PORT: '0', WORKER_SERVER_TIMING: '1' });
     let worker = await startWorker();
     try {
-      cpu.push(
-        ...(await mcpCpuPerCall(reviews, async () => {
-          await worker.stop();
-          worker = await startWorker();
-          return worker.url;
-        })),
-      );
+      const restart = async (): Promise<RunningWorkerd> => {
+        await worker.stop();
+        worker = await startWorker();
+        return { url: worker.url, workerdPid: workerdOf(worker.process.pid as number, worker.url) };
+      };
+      cpu.push(...(await mcpCpuPerCall(reviews, restart)));
+      firsts.push(...(await firstCallPerTool(reviews, restart)));
       if (n === 0) {
         const sidecar = await startSidecar(out);
         try {
@@ -234,4 +324,6 @@ if (import.meta.main) {
   console.table(throughput);
   console.log("\nThe Worker's own time per tools/call (Server-Timing)");
   console.table(cpu);
+  console.log("\nEach tool's first call in a fresh isolate, 2026-07-28 (Server-Timing cpu)");
+  console.table(firsts);
 }

@@ -220,7 +220,8 @@ export class McpSessionObject {
     const lastUsed = inHeap ? inHeap.lastUsed : ((await this.#ctx.storage.get<number>(KEY.used)) ?? 0) + this.#idleMs / 10;
     const due = lastUsed + this.#idleMs;
     if ((inHeap?.active ?? 0) === 0 && Date.now() >= due) {
-      const held = await this.#session();
+      // a session out of the heap has nothing open: its storage is all there is to drop
+      const held = inHeap ? await this.#held : undefined;
       if (held) await this.#forget(held);
       else await this.#ctx.storage.deleteAll();
       return;
