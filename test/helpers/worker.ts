@@ -24,6 +24,8 @@ export interface RunningWorker {
   /** The preview process; wrangler and workerd run in its process group. */
   pid: number;
   output: () => string;
+  /** False once preview:worker has exited. */
+  running: () => boolean;
   /** SIGTERM to preview:worker, which stops wrangler and workerd; resolves when all have exited. */
   stop: () => Promise<void>;
   /** SIGKILL to the whole process group (preview, wrangler, workerd): a crash, nothing flushed. */
@@ -68,6 +70,7 @@ export async function startWorker(options: WorkerOptions, port?: number): Promis
     stateDir,
     pid,
     output: () => log,
+    running: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       signal('SIGTERM', false);
       await exited;

@@ -96,7 +96,10 @@ export function workerHandler(isolate: Isolate) {
     const meta = __WORKER_BUILD__.manifest.resources[path];
     if (meta && (request.method === 'GET' || request.method === 'HEAD'))
       return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, env.ASSETS));
-    return finish(await dynamic(request, path));
+    const response = await dynamic(request, path);
+    // No route here reads a body: read it to its end, or workerd may drop the connection mid-response.
+    if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
+    return finish(response);
   };
 
   async function dynamic(request: Request, path: string): Promise<Response> {
