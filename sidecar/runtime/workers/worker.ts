@@ -33,8 +33,6 @@ export interface Isolate {
   files: AssetSite;
   maxAgeS: number;
   serverTiming: boolean;
-  /** Milliseconds the isolate's start took (in the global scope, under Cloudflare's startup limit). */
-  startMs: number;
 }
 
 /**
@@ -43,7 +41,6 @@ export interface Isolate {
  * router), so that a fresh isolate's first search pays only for itself.
  */
 export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
-  const began = performance.now();
   const settings = readSettings(settingsEnv(env));
   const files = isolateFiles(build, env.ASSETS);
   const config = {
@@ -56,7 +53,7 @@ export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
   const app = createApp({ site: files.site, config, files: () => undefined });
   warmSearch(files.site.current());
   app.router.match('GET', PATHS.search);
-  return { app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming, startMs: performance.now() - began };
+  return { app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming };
 }
 
 declare class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
@@ -88,7 +85,6 @@ function finish(response: Response): Response {
 }
 
 export function workerHandler(isolate: Isolate) {
-  let first = true;
   return async (request: Request, env: WorkerEnv): Promise<Response> => {
     const path = getPath(request);
     if (path === PATHS.hub) return forwardToHub(request, env);
@@ -96,7 +92,10 @@ export function workerHandler(isolate: Isolate) {
     const meta = __WORKER_BUILD__.manifest.resources[path];
     if (meta && (request.method === 'GET' || request.method === 'HEAD'))
       return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, env.ASSETS));
-    return finish(await dynamic(request, path));
+    const response = await dynamic(request, path);
+    // No route here reads a body: read it to its end, or workerd may drop the connection mid-response.
+    if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
+    return finish(response);
   };
 
   async function dynamic(request: Request, path: string): Promise<Response> {
@@ -104,14 +103,13 @@ export function workerHandler(isolate: Isolate) {
     const appStarted = performance.now();
     const response = await isolate.app.fetch(request);
     if (!isolate.serverTiming) return response;
-    // The app does no I/O for these paths: its time is code. The asset reads before it are not counted.
+    // The app does no I/O for these paths: its time is code. The asset reads before it are not
+    // counted; neither is the global scope, where workerd's clock does not move.
     const appMs = performance.now() - appStarted;
     const unpackMs = isolate.files.takeUnpackMs();
     const timed = new Response(response.body, response);
     const ms = (n: number) => n.toFixed(3);
-    const global = first ? `global;dur=${ms(isolate.startMs)};desc="isolate start", ` : '';
-    first = false;
-    timed.headers.set('server-timing', `${global}unpack;dur=${ms(unpackMs)}, app;dur=${ms(appMs)}, cpu;dur=${ms(unpackMs + appMs)}`);
+    timed.headers.set('server-timing', `unpack;dur=${ms(unpackMs)}, app;dur=${ms(appMs)}, cpu;dur=${ms(unpackMs + appMs)}`);
     return timed;
   }
 }
