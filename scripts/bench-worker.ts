@@ -5,7 +5,8 @@
 // isolate); and the CPU time of a search measured by the Worker itself around its handler
 // (WORKER_SERVER_TIMING: workerd's clock, which wrangler dev lets run during code, in 1 ms
 // steps, so figures are means over many requests), at BENCH_REVIEWS and BENCH_LARGE (20,000)
-// reviews, against the Free plan's 10 ms. Targets: Worker >= 0.5x the sidecar on each path;
+// reviews, against the Free plan's 10 ms; the same for MCP tools/call in both eras
+// (scripts/bench/worker-mcp.ts). Targets: Worker >= 0.5x the sidecar on each path;
 // a search within 10 ms at 2,507 reviews, the first request of a fresh isolate included.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -14,6 +15,7 @@ import type { Manifest } from '../src/core/http/manifest.ts';
 import { PATHS } from '../src/core/http/urls.ts';
 import { build, generate, median, NODE, ROOT, type Server, startSidecar, table, tempDir } from './bench/lib.ts';
 import { hasWrk, wrk } from './bench/wrk.ts';
+import { benchMcpThroughput, firstCallPerTool, type McpThroughputRow, mcpCpuPerCall, type RunningWorkerd, workerdOf } from './bench/worker-mcp.ts';
 import { type RunningWorker, startWorker } from './harness/worker.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -50,7 +52,8 @@ function queries(out: string): [string, (n: number) => string][] {
   ];
 }
 
-const timing = (res: Response, name: string): number => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(res.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN);
+const timing = (res: Response, name: string): number =>
+  Number(new RegExp(`${name};dur=([\\d.]+)`).exec(res.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN);
 
 /** Mean and most CPU (unpack + app) per query kind, over `perKind` requests each. */
 async function cpuPerSearch(worker: RunningWorker, out: string, perKind: number) {
@@ -115,6 +118,7 @@ const paths: [string, string, Record<string, string>][] = [
   ['search', `${PATHS.search}?query=on%20time&limit=20`, {}],
 ];
 const loadRows: Record<string, string | number>[] = [];
+const mcpLoadRows: McpThroughputRow[] = [];
 try {
   for (const [name, path, headers] of paths) {
     const runs: Record<'sidecar' | 'worker', { rps: number; p99: number }[]> = { sidecar: [], worker: [] };
@@ -140,12 +144,15 @@ try {
       'target >= 0.5x': w.rps / s.rps >= 0.5 ? 'met' : 'NOT met',
     });
   }
+  mcpLoadRows.push(...(await benchMcpThroughput(sidecar.url, worker.url, seconds, rounds)));
 } finally {
   await worker.stop();
   await sidecar.stop();
 }
 console.log(`\nThroughput, ${reviews} reviews (wrk, ${connections} connections, ${seconds} s, median of ${rounds} rounds)`);
 table(loadRows);
+console.log(`\nMCP tools/call, ${reviews} reviews (autocannon, 32 in flight, ${seconds} s, mean of ${rounds} rounds, the two taking turns)`);
+table(mcpLoadRows);
 
 // --- the first request after a start
 const sidecarCold: number[] = [];
@@ -170,10 +177,7 @@ table([
 ]);
 
 // --- CPU per search, at the business's size and at BENCH_LARGE
-for (const [count, dir] of [
-  [reviews, out],
-  ...(large > 0 ? [[large, buildBusiness(large)] as const] : []),
-] as const) {
+for (const [count, dir] of [[reviews, out], ...(large > 0 ? [[large, buildBusiness(large)] as const] : [])] as const) {
   const timed = await startWorker({ outDir: dir, env: { WORKER_SERVER_TIMING: '1' } });
   try {
     const first = await fetch(`${timed.url}${PATHS.search}?query=on%20time&limit=20`);
@@ -202,9 +206,26 @@ for (const [count, dir] of [
     console.log(
       `\nWorker, ${count} reviews: worker.js ${kb(join(workerDir, 'worker.js'))}; packed index ${bins.join(', ')}; startup profile (wrangler check startup) ${startupMs(dir).toFixed(0)} ms (limit 1,000 ms)`,
     );
-    console.log(`CPU per search in the Worker, ${count} reviews (mean of 50 uncached requests per query; first request ${firstCpu.toFixed(0)} ms incl. unpack ${timing(first, 'unpack').toFixed(0)} ms)`);
+    console.log(
+      `CPU per search in the Worker, ${count} reviews (mean of 50 uncached requests per query; first request ${firstCpu.toFixed(0)} ms incl. unpack ${timing(first, 'unpack').toFixed(0)} ms)`,
+    );
     table(rows);
   } finally {
     await timed.stop();
+  }
+  // MCP: tools/call in both eras, each first call in a fresh isolate (a new workerd each time)
+  let mcpWorker: RunningWorker | undefined;
+  const restart = async (): Promise<RunningWorkerd> => {
+    await mcpWorker?.stop();
+    mcpWorker = await startWorker({ outDir: dir, env: { WORKER_SERVER_TIMING: '1' } });
+    return { url: mcpWorker.url, workerdPid: workerdOf(mcpWorker.pid, mcpWorker.url) };
+  };
+  try {
+    console.log(`\nThe Worker's own time per MCP tools/call, ${count} reviews (Server-Timing; workerd's CPU for the whole request from /proc)`);
+    table(await mcpCpuPerCall(count, restart));
+    console.log(`\nEach MCP tool's first call in a fresh isolate, ${count} reviews`);
+    table(await firstCallPerTool(count, restart));
+  } finally {
+    await mcpWorker?.stop();
   }
 }

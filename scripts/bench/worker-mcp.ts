@@ -1,7 +1,7 @@
-// MCP's part of `npm run bench:worker`: tools/call in both eras on workerd (preview:worker)
-// against the Node sidecar on the same build, in the same run, and the Worker's own timing of
-// one tools/call (Server-Timing, sidecar/runtime/workers/mcp.ts) at the first request of a
-// fresh isolate and after.
+// MCP's part of `npm run bench:worker` (scripts/bench-worker.ts runs it): tools/call in both
+// eras on workerd (preview:worker) against the Node sidecar on the same build, in the same run,
+// and the Worker's own timing of one tools/call (Server-Timing, sidecar/runtime/workers/mcp.ts)
+// at the first request of a fresh isolate and after.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -280,50 +280,4 @@ export async function firstCallPerTool(reviews: number, restart: () => Promise<R
     });
   }
   return rows;
-}
-
-if (import.meta.main) {
-  // Run alone: `node scripts/bench/worker-mcp.ts` (bench:worker runs these parts with the others).
-  const { join } = await import('node:path');
-  const { build, generate, startProcess, startSidecar, tempDir } = await import('./lib.ts');
-  const { ROOT } = await import('../harness/processes.ts');
-  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-  const sizes = (process.env.BENCH_REVIEWS ?? '2507,20000').split(',').map(Number);
-  const throughput: McpThroughputRow[] = [];
-  const cpu: McpCpuRow[] = [];
-  const firsts: Record<string, string | number>[] = [];
-  for (const [n, reviews] of sizes.entries()) {
-    const dir = tempDir(`bench-worker-mcp-${reviews}`);
-    generate(join(dir, 'content'), reviews);
-    const out = join(dir, 'dist');
-    build({ CONTENT_DIR: join(dir, 'content'), OUT_DIR: out });
-    const startWorker = () => startProcess([join(ROOT, 'scripts', 'preview-worker.ts')], { OUT_DIR: out, PORT: '0', WORKER_SERVER_TIMING: '1' });
-    let worker = await startWorker();
-    try {
-      const restart = async (): Promise<RunningWorkerd> => {
-        await worker.stop();
-        worker = await startWorker();
-        return { url: worker.url, workerdPid: workerdOf(worker.process.pid as number, worker.url) };
-      };
-      cpu.push(...(await mcpCpuPerCall(reviews, restart)));
-      firsts.push(...(await firstCallPerTool(reviews, restart)));
-      if (n === 0) {
-        const sidecar = await startSidecar(out);
-        try {
-          throughput.push(...(await benchMcpThroughput(sidecar.url, worker.url, seconds, rounds)));
-        } finally {
-          await sidecar.stop();
-        }
-      }
-    } finally {
-      await worker.stop();
-    }
-  }
-  console.log(`\nMCP tools/call ${JSON.stringify(BENCH_CALL.arguments)}, ${sizes[0]} reviews, 32 in flight, ${rounds} x ${seconds} s each, turns alternating`);
-  console.table(throughput);
-  console.log("\nThe Worker's own time per tools/call (Server-Timing)");
-  console.table(cpu);
-  console.log("\nEach tool's first call in a fresh isolate, 2026-07-28 (Server-Timing cpu)");
-  console.table(firsts);
 }
