@@ -1,6 +1,5 @@
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
-import { startServer } from '../helpers/server.ts';
-import { startWorker } from '../helpers/worker.ts';
+import { startTarget, type Target } from '../helpers/targets.ts';
 
 export const SITE_URL = 'https://reviews.example';
 export const ACCEPT = 'application/json, text/event-stream';
@@ -11,8 +10,7 @@ export const PROTOCOL = '2025-06-18';
  * (workerd). vitest.config.ts runs the suites that apply to both a second time with
  * MCP_TARGET=worker.
  */
-export type McpTarget = 'sidecar' | 'worker';
-export const MCP_TARGET: McpTarget = process.env.MCP_TARGET === 'worker' ? 'worker' : 'sidecar';
+export const MCP_TARGET: Target = process.env.MCP_TARGET === 'worker' ? 'worker' : 'sidecar';
 
 export interface McpTestServer {
   server: { url: string; stop(): Promise<void> };
@@ -26,8 +24,7 @@ import { sharedBuild } from '../helpers/shared-build.ts';
 /** Starts the real sidecar (or Worker, by MCP_TARGET) on a free port on `outDir`, or on the run's shared build of the sample. */
 export async function startMcpServer(env: Record<string, string> = {}, outDir?: string): Promise<McpTestServer> {
   const out = outDir ?? (await sharedBuild(SAMPLE_CONTENT, SITE_URL));
-  const server =
-    MCP_TARGET === 'worker' ? await startWorker({ outDir: out, env: { SITE_URL, ...env } }) : await startServer({ OUT_DIR: out, SITE_URL, ...env });
+  const server = await startTarget(MCP_TARGET, { OUT_DIR: out, SITE_URL, ...env });
   return { server, mcpUrl: `${server.url}/mcp`, outDir: out };
 }
 
