@@ -50,7 +50,8 @@ function queries(out: string): [string, (n: number) => string][] {
   ];
 }
 
-const timing = (res: Response, name: string): number => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(res.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN);
+const timing = (res: Response, name: string): number =>
+  Number(new RegExp(`${name};dur=([\\d.]+)`).exec(res.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN);
 
 /** Mean and most CPU (unpack + app) per query kind, over `perKind` requests each. */
 async function cpuPerSearch(worker: RunningWorker, out: string, perKind: number) {
@@ -170,10 +171,7 @@ table([
 ]);
 
 // --- CPU per search, at the business's size and at BENCH_LARGE
-for (const [count, dir] of [
-  [reviews, out],
-  ...(large > 0 ? [[large, buildBusiness(large)] as const] : []),
-] as const) {
+for (const [count, dir] of [[reviews, out], ...(large > 0 ? [[large, buildBusiness(large)] as const] : [])] as const) {
   const timed = await startWorker({ outDir: dir, env: { WORKER_SERVER_TIMING: '1' } });
   try {
     const first = await fetch(`${timed.url}${PATHS.search}?query=on%20time&limit=20`);
@@ -202,7 +200,9 @@ for (const [count, dir] of [
     console.log(
       `\nWorker, ${count} reviews: worker.js ${kb(join(workerDir, 'worker.js'))}; packed index ${bins.join(', ')}; startup profile (wrangler check startup) ${startupMs(dir).toFixed(0)} ms (limit 1,000 ms)`,
     );
-    console.log(`CPU per search in the Worker, ${count} reviews (mean of 50 uncached requests per query; first request ${firstCpu.toFixed(0)} ms incl. unpack ${timing(first, 'unpack').toFixed(0)} ms)`);
+    console.log(
+      `CPU per search in the Worker, ${count} reviews (mean of 50 uncached requests per query; first request ${firstCpu.toFixed(0)} ms incl. unpack ${timing(first, 'unpack').toFixed(0)} ms)`,
+    );
     table(rows);
   } finally {
     await timed.stop();
