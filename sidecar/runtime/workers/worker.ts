@@ -7,7 +7,6 @@
 import { env as globalEnv } from 'cloudflare:workers';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
-import { SURFACE } from '../../../src/core/http/surface.ts';
 import { PATHS } from '../../../src/core/http/urls.ts';
 import { serveAsset } from '../../../src/edge/serve-asset.ts';
 import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
@@ -22,11 +21,11 @@ export { HubObject, McpSessionObject } from './mounts.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
-/** The built files a dynamic path may read, loaded from the assets before the app runs. */
-function readsOf(path: string): string[] {
-  if (path.startsWith(PATHS.sincePrefix)) return [SURFACE.reviews.path, PATHS.notFoundPage];
-  return [PATHS.notFoundPage];
-}
+/** The one built file the app reads itself (the fallback's 404 page), loaded from the assets before it runs. */
+const READS = [PATHS.notFoundPage];
+
+/** Search and since dates not pre-rendered answer from the packed index (never /reviews.json, parsed). */
+const needsIndex = (path: string) => path === PATHS.search || path.startsWith(PATHS.sincePrefix);
 
 export interface Isolate {
   app: Hono;
@@ -99,7 +98,7 @@ export function workerHandler(isolate: Isolate) {
   };
 
   async function dynamic(request: Request, path: string): Promise<Response> {
-    await Promise.all([isolate.files.load(readsOf(path)), path === PATHS.search ? isolate.files.loadSearch() : undefined]);
+    await Promise.all([isolate.files.load(READS), needsIndex(path) ? isolate.files.loadSearch() : undefined]);
     const appStarted = performance.now();
     const response = await isolate.app.fetch(request);
     if (!isolate.serverTiming) return response;
