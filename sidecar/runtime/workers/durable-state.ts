@@ -2,24 +2,17 @@
 // @cloudflare/workers-types is not a dependency).
 import type { DurableObjectNamespaceLike } from '../../../src/edge/worker-bindings.ts';
 
-export interface SqlCursorLike {
-  toArray(): Record<string, unknown>[];
-}
-
 export interface DurableStorageLike {
   get<T>(key: string): Promise<T | undefined>;
   put(key: string, value: unknown): Promise<void>;
   put(entries: Record<string, unknown>): Promise<void>;
   deleteAll(): Promise<void>;
-  getAlarm(): Promise<number | null>;
   setAlarm(scheduledTime: number): Promise<void>;
   deleteAlarm(): Promise<void>;
-  sql: { exec(query: string, ...bindings: unknown[]): SqlCursorLike };
 }
 
 export interface DurableStateLike {
   readonly storage: DurableStorageLike;
-  waitUntil(promise: Promise<unknown>): void;
 }
 
 /** The stub of the object named `name` in `namespace`. */
