@@ -58,9 +58,9 @@ export function callRequest(era: Era, sessionId: string | undefined, call: { nam
   };
 }
 
-/** tools/call under load (32 in flight), each request with its own JSON-RPC id. */
-export async function loadCalls(base: string, era: Era, seconds: number): Promise<Load> {
-  const sessionId = era === LEGACY ? await openSession(base) : undefined;
+/** tools/call under load (32 in flight), each request with its own JSON-RPC id; `floor` is a Worker that answers anything, needing no session. */
+export async function loadCalls(base: string, era: Era, seconds: number, floor = false): Promise<Load> {
+  const sessionId = era === LEGACY ? (floor ? 'x'.repeat(43) : await openSession(base)) : undefined;
   const { headers, params } = callRequest(era, sessionId);
   let next = 1;
   const options = {
@@ -90,17 +90,26 @@ export interface McpThroughputRow extends Record<string, string | number> {
 }
 
 /**
- * req/s and p99 of tools/call in both eras, the sidecar and the Worker taking turns `rounds`
- * times so that a burst of load from elsewhere on a shared machine hits both alike.
+ * req/s and p99 of tools/call in both eras, the sidecar and the Worker (and, when given, an empty
+ * Worker under the same wrangler dev: the floor of its own layers) taking turns `rounds` times so
+ * that a burst of load from elsewhere on a shared machine hits them alike.
  */
-export async function benchMcpThroughput(sidecarUrl: string, workerUrl: string, seconds: number, rounds: number): Promise<McpThroughputRow[]> {
+export async function benchMcpThroughput(
+  sidecarUrl: string,
+  workerUrl: string,
+  seconds: number,
+  rounds: number,
+  emptyUrl?: string,
+): Promise<McpThroughputRow[]> {
   const rows: McpThroughputRow[] = [];
   for (const era of ERAS) {
     const side: Load[] = [];
     const work: Load[] = [];
+    const empty: Load[] = [];
     for (let round = 0; round < rounds; round++) {
       side.push(await loadCalls(sidecarUrl, era, seconds));
       work.push(await loadCalls(workerUrl, era, seconds));
+      if (emptyUrl) empty.push(await loadCalls(emptyUrl, era, seconds, true));
     }
     const rps = (loads: Load[]) => Math.round(loads.reduce((n, l) => n + l.rps, 0) / loads.length);
     const p99 = (loads: Load[]) => median(loads.map((l) => l.p99));
@@ -113,6 +122,7 @@ export async function benchMcpThroughput(sidecarUrl: string, workerUrl: string, 
       'sidecar p99 ms': p99(side),
       'worker p99 ms': p99(work),
       errors: [...side, ...work].reduce((n, l) => n + l.errors + l.non2xx, 0),
+      ...(emptyUrl ? { 'empty Worker req/s': rps(empty), 'worker/empty': (rps(work) / Math.max(1, rps(empty))).toFixed(2) } : {}),
     });
   }
   return rows;
