@@ -18,6 +18,12 @@ const UNIT = [
   'test/surface.test.ts',
 ];
 
+/**
+ * The MCP suites that hold for any host, run a second time against the Worker (preview:worker,
+ * workerd) by MCP_TARGET (test/mcp/helpers.ts): the same files, no copies.
+ */
+const MCP_ON_WORKER = ['test/mcp/client.test.ts', 'test/mcp/parity.test.ts', 'test/mcp/modern.test.ts', 'test/mcp/conformance.test.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -29,6 +35,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
       { extends: true, test: { name: 'rest', include: ['test/**/*.test.ts'], exclude: UNIT } },
+      { extends: true, test: { name: 'mcp-worker', include: MCP_ON_WORKER, env: { MCP_TARGET: 'worker' } } },
     ],
   },
 });

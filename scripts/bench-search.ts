@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { strongEtag } from '../src/core/http/etag.ts';
 import { fold } from '../src/core/search/fold.ts';
-import { buildSearchIndex } from '../src/core/search/index.ts';
+import { buildSearchIndex, indexColumns } from '../src/core/search/index.ts';
 import { SearchParamsSchema } from '../src/core/search/params.ts';
 import { searchBody } from '../src/core/search/run.ts';
 import type { Review } from '../src/core/schemas/review.ts';
@@ -40,7 +40,7 @@ function compareIndexes() {
   const insert = db.prepare('INSERT INTO r(rowid, body) VALUES (?, ?)');
   const meta = db.prepare('INSERT INTO meta VALUES (?, ?, ?)');
   db.transaction(() => {
-    index.reviews.forEach((r, i) => {
+    indexColumns(reviews).reviews.forEach((r, i) => {
       insert.run(i, fold(`${r.title ?? ''} ${r.text}`));
       meta.run(i, r.rating, r.date);
     });
@@ -67,7 +67,7 @@ function compareIndexes() {
         total.get(),
         pageQ
           .all()
-          .map((row) => index.json[(row as { rowid: number }).rowid])
+          .map((row) => index.json((row as { rowid: number }).rowid))
           .join(','),
       ]).toFixed(3),
     },
@@ -78,7 +78,7 @@ function compareIndexes() {
         broad.get(),
         broadPage
           .all()
-          .map((row) => index.json[(row as { pos: number }).pos])
+          .map((row) => index.json((row as { pos: number }).pos))
           .join(','),
       ]).toFixed(3),
     },

@@ -1,7 +1,7 @@
 // npm run hub:backup [-- <destination>]: an online backup of HUB_DB, safe while the sidecar runs.
 // Without a destination it writes <HUB_DB>.<UTC timestamp>.backup beside the database.
-import { backupHub } from '../sidecar/hub/backup.ts';
-import { readHubSettings } from '../sidecar/hub/index.ts';
+import { backupHub } from '../sidecar/runtime/node/hub/backup.ts';
+import { readHubSettings } from '../sidecar/runtime/node/hub/index.ts';
 
 const { dbPath } = readHubSettings(process.env);
 const stamp = new Date()

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { errorResponse } from './http/errors.ts';
-import type { Hub } from './hub/index.ts';
 import type { Mcp } from './mcp/routes.ts';
 import { fallback } from './routes/fallback.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -21,7 +20,7 @@ export interface AppDeps {
   site: LiveSite;
   config: AppConfig;
   /** The WebSub hub's routes, when the hub runs in this process. */
-  hub?: Pick<Hub, 'routes'>;
+  hub?: { routes: Hono };
   /** The MCP server's routes. */
   mcp?: Pick<Mcp, 'routes'>;
   /** The built files' prepared responses, when the caller serves them elsewhere too (routes/static-node.ts). */

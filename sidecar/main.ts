@@ -1,14 +1,15 @@
 import { createServer as createNodeServer, type RequestListener, type ServerOptions } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { type HttpBindings, serve } from '@hono/node-server';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncSchedule } from '../src/settings/sync.ts';
 import { createApp } from './app.ts';
-import { createHub, readHubSettings } from './hub/index.ts';
+import { createHub, readHubSettings } from './runtime/node/hub/index.ts';
 import { topicContents } from './hub/topics.ts';
 import { modernCallFirst } from './mcp/modern-node.ts';
-import { mcpRoutes } from './mcp/routes.ts';
+import { mcpRoutes, mcpSettingsOf } from './mcp/routes.ts';
 import { preparedFiles } from './routes/static.ts';
+import { nodeClientAddress } from './runtime/node/client-address.ts';
 import { staticFirst } from './routes/static-node.ts';
 import { liveSite } from './site/live-site.ts';
 import { searchIndexOf } from './site/search-index.ts';
@@ -26,6 +27,7 @@ const hub = createHub({
   topics: async () => topicContents(site.current()),
   // a publish ping first picks up a build swapped in since the last check
   onPublished: () => void site.refresh(),
+  peer: (c) => (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress,
   log,
 });
 const checkTopics = () =>
@@ -38,22 +40,10 @@ site.onSwap(() => void checkTopics());
 searchIndexOf(site.current());
 site.onSwap((snapshot) => void searchIndexOf(snapshot));
 
+const mcpSettings = mcpSettingsOf(settings);
+const mcp = mcpRoutes({ site, settings: mcpSettings, clientAddress: nodeClientAddress, log });
 /** The MCP tool results each build keeps, shared by the app's routes and the node:http fast path. */
-const mcpResults = { entries: settings.searchCacheEntries, bytes: settings.responseCacheBytes };
-const mcp = mcpRoutes({
-  site,
-  settings: {
-    allowedOrigins: settings.mcpAllowedOrigins,
-    maxSessions: settings.mcpMaxSessions,
-    maxSessionsPerClient: settings.mcpMaxSessionsPerClient,
-    sessionIdleS: settings.mcpSessionIdleS,
-    maxBodyBytes: settings.mcpMaxBodyBytes,
-    cacheTtlMs: settings.cacheMaxAgeS * 1000,
-    resultCacheEntries: mcpResults.entries,
-    resultCacheBytes: mcpResults.bytes,
-  },
-  log,
-});
+const mcpResults = { entries: mcpSettings.resultCacheEntries, bytes: mcpSettings.resultCacheBytes };
 
 // Built files are answered at the node:http level first (routes/static-node.ts) and by the app, from one cache.
 const files = preparedFiles({ maxAgeS: settings.cacheMaxAgeS, cacheBytes: settings.staticCacheBytes });

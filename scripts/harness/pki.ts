@@ -1,8 +1,11 @@
-// A throwaway CA and a server certificate for 127.0.0.1 and localhost, made with openssl.
+// A throwaway CA and a server certificate for 127.0.0.1-127.0.0.64 and localhost, made with openssl.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** Loopback addresses the certificate names: tests run callback servers on many hosts with them. */
+export const LOOPBACK_HOSTS = Array.from({ length: 64 }, (_, i) => `127.0.0.${i + 1}`);
 
 export interface TestPki {
   dir: string;
@@ -35,7 +38,12 @@ export function makeTestPki(): TestPki {
   openssl('req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
   writeFileSync(
     join(dir, 'server.ext'),
-    ['basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature', 'extendedKeyUsage=serverAuth', 'subjectAltName=IP:127.0.0.1,DNS:localhost'].join('\n'),
+    [
+      'basicConstraints=CA:FALSE',
+      'keyUsage=critical,digitalSignature',
+      'extendedKeyUsage=serverAuth',
+      `subjectAltName=${LOOPBACK_HOSTS.map((h) => `IP:${h}`).join(',')},DNS:localhost`,
+    ].join('\n'),
   );
   openssl(
     'x509',

@@ -1,6 +1,5 @@
 // Which IP addresses the hub refuses to connect to: callbacks come from strangers, so by
 // default nothing that reaches the hub's own machine or network (SSRF).
-import { isIP } from 'node:net';
 
 const V4_RANGES: ReadonlyArray<readonly [string, number, string]> = [
   ['0.0.0.0', 8, 'unspecified'],
@@ -82,13 +81,35 @@ function v6Reason(g: number[]): string | undefined {
   return undefined;
 }
 
+/** 4 or 6 for an IP address literal (an IPv6 one without brackets), 0 for anything else. */
+export function ipFamily(address: string): 0 | 4 | 6 {
+  if (v4ToInt(address) !== undefined) return 4;
+  return address.includes(':') && v6Groups(address) !== undefined ? 6 : 0;
+}
+
 /** Why a callback may not connect to this address, or undefined when it is a public one. */
 export function forbiddenReason(address: string): string | undefined {
-  const family = isIP(address.replace(/%.*$/, ''));
+  const family = ipFamily(address);
   if (family === 4) return v4Reason(v4ToInt(address) as number);
-  if (family === 6) {
-    const groups = v6Groups(address);
-    return groups ? v6Reason(groups) : 'unparsable';
+  if (family === 6) return v6Reason(v6Groups(address) as number[]);
+  return address.includes(':') ? 'unparsable' : 'not an IP address';
+}
+
+/** Host names that never belong to a public callback: this machine, and names for private networks (RFC 6761, 6762, 8375). */
+const RESERVED_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain)$/;
+
+/**
+ * Why a callback host is refused without resolving it (an address literal that is not public,
+ * a reserved or single-label name), or undefined. Where the runtime cannot resolve and pin the
+ * address (Workers), this is the whole check; on Node every resolved address is checked too.
+ */
+export function hostRefusal(hostname: string): string | undefined {
+  const host = (hostname.startsWith('[') ? hostname.slice(1, -1) : hostname).toLowerCase().replace(/\.$/, '');
+  if (ipFamily(host) !== 0) {
+    const reason = forbiddenReason(host);
+    return reason === undefined ? undefined : `${host} is a ${reason} address`;
   }
-  return 'not an IP address';
+  if (!host.includes('.')) return `${host} is not a public host name`;
+  if (RESERVED_NAMES.test(host)) return `${host} is a reserved name`;
+  return undefined;
 }

@@ -59,7 +59,7 @@ export function parseHubForm(form: URLSearchParams, topics: readonly string[], l
   const secret = form.get('hub.secret');
   if (secret !== null) {
     if (secret === '') return fail('hub.secret must not be empty');
-    if (Buffer.byteLength(secret, 'utf8') > HUB_SECRET_MAX_BYTES) return fail('hub.secret must be less than 200 bytes');
+    if (new TextEncoder().encode(secret).byteLength > HUB_SECRET_MAX_BYTES) return fail('hub.secret must be less than 200 bytes');
   }
 
   return {

@@ -1,10 +1,8 @@
-// Everything the hub must not forget lives here, in SQLite (WAL). Each state change is one
-// transaction, so a kill -9 at any moment leaves either the old or the new state; work that
-// was in flight is simply still queued and runs again after a restart (at least once).
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
-import { StoreCorrupt } from './store-failure.ts';
+// Everything the hub must not forget, in SQLite: the same tables on Node (HUB_DB) and in the
+// Durable Object. Each state change is one transaction, so a kill -9 at any moment leaves either
+// the old or the new state; work that was in flight is simply still queued and runs again after
+// a restart (at least once).
+import type { SqlStore } from './ports.ts';
 
 export type Mode = 'subscribe' | 'unsubscribe';
 
@@ -33,7 +31,7 @@ export interface StoredTopic {
   topic: string;
   etag: string;
   contentType: string;
-  body: Buffer;
+  body: Uint8Array;
 }
 
 export interface Denial {
@@ -43,10 +41,31 @@ export interface Denial {
   reason: string;
 }
 
+/** What the caps at subscribe time count (admission.ts decides). */
+export interface AdmissionCounts {
+  pendingTotal: number;
+  pendingOnHost: number;
+  /** A request for this (callback, topic) is queued already: a new one replaces it. */
+  alreadyPending: boolean;
+  subscriptionsTotal: number;
+  subscriptionsOnHost: number;
+  /** This (callback, topic) is subscribed or being subscribed already: a renewal. */
+  alreadyCounted: boolean;
+}
+
 /** Consecutive failed deliveries after which a subscription is removed (the README's WebSub policy). */
 export const MAX_FAILURES = 3;
 
-const SCHEMA = `
+/**
+ * Due rows read per claim, among which the lanes pick host by host. The caps keep the queues
+ * below it at their defaults; above it the oldest rows come first.
+ */
+const WINDOW = 5000;
+
+/** A topic's body is kept in parts of at most this size (a Durable Object's SQLite takes values up to 2 MB). */
+export const BODY_PART_BYTES = 1024 * 1024;
+
+export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS subscriptions (
   callback TEXT NOT NULL,
   topic TEXT NOT NULL,
@@ -68,12 +87,19 @@ CREATE TABLE IF NOT EXISTS verifications (
   requested_at INTEGER NOT NULL,
   PRIMARY KEY (callback, topic)
 );
+-- body is empty when topic_parts holds the body (a database from before the parts keeps it here).
 CREATE TABLE IF NOT EXISTS topics (
   topic TEXT PRIMARY KEY,
   etag TEXT NOT NULL,
   content_type TEXT NOT NULL,
   body BLOB NOT NULL,
   changed_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS topic_parts (
+  topic TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  bytes BLOB NOT NULL,
+  PRIMARY KEY (topic, seq)
 );
 -- One row per subscription that is owed the topic's current content: a second change before
 -- delivery updates the row instead of adding one, so only the newest content goes out.
@@ -96,147 +122,210 @@ CREATE TABLE IF NOT EXISTS denials (
 
 const key = (callback: string, topic: string) => `${topic} ${callback}`;
 
-/** Opens the file, checking it first; a file that is not a usable database throws and stays closed. */
-function openDatabase(path: string, check: boolean): Database.Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.pragma('journal_mode = WAL');
-    // NORMAL in WAL mode survives a killed process; only an OS crash can lose the last commits.
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    if (check) {
-      const result = db.pragma('quick_check', { simple: true });
-      if (result !== 'ok') throw new StoreCorrupt(`database disk image is malformed: ${String(result).split('\n').slice(0, 3).join(' ')}`);
-    }
-    db.exec(SCHEMA);
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+/** Callbacks are stored as URL.href, so a host's callbacks begin with one of these. */
+function hostPrefixes(host: string): [number, string, string] {
+  const slash = `https://${host}/`;
+  return [slash.length, slash, `https://${host}:`];
 }
 
-/** `check` runs SQLite's quick_check first (the main thread does, once per open). */
-export function openStore(path: string, { check = false }: { check?: boolean } = {}) {
-  const db = openDatabase(path, check);
+const bytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer));
 
-  const q = {
-    requestVerification: db.prepare(`
-      INSERT INTO verifications (callback, topic, mode, secret, lease_seconds, version, requested_at)
-      VALUES (@callback, @topic, @mode, @secret, @leaseSeconds, 1, @now)
-      ON CONFLICT (callback, topic) DO UPDATE SET mode = excluded.mode, secret = excluded.secret,
-        lease_seconds = excluded.lease_seconds, version = version + 1, requested_at = excluded.requested_at`),
-    dueVerifications: db.prepare(`
-      SELECT callback, topic, mode, secret, lease_seconds AS leaseSeconds, version
-      FROM verifications ORDER BY requested_at LIMIT ?`),
-    dropVerification: db.prepare('DELETE FROM verifications WHERE callback = ? AND topic = ? AND version = ?'),
-    upsertSubscription: db.prepare(`
-      INSERT INTO subscriptions (callback, topic, secret, lease_seconds, expires_at, failures, verified_at)
-      VALUES (@callback, @topic, @secret, @leaseSeconds, @expiresAt, 0, @now)
-      ON CONFLICT (callback, topic) DO UPDATE SET secret = excluded.secret, lease_seconds = excluded.lease_seconds,
-        expires_at = excluded.expires_at, failures = 0, verified_at = excluded.verified_at`),
-    deleteSubscription: db.prepare('DELETE FROM subscriptions WHERE callback = ? AND topic = ?'),
-    topics: db.prepare('SELECT topic, etag, content_type AS contentType, body FROM topics'),
-    topicEtag: db.prepare('SELECT etag FROM topics WHERE topic = ?').pluck(),
-    upsertTopic: db.prepare(`
-      INSERT INTO topics (topic, etag, content_type, body, changed_at) VALUES (@topic, @etag, @contentType, @body, @now)
-      ON CONFLICT (topic) DO UPDATE SET etag = excluded.etag, content_type = excluded.content_type,
-        body = excluded.body, changed_at = excluded.changed_at`),
-    queueDeliveries: db.prepare(`
-      INSERT INTO deliveries (callback, topic, etag, next_at)
-      SELECT callback, topic, @etag, @now FROM subscriptions WHERE topic = @topic AND expires_at > @now
-      ON CONFLICT (callback, topic) DO UPDATE SET etag = excluded.etag`),
-    dueDeliveries: db.prepare(`
-      SELECT d.callback, d.topic, d.etag, s.secret FROM deliveries d
-      JOIN subscriptions s ON s.callback = d.callback AND s.topic = d.topic
-      WHERE d.next_at <= @now AND s.expires_at > @now ORDER BY d.next_at LIMIT @limit`),
-    nextDeliveryAt: db.prepare('SELECT min(next_at) FROM deliveries WHERE next_at > ?').pluck(),
-    hasWork: db.prepare('SELECT EXISTS (SELECT 1 FROM verifications) OR EXISTS (SELECT 1 FROM deliveries) OR EXISTS (SELECT 1 FROM denials)').pluck(),
-    delivered: db.prepare('DELETE FROM deliveries WHERE callback = ? AND topic = ? AND etag = ?'),
-    resetFailures: db.prepare('UPDATE subscriptions SET failures = 0 WHERE callback = ? AND topic = ? AND failures > 0'),
-    addFailure: db.prepare('UPDATE subscriptions SET failures = failures + 1 WHERE callback = ? AND topic = ? RETURNING failures').pluck(),
-    retryAt: db.prepare('UPDATE deliveries SET next_at = ? WHERE callback = ? AND topic = ?'),
-    addDenial: db.prepare('INSERT INTO denials (callback, topic, reason) VALUES (?, ?, ?)'),
-    denials: db.prepare('SELECT id, callback, topic, reason FROM denials ORDER BY id LIMIT ?'),
-    dropDenial: db.prepare('DELETE FROM denials WHERE id = ?'),
-    purgeExpired: db.prepare('DELETE FROM subscriptions WHERE expires_at <= ?'),
-    subscriptionCount: db.prepare('SELECT count(*) FROM subscriptions').pluck(),
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+/** The hub's queries over any SqlStore; creates the tables if needed. */
+export function createHubStore(sql: SqlStore) {
+  sql.exec(SCHEMA);
+  const one = <T>(query: string, ...params: (string | number | null)[]) => sql.all<Record<string, T>>(query, ...params)[0];
+  const value = <T>(query: string, ...params: (string | number | null)[]): T | undefined => {
+    const row = one<T>(query, ...params);
+    return row === undefined ? undefined : (Object.values(row)[0] as T);
+  };
+  // Deleting a subscription also drops its queued delivery (the Durable Object's SQLite does not promise foreign keys).
+  const deleteSubscription = (callback: string, topic: string) => {
+    sql.run('DELETE FROM deliveries WHERE callback = ? AND topic = ?', callback, topic);
+    return sql.run('DELETE FROM subscriptions WHERE callback = ? AND topic = ?', callback, topic);
   };
 
-  const finishVerification = db.transaction((v: PendingVerification, verified: boolean, now: number) => {
-    if (verified && v.mode === 'subscribe') {
-      const expiresAt = now + v.leaseSeconds * 1000;
-      q.upsertSubscription.run({ callback: v.callback, topic: v.topic, secret: v.secret, leaseSeconds: v.leaseSeconds, expiresAt, now });
-    } else if (verified) {
-      q.deleteSubscription.run(v.callback, v.topic);
-    }
-    q.dropVerification.run(v.callback, v.topic, v.version);
-  });
+  function finishVerification(v: PendingVerification, verified: boolean, now: number) {
+    sql.transaction(() => {
+      if (verified && v.mode === 'subscribe') {
+        sql.run(
+          `INSERT INTO subscriptions (callback, topic, secret, lease_seconds, expires_at, failures, verified_at) VALUES (?, ?, ?, ?, ?, 0, ?)
+           ON CONFLICT (callback, topic) DO UPDATE SET secret = excluded.secret, lease_seconds = excluded.lease_seconds,
+             expires_at = excluded.expires_at, failures = 0, verified_at = excluded.verified_at`,
+          v.callback,
+          v.topic,
+          v.secret,
+          v.leaseSeconds,
+          now + v.leaseSeconds * 1000,
+          now,
+        );
+      } else if (verified) {
+        deleteSubscription(v.callback, v.topic);
+      }
+      sql.run('DELETE FROM verifications WHERE callback = ? AND topic = ? AND version = ?', v.callback, v.topic, v.version);
+    });
+  }
 
-  const publishTopic = db.transaction((t: StoredTopic, now: number): number => {
-    q.upsertTopic.run({ ...t, now });
-    return q.queueDeliveries.run({ topic: t.topic, etag: t.etag, now }).changes;
-  });
+  function publishTopic(t: StoredTopic, now: number): number {
+    return sql.transaction(() => {
+      sql.run(
+        `INSERT INTO topics (topic, etag, content_type, body, changed_at) VALUES (?, ?, ?, x'', ?)
+         ON CONFLICT (topic) DO UPDATE SET etag = excluded.etag, content_type = excluded.content_type, body = x'', changed_at = excluded.changed_at`,
+        t.topic,
+        t.etag,
+        t.contentType,
+        now,
+      );
+      sql.run('DELETE FROM topic_parts WHERE topic = ?', t.topic);
+      for (let seq = 0, at = 0; at < t.body.byteLength || seq === 0; seq++, at += BODY_PART_BYTES) {
+        sql.run('INSERT INTO topic_parts (topic, seq, bytes) VALUES (?, ?, ?)', t.topic, seq, t.body.subarray(at, at + BODY_PART_BYTES));
+      }
+      return sql.run(
+        `INSERT INTO deliveries (callback, topic, etag, next_at)
+         SELECT callback, topic, ?, ? FROM subscriptions WHERE topic = ? AND expires_at > ?
+         ON CONFLICT (callback, topic) DO UPDATE SET etag = excluded.etag`,
+        t.etag,
+        now,
+        t.topic,
+        now,
+      );
+    });
+  }
 
-  const deliverySucceeded = db.transaction((d: DueDelivery, etag: string) => {
-    q.delivered.run(d.callback, d.topic, etag);
-    q.resetFailures.run(d.callback, d.topic);
-  });
-
-  const deliveryFailed = db.transaction((d: DueDelivery, reason: string, now: number, retryBaseMs: number): 'retry' | 'removed' | 'gone' => {
-    const failures = q.addFailure.get(d.callback, d.topic) as number | undefined;
-    if (failures === undefined) return 'gone'; // unsubscribed while the delivery was in flight
-    if (failures >= MAX_FAILURES) {
-      q.deleteSubscription.run(d.callback, d.topic);
-      q.addDenial.run(d.callback, d.topic, reason);
-      return 'removed';
-    }
-    q.retryAt.run(now + retryBaseMs * 2 ** (failures - 1), d.callback, d.topic);
-    return 'retry';
-  });
+  function deliveryFailed(d: DueDelivery, reason: string, now: number, retryBaseMs: number): 'retry' | 'removed' | 'gone' {
+    return sql.transaction(() => {
+      const failures = value<number>(
+        'UPDATE subscriptions SET failures = failures + 1 WHERE callback = ? AND topic = ? RETURNING failures',
+        d.callback,
+        d.topic,
+      );
+      if (failures === undefined) return 'gone'; // unsubscribed while the delivery was in flight
+      if (failures >= MAX_FAILURES) {
+        deleteSubscription(d.callback, d.topic);
+        sql.run('INSERT INTO denials (callback, topic, reason) VALUES (?, ?, ?)', d.callback, d.topic, reason);
+        return 'removed';
+      }
+      sql.run('UPDATE deliveries SET next_at = ? WHERE callback = ? AND topic = ?', now + retryBaseMs * 2 ** (failures - 1), d.callback, d.topic);
+      return 'retry';
+    });
+  }
 
   /** Rows from a query, skipping those whose work is in flight. */
-  function notBusy<T extends { callback: string; topic: string }>(rows: T[], busy: ReadonlySet<string>, limit: number): T[] {
-    return rows.filter((r) => !busy.has(key(r.callback, r.topic))).slice(0, limit);
+  function notBusy<T extends { callback: string; topic: string }>(rows: T[], busy: ReadonlySet<string>): T[] {
+    return rows.filter((r) => !busy.has(key(r.callback, r.topic))).slice(0, WINDOW);
   }
 
   return {
     key,
     requestVerification(v: VerificationRequest, now: number) {
-      q.requestVerification.run({ ...v, now });
+      sql.run(
+        `INSERT INTO verifications (callback, topic, mode, secret, lease_seconds, version, requested_at) VALUES (?, ?, ?, ?, ?, 1, ?)
+         ON CONFLICT (callback, topic) DO UPDATE SET mode = excluded.mode, secret = excluded.secret,
+           lease_seconds = excluded.lease_seconds, version = version + 1, requested_at = excluded.requested_at`,
+        v.callback,
+        v.topic,
+        v.mode,
+        v.secret,
+        v.leaseSeconds,
+        now,
+      );
     },
-    dueVerifications(limit: number, busy: ReadonlySet<string>): PendingVerification[] {
-      return notBusy(q.dueVerifications.all(limit + busy.size) as PendingVerification[], busy, limit);
+    /** The queued verifications not in flight, oldest first (the queue is capped, see admission.ts). */
+    dueVerifications(busy: ReadonlySet<string>): PendingVerification[] {
+      const rows = sql.all<PendingVerification>(
+        'SELECT callback, topic, mode, secret, lease_seconds AS leaseSeconds, version FROM verifications ORDER BY requested_at LIMIT ?',
+        WINDOW + busy.size,
+      );
+      return notBusy(rows, busy);
+    },
+    /** What the caps (issue 32) count for a request on `host` for (callback, topic). */
+    admission(host: string, callback: string, topic: string, now: number): AdmissionCounts {
+      const [n, slash, colon] = hostPrefixes(host);
+      const onHost = 'substr(callback, 1, ?) IN (?, ?)';
+      const notActive = 'NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.callback = v.callback AND s.topic = v.topic AND s.expires_at > ?)';
+      const count = (query: string, ...params: (string | number)[]) => value<number>(query, ...params) ?? 0;
+      return {
+        pendingTotal: count('SELECT count(*) FROM verifications'),
+        pendingOnHost: count(`SELECT count(*) FROM verifications WHERE ${onHost}`, n, slash, colon),
+        alreadyPending: count('SELECT count(*) FROM verifications WHERE callback = ? AND topic = ?', callback, topic) > 0,
+        subscriptionsTotal:
+          count('SELECT count(*) FROM subscriptions WHERE expires_at > ?', now) +
+          count(`SELECT count(*) FROM verifications v WHERE mode = 'subscribe' AND ${notActive}`, now),
+        subscriptionsOnHost:
+          count(`SELECT count(*) FROM subscriptions WHERE expires_at > ? AND ${onHost}`, now, n, slash, colon) +
+          count(`SELECT count(*) FROM verifications v WHERE mode = 'subscribe' AND ${onHost} AND ${notActive}`, n, slash, colon, now),
+        alreadyCounted:
+          count('SELECT count(*) FROM subscriptions WHERE callback = ? AND topic = ? AND expires_at > ?', callback, topic, now) > 0 ||
+          count(`SELECT count(*) FROM verifications WHERE callback = ? AND topic = ? AND mode = 'subscribe'`, callback, topic) > 0,
+      };
     },
     finishVerification,
-    storedTopics: () => q.topics.all() as StoredTopic[],
-    topicEtag: (topic: string) => q.topicEtag.get(topic) as string | undefined,
-    publishTopic,
-    dueDeliveries(now: number, limit: number, busy: ReadonlySet<string>): DueDelivery[] {
-      return notBusy(q.dueDeliveries.all({ now, limit: limit + busy.size }) as DueDelivery[], busy, limit);
+    storedTopics(): StoredTopic[] {
+      const rows = sql.all<{ topic: string; etag: string; contentType: string; body: unknown }>(
+        'SELECT topic, etag, content_type AS contentType, body FROM topics',
+      );
+      return rows.map((r) => {
+        const parts = sql.all<{ bytes: unknown }>('SELECT bytes FROM topic_parts WHERE topic = ? ORDER BY seq', r.topic).map((p) => bytes(p.bytes));
+        return { topic: r.topic, etag: r.etag, contentType: r.contentType, body: parts.length > 0 ? concat(parts) : bytes(r.body) };
+      });
     },
-    nextDeliveryAt: (now: number) => (q.nextDeliveryAt.get(now) as number | null) ?? undefined,
+    /** Each topic's version as stored, without its body. */
+    topicEtags(): Map<string, string> {
+      return new Map(sql.all<{ topic: string; etag: string }>('SELECT topic, etag FROM topics').map((r) => [r.topic, r.etag]));
+    },
+    topicEtag: (topic: string) => value<string>('SELECT etag FROM topics WHERE topic = ?', topic),
+    publishTopic,
+    dueDeliveries(now: number, busy: ReadonlySet<string>): DueDelivery[] {
+      const rows = sql.all<DueDelivery>(
+        `SELECT d.callback, d.topic, d.etag, s.secret FROM deliveries d
+         JOIN subscriptions s ON s.callback = d.callback AND s.topic = d.topic
+         WHERE d.next_at <= ? AND s.expires_at > ? ORDER BY d.next_at LIMIT ?`,
+        now,
+        now,
+        WINDOW + busy.size,
+      );
+      return notBusy(rows, busy);
+    },
+    nextDeliveryAt: (now: number) => value<number | null>('SELECT min(next_at) FROM deliveries WHERE next_at > ?', now) ?? undefined,
     /** Whether any verification, delivery or denial is queued. */
-    hasWork: () => q.hasWork.get() === 1,
-    deliverySucceeded,
+    hasWork: () => value<number>('SELECT EXISTS (SELECT 1 FROM verifications) OR EXISTS (SELECT 1 FROM deliveries) OR EXISTS (SELECT 1 FROM denials)') === 1,
+    deliverySucceeded(d: DueDelivery, etag: string) {
+      sql.transaction(() => {
+        sql.run('DELETE FROM deliveries WHERE callback = ? AND topic = ? AND etag = ?', d.callback, d.topic, etag);
+        sql.run('UPDATE subscriptions SET failures = 0 WHERE callback = ? AND topic = ? AND failures > 0', d.callback, d.topic);
+      });
+    },
     deliveryFailed,
     deliveryGone(d: DueDelivery) {
-      q.deleteSubscription.run(d.callback, d.topic);
+      sql.transaction(() => deleteSubscription(d.callback, d.topic));
     },
-    dueDenials(limit: number, busy: ReadonlySet<string>): Denial[] {
-      return (q.denials.all(limit + busy.size) as Denial[]).filter((r) => !busy.has(String(r.id))).slice(0, limit);
+    dueDenials(busy: ReadonlySet<string>): Denial[] {
+      const rows = sql.all<Denial>('SELECT id, callback, topic, reason FROM denials ORDER BY id LIMIT ?', WINDOW + busy.size);
+      return rows.filter((r) => !busy.has(String(r.id))).slice(0, WINDOW);
     },
     dropDenial(id: number) {
-      q.dropDenial.run(id);
+      sql.run('DELETE FROM denials WHERE id = ?', id);
     },
-    purgeExpired: (now: number) => q.purgeExpired.run(now).changes,
-    subscriptionCount: () => q.subscriptionCount.get() as number,
-    close() {
-      db.close();
+    /** Removes expired subscriptions (and their queued deliveries); returns how many. */
+    purgeExpired(now: number): number {
+      return sql.transaction(() => {
+        sql.run('DELETE FROM deliveries WHERE (callback, topic) IN (SELECT callback, topic FROM subscriptions WHERE expires_at <= ?)', now);
+        return sql.run('DELETE FROM subscriptions WHERE expires_at <= ?', now);
+      });
     },
+    /** When the next subscription expires (epoch ms), if any. */
+    nextExpiryAt: () => value<number | null>('SELECT min(expires_at) FROM subscriptions') ?? undefined,
+    subscriptionCount: () => value<number>('SELECT count(*) FROM subscriptions') ?? 0,
   };
 }
 
-export type Store = ReturnType<typeof openStore>;
+export type HubStore = ReturnType<typeof createHubStore>;

@@ -1,6 +1,6 @@
 import { TOPIC_PATHS } from '../../src/core/http/urls.ts';
 import type { SiteSnapshot } from '../site/snapshot.ts';
-import type { TopicContent } from './index.ts';
+import type { TopicContent } from './ports.ts';
 
 /** Each topic exactly as GET serves it from this build: bytes, Content-Type and strong ETag. */
 export function topicContents(snapshot: SiteSnapshot): TopicContent[] {

@@ -1,7 +1,6 @@
 // Verification of intent (WebSub §5.3) and the hub.mode=denied notice (§5.2), both GETs to
 // the callback with parameters appended to its own query string.
-import { randomBytes } from 'node:crypto';
-import type { Outbound } from './outbound.ts';
+import { type Outbound, TimedOut } from './ports.ts';
 import type { Denial, PendingVerification } from './store.ts';
 
 /** §5.3: "The hub MUST preserve the query string ... appending new parameters to the end". */
@@ -12,10 +11,24 @@ export function withHubParams(callback: string, params: Record<string, string>):
 }
 
 /** A fresh challenge for every GET: 256 random bits, so never reused. */
-export const newChallenge = () => randomBytes(32).toString('base64url');
+export function newChallenge(): string {
+  const bits = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bits))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && a.every((x, i) => x === b[i]);
+}
 
 /** Whether the callback confirmed this (un)subscription; any doubt counts as "no". */
-export async function verifyIntent(outbound: Outbound, v: PendingVerification, timeoutMs: number): Promise<{ ok: boolean; why: string }> {
+export async function verifyIntent(
+  outbound: Outbound,
+  v: PendingVerification,
+  timeouts: { timeoutMs: number; connectTimeoutMs: number },
+): Promise<{ ok: boolean; why: string; timedOut?: boolean }> {
   const challenge = newChallenge();
   const url = withHubParams(v.callback, {
     'hub.mode': v.mode,
@@ -24,17 +37,20 @@ export async function verifyIntent(outbound: Outbound, v: PendingVerification, t
     ...(v.mode === 'subscribe' ? { 'hub.lease_seconds': String(v.leaseSeconds) } : {}),
   });
   try {
-    const res = await outbound.send('GET', url, { timeoutMs });
+    const res = await outbound.send('GET', url, timeouts);
     if (res.status < 200 || res.status > 299) return { ok: false, why: `status ${res.status}` };
-    if (res.truncated || !res.body.equals(Buffer.from(challenge))) return { ok: false, why: 'body is not the challenge' };
+    if (res.truncated || !sameBytes(res.body, new TextEncoder().encode(challenge))) return { ok: false, why: 'body is not the challenge' };
     return { ok: true, why: `status ${res.status}` };
   } catch (error) {
-    return { ok: false, why: error instanceof Error ? error.message : String(error) };
+    return { ok: false, why: error instanceof Error ? error.message : String(error), timedOut: error instanceof TimedOut };
   }
 }
 
 /** Best effort: one try, the answer is ignored. */
-export async function sendDenial(outbound: Outbound, d: Denial, timeoutMs: number): Promise<void> {
+export async function sendDenial(outbound: Outbound, d: Denial, timeouts: { timeoutMs: number; connectTimeoutMs: number }): Promise<{ timedOut: boolean }> {
   const url = withHubParams(d.callback, { 'hub.mode': 'denied', 'hub.topic': d.topic, 'hub.reason': d.reason });
-  await outbound.send('GET', url, { timeoutMs }).catch(() => undefined);
+  return outbound.send('GET', url, timeouts).then(
+    () => ({ timedOut: false }),
+    (error: unknown) => ({ timedOut: error instanceof TimedOut }),
+  );
 }

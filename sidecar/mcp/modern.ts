@@ -27,7 +27,7 @@ function completion(values: string[]) {
 }
 
 /** Serves one 2026-07-28 request; `signal` is read only by subscriptions/listen (making one costs a little on every request). */
-export type ModernHandler = (message: RpcMessage, signal: () => AbortSignal) => Response;
+export type ModernHandler = (message: RpcMessage, signal: () => AbortSignal) => Response | Promise<Response>;
 
 export function modernHandler(options: ModernOptions): ModernHandler {
   const { site, listen, ttlMs } = options;

@@ -1,18 +1,20 @@
-import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { CORS_HEADERS } from '../../src/core/http/headers.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { serverCard } from '../../src/core/site/mcp-metadata.ts';
+import type { Settings } from '../../src/settings/index.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { perBuild } from '../site/snapshot.ts';
+import type { ResultCacheSize } from './calls.ts';
 import { dispatch } from './dispatch.ts';
-import { legacySessions } from './legacy.ts';
-import { listenStreams } from './listen.ts';
+import { heapSessions, legacyEndpoint } from './legacy.ts';
+import { type ListenStreams, listenStreams } from './listen.ts';
 import { modernHandler } from './modern.ts';
 import { corsHeaders, forbiddenOrigin, originAllowed } from './origin.ts';
+import type { SessionStore } from './session-store.ts';
 import { createSessionTable, type SessionTable } from './sessions.ts';
 import { preflight, streamableHttp } from './transport.ts';
-import { watchResources } from './watch.ts';
+import { type ResourceWatch, watchResources } from './watch.ts';
 
 const SERVER_CARD = perBuild('MCP server card', (s) => JSON.stringify(serverCard(s.data.business.name, s.urls), null, 2));
 
@@ -32,12 +34,60 @@ export interface McpSettings {
   resultCacheBytes: number;
 }
 
+/** The MCP settings out of the service's (src/settings), the same in both runtimes. */
+export function mcpSettingsOf(settings: Settings): McpSettings {
+  return {
+    allowedOrigins: settings.mcpAllowedOrigins,
+    maxSessions: settings.mcpMaxSessions,
+    maxSessionsPerClient: settings.mcpMaxSessionsPerClient,
+    sessionIdleS: settings.mcpSessionIdleS,
+    maxBodyBytes: settings.mcpMaxBodyBytes,
+    cacheTtlMs: settings.cacheMaxAgeS * 1000,
+    resultCacheEntries: settings.searchCacheEntries,
+    resultCacheBytes: settings.responseCacheBytes,
+  };
+}
+
 export interface McpOptions {
   site: LiveSite;
   settings: McpSettings;
   log?: (msg: string) => void;
   now?: () => number;
+  /**
+   * Where the runtime keeps what outlives a request, when not in this heap: the 2025 sessions
+   * and the subscriptions/listen streams (the Worker's Durable Objects,
+   * sidecar/runtime/workers/mcp-objects.ts). By default both live here, told of new builds by the site.
+   */
+  elsewhere?: { sessions: SessionStore; listen: ListenStreams };
+  /** The caller's address, for the per-client session limit (the runtime's adapter; in-process requests share one name). */
+  clientAddress?: (env: unknown, req: Request) => string;
 }
+
+interface HeapParts {
+  table: SessionTable;
+  watch: ResourceWatch;
+  sessions: SessionStore;
+  listen: ListenStreams;
+}
+
+/** Sessions and listen streams held in this heap, told of new builds by the site. */
+function inThisHeap(site: LiveSite, settings: McpSettings, cache: ResultCacheSize, now: () => number, log: (msg: string) => void): HeapParts {
+  const idleMs = settings.sessionIdleS * 1000;
+  const table = createSessionTable({
+    maxSessions: settings.maxSessions,
+    maxPerClient: settings.maxSessionsPerClient,
+    idleMs,
+    sweepEveryMs: Math.min(60_000, Math.max(250, idleMs / 4)),
+    now,
+    log,
+  });
+  const watch = watchResources(site, log);
+  const sessions = heapSessions({ deps: { site, watch }, sessions: table, maxBodyBytes: settings.maxBodyBytes, cache, now });
+  return { table, watch, sessions, listen: listenStreams(watch, settings.maxSessions) };
+}
+
+/** The table as seen from a runtime whose sessions live elsewhere: none here. */
+const NO_SESSIONS: Mcp['sessions'] = { size: 0, get: () => undefined, sweep: async () => 0 };
 
 export interface Mcp {
   routes: Hono;
@@ -46,11 +96,6 @@ export interface Mcp {
   listening: { readonly streams: number; readonly watchers: number };
   /** Stops the idle sweep, closes every session and ends every listen stream. */
   close(): Promise<void>;
-}
-
-/** The peer's address under @hono/node-server; in-process requests (tests) share one name. */
-function clientAddress(env: unknown): string {
-  return (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'in-process';
 }
 
 /**
@@ -62,21 +107,13 @@ export function mcpRoutes(options: McpOptions): Mcp {
   const { site, settings } = options;
   const log = options.log ?? (() => {});
   const now = options.now ?? Date.now;
-  const watch = watchResources(site, log);
-  const listen = listenStreams(watch, settings.maxSessions);
   const cache = { entries: settings.resultCacheEntries, bytes: settings.resultCacheBytes };
-  const idleMs = settings.sessionIdleS * 1000;
-  const sessions = createSessionTable({
-    maxSessions: settings.maxSessions,
-    maxPerClient: settings.maxSessionsPerClient,
-    idleMs,
-    sweepEveryMs: Math.min(60_000, Math.max(250, idleMs / 4)),
-    now,
-    log,
-  });
-  const legacy = legacySessions({ deps: { site, watch }, sessions, maxBodyBytes: settings.maxBodyBytes, cache, now });
+  const here = options.elsewhere ? undefined : inThisHeap(site, settings, cache, now, log);
+  const { sessions: store, listen } = options.elsewhere ?? (here as HeapParts);
+  const legacy = legacyEndpoint(store);
   const modern = modernHandler({ site, listen, ttlMs: settings.cacheTtlMs, cache });
   const serve = streamableHttp({ post: dispatch(modern, legacy), stream: legacy.stream, end: legacy.end }, settings.maxBodyBytes);
+  const clientAddress = options.clientAddress ?? (() => 'in-process');
   const allowedOrigins = new Set(settings.allowedOrigins);
 
   const routes = new Hono();
@@ -85,7 +122,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
     const origin = req.headers.get('origin');
     if (origin !== null && !originAllowed(origin, req.headers.get('host'), allowedOrigins)) return forbiddenOrigin(origin);
     if (req.method === 'OPTIONS') return preflight(origin);
-    const res = await serve(req, clientAddress(c.env));
+    const res = await serve(req, clientAddress(c.env, req));
     if (origin !== null) for (const [name, value] of Object.entries(corsHeaders(origin))) res.headers.set(name, value);
     return res;
   });
@@ -100,18 +137,18 @@ export function mcpRoutes(options: McpOptions): Mcp {
 
   return {
     routes,
-    sessions,
+    sessions: here?.table ?? NO_SESSIONS,
     listening: {
       get streams() {
         return listen.size;
       },
       get watchers() {
-        return watch.size;
+        return here?.watch.size ?? 0;
       },
     },
     close: async () => {
       listen.closeAll();
-      await sessions.closeAll();
+      await here?.table.closeAll();
     },
   };
 }

@@ -57,6 +57,11 @@ export function newSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** Whether `id` has the shape newSessionId gives (anything else names no session). */
+export function isSessionId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(id);
+}
+
 /**
  * The live sessions, bounded three ways: at most `maxSessions` at once, at most
  * `maxPerClient` per client address, and a session unused for `idleMs` is closed by a

@@ -21,25 +21,26 @@ export interface ResourceWatch {
 }
 
 /**
- * What changed between two builds, for the URIs someone listens to. The datasets compare by
- * the ETag the build computed for each file (the comparison the WebSub hub makes for its
- * topics, sidecar/hub/topics.ts); one review compares by its JSON.
+ * What a resource is in one build, to compare with another: a dataset by the ETag the build
+ * computed for its file (the comparison the WebSub hub makes for its topics,
+ * sidecar/hub/topics.ts), one review by its JSON; undefined when the build has no such resource.
  */
+export function fingerprint(snapshot: SiteSnapshot, uri: string): string | undefined {
+  const dataset = DATASETS.find((d) => d.url(snapshot) === uri);
+  if (dataset) return snapshot.manifest.resources[dataset.path]?.etag;
+  const id = reviewIdOf(uri);
+  const review = id === undefined ? undefined : reviewsById(snapshot).get(id);
+  return review && JSON.stringify(review);
+}
+
+/** Whether changes to this URI can be reported: a dataset of this build, or a review URI. */
+export function watchable(snapshot: SiteSnapshot, uri: string): boolean {
+  return DATASETS.some((d) => d.url(snapshot) === uri) || reviewIdOf(uri) !== undefined;
+}
+
+/** The URIs among `uris` whose resource differs between two builds. */
 function changedUris(prev: SiteSnapshot, next: SiteSnapshot, uris: Iterable<string>): string[] {
-  const changed: string[] = [];
-  for (const uri of uris) {
-    const dataset = DATASETS.find((d) => d.url(next) === uri);
-    if (dataset) {
-      if (prev.manifest.resources[dataset.path]?.etag !== next.manifest.resources[dataset.path]?.etag) changed.push(uri);
-      continue;
-    }
-    const id = reviewIdOf(uri);
-    if (id === undefined) continue;
-    const before = reviewsById(prev).get(id);
-    const after = reviewsById(next).get(id);
-    if (JSON.stringify(before) !== JSON.stringify(after)) changed.push(uri);
-  }
-  return changed;
+  return [...uris].filter((uri) => watchable(next, uri) && fingerprint(prev, uri) !== fingerprint(next, uri));
 }
 
 /** Tells listeners about the resources a newly swapped-in build changed. */
@@ -66,7 +67,7 @@ export function watchResources(site: LiveSite, log: (msg: string) => void = () =
     }
   });
   return {
-    watchable: (uri) => DATASETS.some((d) => d.url(site.current()) === uri) || reviewIdOf(uri) !== undefined,
+    watchable: (uri) => watchable(site.current(), uri),
     add(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -1,6 +1,7 @@
-import { realpathSync } from 'node:fs';
-import { loadSnapshot, type SiteSnapshot } from './snapshot.ts';
+import { currentBuildDir, folderFiles } from '../runtime/node/build-files.ts';
+import { type SiteSnapshot, snapshotOf } from './snapshot.ts';
 
+/** The build being served: the newest in OUT_DIR on Node, the deployed one in a Worker (runtime/workers/build-files.ts). */
 export interface LiveSite {
   /** The newest completed build. */
   current(): SiteSnapshot;
@@ -11,23 +12,23 @@ export interface LiveSite {
 }
 
 /**
- * Follows OUT_DIR (a link the build swaps atomically) and swaps snapshots without a
- * restart. A build that fails to load is reported and the previous one stays served.
+ * Node's live site: follows OUT_DIR (a link the build swaps atomically) and swaps snapshots
+ * without a restart. A build that fails to load is reported and the previous one stays served.
  */
 export function liveSite(outDir: string, pollMs: number, log: (msg: string) => void = console.error): LiveSite {
-  let snapshot = loadSnapshot(realpathSync(outDir));
+  let snapshot = snapshotOf(folderFiles(currentBuildDir(outDir)));
   const listeners: ((s: SiteSnapshot) => void)[] = [];
 
   const refresh = () => {
     let dir: string;
     try {
-      dir = realpathSync(outDir);
+      dir = currentBuildDir(outDir);
     } catch {
       return false;
     }
     if (dir === snapshot.buildDir) return false;
     try {
-      const next = loadSnapshot(dir);
+      const next = snapshotOf(folderFiles(dir));
       void next.data; // validate before anyone sees it
       snapshot = next;
     } catch (err) {

@@ -1,9 +1,12 @@
 import { buildSearchIndex, type SearchIndex } from '../../src/core/search/index.ts';
-import { type NameBook, nameBook } from '../../src/core/search/names.ts';
+import { type NameBook, nameBook, reviewSources } from '../../src/core/search/names.ts';
 import { perBuild, type SiteSnapshot } from './snapshot.ts';
 
-const SEARCH_INDEX = perBuild('search index', (s): SearchIndex => buildSearchIndex(s.data.reviews));
-const NAME_BOOK = perBuild('search names', (s): NameBook => nameBook(s.data.business, [...new Set(s.data.reviews.map((r) => r.source))].sort()));
+const SEARCH_INDEX = perBuild('search index', (s): SearchIndex => s.prepared.searchIndex ?? buildSearchIndex(s.data.reviews));
+const NAME_BOOK = perBuild('search names', (s): NameBook => {
+  const { business, sources } = s.prepared.searchNames ?? { business: s.data.business, sources: reviewSources(s.data.reviews) };
+  return nameBook(business, sources);
+});
 
 /** The search index of a build, built once; the HTTP search and the MCP tool share it. */
 export function searchIndexOf(snapshot: SiteSnapshot): SearchIndex {

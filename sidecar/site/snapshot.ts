@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { MANIFEST_FILE, type Manifest, parseManifest } from '../../src/core/http/manifest.ts';
+import type { BuildFiles, Manifest } from '../../src/core/http/manifest.ts';
+import type { SearchIndex } from '../../src/core/search/index.ts';
+import type { SearchNames } from '../../src/core/search/packed.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
 import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
 import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
@@ -23,6 +23,12 @@ export function perBuild<T>(name: string, compute: (snapshot: SiteSnapshot) => T
   return { name, compute };
 }
 
+/** What a runtime may hand over ready-made rather than have derived from the data (the Worker's packed search index). */
+export interface Prepared {
+  searchIndex?: SearchIndex;
+  searchNames?: SearchNames;
+}
+
 export interface SiteSnapshot {
   readonly buildDir: string;
   readonly manifest: Manifest;
@@ -35,6 +41,8 @@ export interface SiteSnapshot {
   keeps(path: string): boolean;
   /** The published reviews dataset, parsed and validated once. */
   readonly data: ReviewsDocument;
+  /** Filled by the runtime before the routes read it; empty on Node. */
+  readonly prepared: Prepared;
   /** State derived from this build (a search index, a cache), computed once on first use. */
   derive<T>(item: PerBuild<T>): T;
 }
@@ -46,11 +54,9 @@ export interface SiteSnapshot {
  */
 const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 
-export function loadSnapshot(buildDir: string): SiteSnapshot {
-  const manifestFile = join(buildDir, MANIFEST_FILE);
-  if (!existsSync(manifestFile)) throw new Error(`No manifest in ${buildDir}: run the build first`);
-  const manifest = parseManifest(readFileSync(manifestFile, 'utf8'), manifestFile);
-  const siteDir = join(buildDir, 'site');
+const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
+export function snapshotOf({ buildDir, manifest, read }: BuildFiles, prepared: Prepared = {}): SiteSnapshot {
   const cache = new Map<string, Buffer>();
   let cachedBytes = 0;
   const derived = new Map<PerBuild<unknown>, unknown>();
@@ -60,11 +66,12 @@ export function loadSnapshot(buildDir: string): SiteSnapshot {
     buildDir,
     manifest,
     urls: siteUrls(manifest.site_url),
+    prepared,
     readBytes(path) {
       const hit = cache.get(path);
       if (hit) return hit;
       const entry = manifest.resources[path];
-      return entry ? readFileSync(join(siteDir, entry.file)) : undefined;
+      return entry ? asBuffer(read(entry, path)) : undefined;
     },
     bytes(path) {
       const hit = cache.get(path);

@@ -3,9 +3,9 @@
 // the headers and conditional rules of the sidecar (the same core functions); every other
 // request goes to the sidecar, which holds the same build and answers it exactly as it does
 // at our own origin: search, MCP, the hub, since dates that were not pre-rendered, 404 and 405.
-import { isNotModified, RETAINED_304_HEADERS } from '../core/http/conditional.ts';
-import { CORS_HEADERS, type RepresentationMeta, resourceHeaders } from '../core/http/headers.ts';
+import { CORS_HEADERS, type RepresentationMeta } from '../core/http/headers.ts';
 import { JSON_TYPE } from '../core/http/media.ts';
+import { type AssetFetcher, serveAsset } from './serve-asset.ts';
 
 export interface EdgeTable {
   /** Origin of the sidecar given at build time; the Pages variable SIDECAR_URL overrides it. */
@@ -15,7 +15,7 @@ export interface EdgeTable {
 }
 
 interface Env {
-  ASSETS: { fetch(request: Request): Promise<Response> };
+  ASSETS: AssetFetcher;
   SIDECAR_URL?: string;
 }
 
@@ -25,22 +25,9 @@ export function edgeHandler(table: EdgeTable) {
   return async (request: Request, env: Env): Promise<Response> => {
     const url = new URL(request.url);
     const meta = table.resources[url.pathname];
-    if (meta && (request.method === 'GET' || request.method === 'HEAD')) return serveFile(request, url, meta, table.maxAgeS, env);
+    if (meta && (request.method === 'GET' || request.method === 'HEAD')) return serveAsset(request, url, url.pathname, meta, table.maxAgeS, env.ASSETS);
     return toSidecar(request, url, env.SIDECAR_URL || table.sidecarUrl);
   };
-}
-
-async function serveFile(request: Request, url: URL, meta: RepresentationMeta, maxAgeS: number, env: Env): Promise<Response> {
-  const headers = resourceHeaders(url.pathname, meta, maxAgeS);
-  if (isNotModified(request.headers, meta.etag, meta.last_modified)) {
-    const kept = Object.entries(headers).filter(([name]) => RETAINED_304_HEADERS.has(name));
-    return new Response(null, { status: 304, headers: Object.fromEntries(kept) });
-  }
-  // A request without validators: the asset server would otherwise answer 304 against its
-  // own ETag, which is not the one this response carries.
-  const asset = await env.ASSETS.fetch(new Request(url, { method: request.method }));
-  if (asset.status !== 200) return asset;
-  return new Response(request.method === 'HEAD' ? null : asset.body, { status: 200, headers });
 }
 
 async function toSidecar(request: Request, url: URL, sidecarUrl: string): Promise<Response> {

@@ -25,10 +25,37 @@ export const HUB_SETTINGS = {
   HUB_LEASE_MIN_S: setting('leaseMinS', integer(1), '3600', 'shortest lease granted; shorter requests are raised to it'),
   HUB_LEASE_MAX_S: setting('leaseMaxS', integer(1), String(30 * 24 * 3600), 'longest lease granted; longer requests are lowered to it', '`2592000` (30 days)'),
   HUB_RETRY_BASE_MS: setting('retryBaseMs', integer(1), '60000', 'wait before retrying a failed delivery; doubled after each further failure'),
-  HUB_VERIFY_TIMEOUT_MS: setting('verifyTimeoutMs', integer(1), '10000', 'time a callback has to answer a verification (or denial) GET'),
+  HUB_VERIFY_TIMEOUT_MS: setting('verifyTimeoutMs', integer(1), '5000', 'time a callback has to answer a verification (or denial) GET, connection included'),
   HUB_DELIVERY_TIMEOUT_MS: setting('deliveryTimeoutMs', integer(1), '10000', 'time a callback has to acknowledge a delivery'),
+  HUB_CONNECT_TIMEOUT_MS: setting('connectTimeoutMs', integer(1), '3000', 'time to open the connection (TCP and TLS) to a callback, within the timeouts above'),
+  HUB_SLOW_HOST_TIMEOUT_MS: setting(
+    'slowHostTimeoutMs',
+    integer(1),
+    '2000',
+    'timeout instead of the two above for a callback host whose last request timed out, until it answers one in time',
+  ),
   HUB_DELIVERY_CONCURRENCY: setting('deliveryConcurrency', integer(1), '32', 'deliveries in flight at once'),
-  HUB_VERIFY_CONCURRENCY: setting('verifyConcurrency', integer(1), '8', 'verification and denial GETs in flight at once'),
+  HUB_VERIFY_CONCURRENCY: setting('verifyConcurrency', integer(1), '16', 'verification GETs in flight at once'),
+  HUB_PER_HOST_CONCURRENCY: setting(
+    'perHostConcurrency',
+    integer(1),
+    '2',
+    'verifications, and separately deliveries, in flight at once to one callback host (the second only while a quarter of the slots are free); hosts take turns, and hosts that timed out share a quarter of the slots',
+  ),
+  HUB_MAX_PENDING_PER_HOST: setting(
+    'maxPendingPerHost',
+    integer(1),
+    '20',
+    'verifications waiting for one callback host; past it a subscribe or unsubscribe gets 429',
+  ),
+  HUB_MAX_PENDING: setting('maxPending', integer(1), '1000', 'verifications waiting in total; past it a subscribe or unsubscribe gets 429'),
+  HUB_MAX_SUBSCRIPTIONS_PER_HOST: setting(
+    'maxSubscriptionsPerHost',
+    integer(1),
+    '30',
+    'subscriptions (one per callback and topic, pending ones included) on one callback host; past it a new subscribe gets 429',
+  ),
+  HUB_MAX_SUBSCRIPTIONS: setting('maxSubscriptions', integer(1), '1000', 'subscriptions in total (pending ones included); past it a new subscribe gets 429'),
   HUB_MAX_RESPONSE_BYTES: setting('maxResponseBytes', integer(1024), '65536', 'most bytes read from any callback response'),
   HUB_SUBSCRIBE_RATE_PER_MIN: setting(
     'subscribeRatePerMin',
@@ -36,7 +63,18 @@ export const HUB_SETTINGS = {
     '10',
     'subscribe/unsubscribe requests per callback host per minute (also the burst); over it: 429 with `Retry-After`',
   ),
-  HUB_PUBLISH_RATE_PER_MIN: setting('publishRatePerMin', integer(1), '12', '`hub.mode=publish` pings per minute, all senders together; over it: 429'),
+  HUB_PUBLISH_RATE_PER_MIN: setting(
+    'publishRatePerMin',
+    integer(1),
+    '12',
+    'anonymous `hub.mode=publish` pings per minute, all senders together; over it: 429 (pings from the same machine and signed pings are not counted)',
+  ),
+  HUB_PUBLISH_SECRET: setting(
+    'publishSecret',
+    text,
+    '',
+    "shared secret for signed publish pings: `npm run publish` signs with it, and the hub honours a signed ping outside the anonymous limit. Keep it out of logs; empty: only the same machine's pings are the operator's",
+  ),
   NODE_EXTRA_CA_CERTS: setting(
     'extraCaFile',
     text,
@@ -55,5 +93,8 @@ export function readHubSettings(env: Env): HubSettings {
   if (!(leaseMinS <= leaseDefaultS && leaseDefaultS <= leaseMaxS)) {
     throw new Error(`Settings must satisfy HUB_LEASE_MIN_S <= HUB_LEASE_DEFAULT_S <= HUB_LEASE_MAX_S, got ${leaseMinS}, ${leaseDefaultS}, ${leaseMaxS}`);
   }
+  // Checked here rather than by the row's parser, whose message would quote the value.
+  if (settings.publishSecret !== '' && settings.publishSecret.length < 16)
+    throw new Error('Setting HUB_PUBLISH_SECRET must be at least 16 characters (or empty)');
   return settings;
 }

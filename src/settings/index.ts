@@ -4,7 +4,7 @@
 // (scripts/*.ts, sidecar/main.ts) call the readers with process.env; nothing else reads the
 // environment. The README's settings table is generated from these rows (npm run docs:settings).
 
-import { type Env, integer, oneOf, origin, originList, readTable, secureUrl, setting, text, type ValuesOf } from './table.ts';
+import { type Env, flag, integer, oneOf, origin, originList, readTable, secureUrl, setting, text, type ValuesOf } from './table.ts';
 
 export type { Env } from './table.ts';
 
@@ -50,6 +50,18 @@ export const SETTINGS = {
     oneOf('edge', 'host'),
     'edge',
     '`edge`: the Cloudflare worker answers every path with our ETags and `Last-Modified`; `host`: built files are served by Pages alone with its own ETag, only the API paths run the worker (see Deploy)',
+  ),
+  WORKER_STATE_DIR: setting(
+    'workerStateDir',
+    text,
+    '',
+    "folder where `npm run preview:worker` keeps the Worker's Durable Object storage (hub subscriptions and queued deliveries, MCP sessions); a restart with the same folder keeps them. Empty: a new temporary folder each run",
+  ),
+  WORKER_SERVER_TIMING: setting(
+    'workerServerTiming',
+    flag,
+    '0',
+    "`1` makes the Worker add a `Server-Timing` header with the time its code ran for the request, without I/O (`npm run bench:worker` sets it under `wrangler dev`). Cloudflare's runtime stops the clock while code runs, so there it would always read 0",
   ),
   HOST: setting('host', text, '127.0.0.1', 'address the server listens on'),
   PORT: setting('port', integer(0, 65535), String(DEFAULT_PORT), 'port the server listens on (`0` picks a free one)'),

@@ -4,10 +4,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
+import { type HttpBindings, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { TestPki } from '../../scripts/harness/pki.ts';
-import { createHub, type Hub, type HubTimings, readHubSettings, type TopicContent } from '../../sidecar/hub/index.ts';
+import { createHub, type Hub, type HubTimings, readHubSettings, type TopicContent } from '../../sidecar/runtime/node/hub/index.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { contentTypeFor } from '../../src/core/http/media.ts';
 import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
@@ -53,7 +53,13 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
-export async function startTestHub(pki: TestPki, env: Record<string, string> = {}, timings: Partial<HubTimings> = {}): Promise<TestHub> {
+export async function startTestHub(
+  pki: TestPki,
+  env: Record<string, string> = {},
+  timings: Partial<HubTimings> = {},
+  /** Where the hub learns a request's address: its socket, as in the sidecar, or a fixed address (none: it cannot tell). */
+  peer?: 'socket' | string,
+): Promise<TestHub> {
   const dir = mkdtempSync(join(tmpdir(), 'hub-test-'));
   const settings = readHubSettings({ ...TEST_ENV, HUB_DB: join(dir, 'hub.sqlite'), NODE_EXTRA_CA_CERTS: pki.caFile, ...env });
   const urls = siteUrls(SITE);
@@ -70,6 +76,7 @@ export async function startTestHub(pki: TestPki, env: Record<string, string> = {
       pings += 1;
     },
     timings,
+    ...(peer === undefined ? {} : { peer: peer === 'socket' ? (c) => (c.env as HttpBindings).incoming.socket.remoteAddress : () => peer }),
   });
   const app = new Hono();
   app.route('/', hub.routes);

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createHub, readHubSettings, type TopicContent } from '../../sidecar/hub/index.ts';
+import { createHub, readHubSettings, type TopicContent } from '../../sidecar/runtime/node/hub/index.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { contentTypeFor } from '../../src/core/http/media.ts';
 import { siteUrls } from '../../src/core/http/urls.ts';

@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { createOutbound, RefusedCallback } from '../../sidecar/hub/outbound.ts';
+import { createOutbound, RefusedCallback } from '../../sidecar/runtime/node/hub/outbound.ts';
 import { ATOM_TYPE, contentTypeFor } from '../../src/core/http/media.ts';
 import { SITE, startTestHub, type TestHub } from './harness.ts';
 import { acknowledge, type Behavior, echo, type Received, type Subscriber, sleep, startSubscriber, waitFor } from './subscriber.ts';

@@ -31,16 +31,24 @@ export const acknowledge: Behavior = (req, res) => {
 export interface Subscriber {
   origin: string;
   url(path: string): string;
-  /** Sets how a path answers; the default is `acknowledge`. */
+  /** Sets how a path answers (`*`: every path without its own); the default is `acknowledge`. */
   handle(path: string, behavior: Behavior): void;
+  /** The requests received on a path (`*`: on any path). */
   requests(path: string, method?: string): Received[];
+  /** Requests received and neither answered nor given up by the client yet. */
+  pending(): number;
+  /** How long (ms) the client waited for each request it gave up before an answer, in order. */
+  given(): number[];
   close(): Promise<void>;
 }
 
 export async function startSubscriber(pki: TestPki, host = '127.0.0.1'): Promise<Subscriber> {
   const log: Received[] = [];
   const behaviors = new Map<string, Behavior>();
+  let pending = 0;
+  const given: number[] = [];
   const server = createServer({ key: pki.key, cert: pki.cert }, (req, res) => {
+    const arrived = Date.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -54,17 +62,24 @@ export async function startSubscriber(pki: TestPki, host = '127.0.0.1'): Promise
         body: Buffer.concat(chunks),
       };
       log.push(received);
-      (behaviors.get(url.pathname) ?? acknowledge)(received, res);
+      pending += 1;
+      res.on('close', () => {
+        pending -= 1;
+        if (!res.writableFinished) given.push(Date.now() - arrived);
+      });
+      (behaviors.get(url.pathname) ?? behaviors.get('*') ?? acknowledge)(received, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
-  const origin = `https://${host === '127.0.0.1' ? host : 'localhost'}:${port}`;
+  const origin = `https://${/^127\./.test(host) ? host : 'localhost'}:${port}`;
   return {
     origin,
     url: (path) => `${origin}${path}`,
     handle: (path, behavior) => behaviors.set(path, behavior),
-    requests: (path, method) => log.filter((r) => r.path === path && (method === undefined || r.method === method)),
+    requests: (path, method) => log.filter((r) => (path === '*' || r.path === path) && (method === undefined || r.method === method)),
+    pending: () => pending,
+    given: () => [...given],
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

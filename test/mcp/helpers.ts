@@ -1,12 +1,19 @@
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import { startTarget, type Target } from '../helpers/targets.ts';
 
 export const SITE_URL = 'https://reviews.example';
 export const ACCEPT = 'application/json, text/event-stream';
 export const PROTOCOL = '2025-06-18';
 
+/**
+ * What the suites run against: the Node sidecar, or the same build under preview:worker
+ * (workerd). vitest.config.ts runs the suites that apply to both a second time with
+ * MCP_TARGET=worker.
+ */
+export const MCP_TARGET: Target = process.env.MCP_TARGET === 'worker' ? 'worker' : 'sidecar';
+
 export interface McpTestServer {
-  server: RunningServer;
+  server: { url: string; stop(): Promise<void> };
   /** {base}/mcp on the real server */
   mcpUrl: string;
   outDir: string;
@@ -14,10 +21,10 @@ export interface McpTestServer {
 
 import { sharedBuild } from '../helpers/shared-build.ts';
 
-/** Starts the real sidecar on port 0 on `outDir`, or on the run's shared build of the sample. */
+/** Starts the real sidecar (or Worker, by MCP_TARGET) on a free port on `outDir`, or on the run's shared build of the sample. */
 export async function startMcpServer(env: Record<string, string> = {}, outDir?: string): Promise<McpTestServer> {
   const out = outDir ?? (await sharedBuild(SAMPLE_CONTENT, SITE_URL));
-  const server = await startServer({ OUT_DIR: out, SITE_URL, ...env });
+  const server = await startTarget(MCP_TARGET, { OUT_DIR: out, SITE_URL, ...env });
   return { server, mcpUrl: `${server.url}/mcp`, outDir: out };
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Manifest } from '../../core/http/manifest.ts';
 import { type CloudflareValidators, writeCloudflare } from './cloudflare.ts';
 import { writeNetlify } from './netlify.ts';
+import { writeWorker } from './worker.ts';
 
 export interface DeployOptions {
   sidecarUrl: string;
@@ -11,7 +12,7 @@ export interface DeployOptions {
 }
 
 /** The hosts a build writes a ready folder for, `<build>/deploy/<host>/`. */
-export const HOSTS = ['cloudflare', 'netlify'] as const;
+export const HOSTS = ['cloudflare', 'netlify', 'worker'] as const;
 
 export async function writeDeployFolders(buildDir: string, manifest: Manifest, options: DeployOptions): Promise<void> {
   const siteDir = join(buildDir, 'site');
@@ -26,4 +27,5 @@ export async function writeDeployFolders(buildDir: string, manifest: Manifest, o
     validators: options.cloudflareValidators,
   });
   writeNetlify(siteDir, manifest, folder('netlify'), { sidecarUrl: options.sidecarUrl, maxAgeS: options.maxAgeS });
+  await writeWorker(siteDir, manifest, folder('worker'), { maxAgeS: options.maxAgeS, validators: options.cloudflareValidators });
 }

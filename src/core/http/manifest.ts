@@ -20,6 +20,18 @@ export interface Manifest {
 
 export const MANIFEST_FILE = 'manifest.json';
 
+/**
+ * A build as a server reads it, the one thing that differs between runtimes: a folder on disk
+ * (sidecar/runtime/node/), the Worker's bundled manifest and static assets (sidecar/runtime/workers/).
+ */
+export interface BuildFiles {
+  /** Names the build; a new value is a new build. */
+  readonly buildDir: string;
+  readonly manifest: Manifest;
+  /** The bytes of a built file (by its manifest entry), read now. */
+  read(entry: ManifestEntry, path: string): Uint8Array;
+}
+
 export function parseManifest(text: string, where: string): Manifest {
   const manifest = JSON.parse(text) as Manifest;
   if (typeof manifest?.build_id !== 'string' || typeof manifest.resources !== 'object' || !Array.isArray(manifest.since_dates)) {

@@ -2,28 +2,54 @@ import { newestFirst } from '../content/order.ts';
 import type { Review } from '../schemas/review.ts';
 import { fold } from './fold.ts';
 
+/** Posting lists by key: a Map when built in memory, a lookup over packed arrays when loaded (./packed.ts). */
+export interface Postings<K> {
+  get(key: K): Uint32Array | undefined;
+}
+
 /**
- * An in-memory index over a newest-first review list. Positions are indexes into that
- * list, so every posting list is already in the default order and a date range is one
- * contiguous slice of positions.
+ * An index over a newest-first review list. Positions are indexes into that list, so every
+ * posting list is already in the default order and a date range is one contiguous slice of
+ * positions. Per-review values are read through functions, so a packed index (./packed.ts)
+ * decodes only the reviews a query touches.
  */
 export interface SearchIndex {
-  reviews: readonly Review[];
-  /** JSON of each review, exactly as in /reviews.json. */
-  json: readonly string[];
+  size: number;
+  /** The review's date, YYYY-MM-DD. */
+  date(position: number): string;
+  review(position: number): Review;
+  /** JSON of the review, exactly as in /reviews.json. */
+  json(position: number): string;
+  /** The first n reviews' JSON joined by commas, as bytes without a copy (a packed index only). */
+  joinedJson?(n: number): Uint8Array;
+  /** Folded title, text and translation, separated by a character a query cannot contain. */
+  text(position: number): string;
   ratings: Uint8Array;
   /** Positions of the reviews with each star rating (index 1..5). */
   byRating: Uint32Array[];
-  /** Folded title, text and translation, separated by a character a query cannot contain. */
-  text: readonly string[];
   /** Posting lists by trigram, keyed by trigramKey. */
+  trigrams: Postings<number>;
+  technicians: Postings<string>;
+  services: Postings<string>;
+  /** Posting lists by folded service area and by lower-cased source. */
+  areas: Postings<string>;
+  sources: Postings<string>;
+  /** 1 where the review has text (not rating-only). */
+  hasText: Uint8Array;
+}
+
+/** What an index is made of, as plain arrays and maps: built here, packed by ./packed.ts. */
+export interface IndexColumns {
+  reviews: readonly Review[];
+  json: readonly string[];
+  text: readonly string[];
+  ratings: Uint8Array;
+  byRating: Uint32Array[];
   trigrams: Map<number, Uint32Array>;
   technicians: Map<string, Uint32Array>;
   services: Map<string, Uint32Array>;
-  /** Posting lists by folded service area and by lower-cased source. */
   areas: Map<string, Uint32Array>;
   sources: Map<string, Uint32Array>;
-  /** 1 where the review has text (not rating-only). */
   hasText: Uint8Array;
 }
 
@@ -82,7 +108,7 @@ function trigramPostings(text: readonly string[]): Map<number, Uint32Array> {
   return lists;
 }
 
-export function buildSearchIndex(input: readonly Review[]): SearchIndex {
+export function indexColumns(input: readonly Review[]): IndexColumns {
   const reviews = [...input].sort(newestFirst);
   const text = reviews.map((r) => fold(`${r.title ?? ''}${SEPARATOR}${r.text}${r.translation ? `${SEPARATOR}${r.translation.text}` : ''}`));
   const technicians = new Map<string, number[]>();
@@ -107,5 +133,17 @@ export function buildSearchIndex(input: readonly Review[]): SearchIndex {
     areas: postings(areas),
     sources: postings(sources),
     hasText: Uint8Array.from(reviews, (r) => (r.text.trim() === '' ? 0 : 1)),
+  };
+}
+
+export function buildSearchIndex(input: readonly Review[]): SearchIndex {
+  const { reviews, json, text, ...rest } = indexColumns(input);
+  return {
+    ...rest,
+    size: reviews.length,
+    date: (i) => (reviews[i] as Review).date,
+    review: (i) => reviews[i] as Review,
+    json: (i) => json[i] as string,
+    text: (i) => text[i] as string,
   };
 }

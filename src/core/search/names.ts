@@ -1,4 +1,5 @@
 import type { Business } from '../schemas/business.ts';
+import type { Review } from '../schemas/review.ts';
 import { fold } from './fold.ts';
 
 /**
@@ -58,6 +59,11 @@ function plainNames(values: readonly string[]): Names {
     add(n.keys, nameKey(v), v);
   }
   return n;
+}
+
+/** The sources the reviews come from, as spelled in the data, sorted: the names `source` accepts. */
+export function reviewSources(reviews: readonly Pick<Review, 'source'>[]): string[] {
+  return [...new Set(reviews.map((r) => r.source))].sort();
 }
 
 export function nameBook(business: Business, sources: readonly string[]): NameBook {

@@ -34,18 +34,22 @@ function contains(list: Uint32Array, value: number): boolean {
 
 /** Positions [lo, hi) of reviews dated within since..until (dates descend along positions). */
 function dateRange(index: SearchIndex, since?: string, until?: string): [number, number] {
-  const reviews = index.reviews;
   const first = (pred: (d: string) => boolean) => {
     let lo = 0;
-    let hi = reviews.length;
+    let hi = index.size;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (pred((reviews[mid] as Review).date)) hi = mid;
+      if (pred(index.date(mid))) hi = mid;
       else lo = mid + 1;
     }
     return lo;
   };
-  return [until ? first((d) => d <= until) : 0, since ? first((d) => d < since) : reviews.length];
+  return [until ? first((d) => d <= until) : 0, since ? first((d) => d < since) : index.size];
+}
+
+/** How many reviews are dated on or after `date`: they are the first positions. */
+export function countSince(index: SearchIndex, date: string): number {
+  return dateRange(index, date)[1];
 }
 
 /** Positions in both sorted lists. */
@@ -137,7 +141,7 @@ function forEachMatch(index: SearchIndex, p: SearchParams, lo: number, hi: numbe
     if (rating < minRating) return;
     if (hasText !== -1 && index.hasText[i] !== hasText) return;
     for (const list of lists) if (!contains(list, i)) return;
-    if (query !== undefined && !(index.text[i] as string).includes(query)) return;
+    if (query !== undefined && !index.text(i).includes(query)) return;
     visit(i);
   };
   if (driver) {
@@ -153,7 +157,7 @@ function order(index: SearchIndex, positions: number[], sort: SearchParams['sort
     const runs: number[][] = [];
     let last: string | undefined;
     for (const i of positions) {
-      const date = (index.reviews[i] as Review).date;
+      const date = index.date(i);
       if (date !== last) runs.push([]);
       (runs[runs.length - 1] as number[]).push(i);
       last = date;
@@ -208,14 +212,14 @@ export function searchReviews(index: SearchIndex, p: SearchParams): SearchResult
     limit: p.limit,
     offset: p.offset,
     next_offset: nextOffset(total, p.offset, count),
-    reviews: positions.map((i) => index.reviews[i] as Review),
+    reviews: positions.map((i) => index.review(i)),
   };
 }
 
 /** The same result serialised for HTTP, from each review's precomputed JSON. */
 export function searchBody(index: SearchIndex, p: SearchParams): string {
   const { total, positions } = page(index, p);
-  const reviews = positions.map((i) => index.json[i]).join(',');
+  const reviews = positions.map((i) => index.json(i)).join(',');
   const count = positions.length;
   return `{"total":${total},"count":${count},"limit":${p.limit},"offset":${p.offset},"next_offset":${nextOffset(total, p.offset, count)},"reviews":[${reviews}]}`;
 }

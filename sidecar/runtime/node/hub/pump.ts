@@ -1,11 +1,13 @@
-// A worker loop over rows in SQLite: runs up to `concurrency` jobs at once, claims more as
-// jobs finish or when woken, and sleeps until the next row falls due. Which jobs are in flight
-// is kept in memory only: after a crash every row is simply due again.
+// A worker loop over rows in SQLite: runs as many jobs as its lane (lanes.ts) gives slots,
+// claims more as jobs finish or when woken, and sleeps until the next row falls due. Which jobs
+// are in flight is kept in memory only: after a crash every row is simply due again.
+import type { Lane } from '../../../hub/lanes.ts';
 
 export interface PumpOptions<J> {
-  concurrency: number;
+  lane: Lane<J>;
   key: (job: J) => string;
-  claim: (limit: number, busy: ReadonlySet<string>) => J[];
+  /** The due rows not in flight, in due order; the lane picks among them. */
+  claim: (busy: ReadonlySet<string>) => J[];
   run: (job: J) => Promise<void>;
   /** When the next row not yet due falls due (epoch ms), if any. */
   nextDueAt?: () => number | undefined;
@@ -41,6 +43,7 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
         o.log(`hub worker error: ${error instanceof Error ? error.stack : String(error)}`);
       })
       .finally(() => {
+        o.lane.release(job);
         busy.delete(k);
         running.delete(done);
         wake();
@@ -52,11 +55,11 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
     scheduled = false;
     if (!started || stopped) return;
     clearTimeout(timer);
-    const free = o.concurrency - busy.size;
+    const free = o.lane.free();
     if (free <= 0) return;
     let jobs: J[];
     try {
-      jobs = o.claim(free, busy);
+      jobs = o.lane.pick(o.claim(busy));
     } catch (error) {
       o.failed?.(error);
       o.log(`hub worker cannot read its queue: ${String(error)}`);

@@ -1,4 +1,4 @@
-// The hub's only HTTP client. Every request goes to a URL a stranger gave us, so: resolve the
+// The hub's outbound HTTP on Node (the Outbound port). Every request goes to a URL a stranger gave us, so: resolve the
 // host once, refuse private addresses, connect to exactly the address checked (no second DNS
 // lookup that a rebinding attacker could answer differently), follow no redirects, send no
 // cookies or credentials, stop after a deadline and never read more than a capped body.
@@ -9,17 +9,10 @@ import { Agent, type RequestOptions, request } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { createSecureContext, getCACertificates, type SecureContext } from 'node:tls';
-import { forbiddenReason } from './address.ts';
+import { forbiddenReason } from '../../../hub/address.ts';
+import { type Outbound, type OutboundResponse, RefusedCallback, TimedOut } from '../../../hub/ports.ts';
 
-/** A callback that may not be contacted (private address, unresolvable host). */
-export class RefusedCallback extends Error {}
-
-export interface OutboundResponse {
-  status: number;
-  body: Buffer;
-  /** The response was longer than the cap; body holds only its start. */
-  truncated: boolean;
-}
+export { RefusedCallback, TimedOut } from '../../../hub/ports.ts';
 
 export interface OutboundOptions {
   allowPrivate: boolean;
@@ -76,11 +69,6 @@ export async function resolveCallbackHost(hostname: string, allowPrivate: boolea
   return addresses;
 }
 
-export interface Outbound {
-  send(method: 'GET' | 'POST', url: string, options: { timeoutMs: number; headers?: Record<string, string>; body?: Uint8Array }): Promise<OutboundResponse>;
-  close(): void;
-}
-
 export function createOutbound(options: OutboundOptions): Outbound {
   const secureContext = trustedCaContext(options.extraCaFile);
   // Keep-alive matters for fan-out to many paths on one host. A pooled socket is always one
@@ -88,7 +76,15 @@ export function createOutbound(options: OutboundOptions): Outbound {
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets, maxFreeSockets: options.maxSockets, timeout: 4000, scheduling: 'lifo' });
   let closed = false;
 
-  function once(method: string, url: URL, targets: Address[], deadline: number, headers: Record<string, string>, body: Uint8Array | undefined) {
+  function once(
+    method: string,
+    url: URL,
+    targets: Address[],
+    deadline: number,
+    connectMs: number,
+    headers: Record<string, string>,
+    body: Uint8Array | undefined,
+  ) {
     return new Promise<OutboundResponse & { reused: boolean }>((resolve, reject) => {
       const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
       // Only the addresses checked above; with `all`, Node tries each in turn (happy eyeballs).
@@ -114,15 +110,26 @@ export function createOutbound(options: OutboundOptions): Outbound {
         ...(isIP(host) === 0 ? { servername: host } : {}),
       };
       const req = request(requestOptions);
-      const timer = setTimeout(() => req.destroy(new Error(`no answer within the time limit`)), Math.max(1, deadline - Date.now()));
+      const timer = setTimeout(() => req.destroy(new TimedOut(`no answer within the time limit`)), Math.max(1, deadline - Date.now()));
+      let connectTimer: NodeJS.Timeout | undefined;
+      req.on('socket', (socket) => {
+        if (req.reusedSocket) return;
+        connectTimer = setTimeout(
+          () => req.destroy(new TimedOut('no connection within the time limit')),
+          Math.max(1, Math.min(connectMs, deadline - Date.now())),
+        );
+        socket.once('secureConnect', () => clearTimeout(connectTimer));
+      });
       req.on('error', (error) => {
         clearTimeout(timer);
+        clearTimeout(connectTimer);
         reject(Object.assign(error, { reused: req.reusedSocket }));
       });
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         let truncated = false;
+        clearTimeout(connectTimer);
         const finish = () => {
           clearTimeout(timer);
           resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), truncated, reused: req.reusedSocket });
@@ -151,7 +158,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
   }
 
   return {
-    async send(method, rawUrl, { timeoutMs, headers = {}, body }) {
+    async send(method, rawUrl, { timeoutMs, connectTimeoutMs = timeoutMs, headers = {}, body }) {
       if (closed) throw new Error('the hub is closing');
       const deadline = Date.now() + timeoutMs;
       const url = new URL(rawUrl);
@@ -160,13 +167,13 @@ export function createOutbound(options: OutboundOptions): Outbound {
       }
       const targets = await resolveCallbackHost(url.hostname, options.allowPrivate, timeoutMs);
       try {
-        const { reused: _, ...response } = await once(method, url, targets, deadline, headers, body);
+        const { reused: _, ...response } = await once(method, url, targets, deadline, connectTimeoutMs, headers, body);
         return response;
       } catch (error) {
         // A kept-alive socket the server had just closed: the request never reached it.
         const { code, reused } = error as { code?: string; reused?: boolean };
         if (reused && (code === 'ECONNRESET' || code === 'EPIPE') && Date.now() < deadline && !closed) {
-          const { reused: _, ...response } = await once(method, url, targets, deadline, headers, body);
+          const { reused: _, ...response } = await once(method, url, targets, deadline, connectTimeoutMs, headers, body);
           return response;
         }
         throw error;

@@ -3,29 +3,23 @@
 // engine's worker thread (engine.ts), fed through the SQLite queue.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { Hono } from 'hono';
-import { topicLink } from '../../src/core/http/media.ts';
-import { type SiteUrls, topicUrls } from '../../src/core/http/urls.ts';
-import type { HubSettings } from '../../src/settings/hub.ts';
-import { backoff, formatWait } from './backoff.ts';
+import type { Context, Hono } from 'hono';
+import { topicLink } from '../../../../src/core/http/media.ts';
+import { type SiteUrls, topicUrls } from '../../../../src/core/http/urls.ts';
+import type { HubSettings } from '../../../../src/settings/hub.ts';
+import { createAnswer } from '../../../hub/answer.ts';
+import { backoff, formatWait } from '../../../hub/backoff.ts';
+import type { TopicContent } from '../../../hub/ports.ts';
+import { publishChanges } from '../../../hub/publish.ts';
+import { type HubAnswer, hubRoutes } from '../../../hub/routes.ts';
 import type { EngineInit, EngineWake } from './engine.ts';
 import { lossWarning, readMarker, writeMarker } from './marker.ts';
 import { RefusedCallback, resolveCallbackHost } from './outbound.ts';
-import { createRateLimiter } from './rate-limit.ts';
-import { parseHubForm } from './request.ts';
-import { type HubAnswer, hubRoutes } from './routes.ts';
-import { openStore, type Store, type StoredTopic } from './store.ts';
+import { openStore, type Store } from './store.ts';
 import { type StoreFailure, storeFailure } from './store-failure.ts';
 
-export { HUB_SETTINGS, type HubSettings, readHubSettings } from '../../src/settings/hub.ts';
-
-export interface TopicContent {
-  /** Absolute topic URL, one of topicUrls(urls). */
-  topic: string;
-  body: Uint8Array;
-  contentType: string;
-  etag: string;
-}
+export type { TopicContent } from '../../../hub/ports.ts';
+export { HUB_SETTINGS, type HubSettings, readHubSettings } from '../../../../src/settings/hub.ts';
 
 export interface HubOptions {
   settings: HubSettings;
@@ -35,6 +29,8 @@ export interface HubOptions {
   log?: (msg: string) => void;
   /** Called (and awaited) on each accepted publish ping, before the topics are read. */
   onPublished?: () => void | Promise<void>;
+  /** The remote address of a request's socket: pings from this machine are the operator's. */
+  peer?: (c: Context) => string | undefined;
   /** Shorter waits for tests; a running sidecar uses HUB_TIMINGS. */
   timings?: Partial<HubTimings>;
 }
@@ -73,8 +69,6 @@ export function createHub(options: HubOptions): Hub {
   const path = settings.dbPath;
   const log = options.log ?? (() => {});
   const topics = topicUrls(urls);
-  const subscribeLimit = createRateLimiter(settings.subscribeRatePerMin);
-  const publishLimit = createRateLimiter(settings.publishRatePerMin);
   const init: EngineInit = {
     settings,
     userAgent: `reviews-service-websub-hub/1.0 (+${urls.hub})`,
@@ -215,23 +209,10 @@ export function createHub(options: HubOptions): Hub {
   function checkTopics(): Promise<{ changed: string[] }> {
     const run = checking.then(async () => {
       const contents = await options.topics();
-      const now = Date.now();
-      const changed: string[] = [];
+      let changed: string[] = [];
       let queuedTotal = 0;
       withStore((store) => {
-        store.purgeExpired(now);
-        for (const c of contents) {
-          if (!topics.includes(c.topic)) {
-            log(`hub: ignoring ${c.topic}, not a topic of this hub`);
-            continue;
-          }
-          if (store.topicEtag(c.topic) === c.etag) continue;
-          const stored: StoredTopic = { topic: c.topic, etag: c.etag, contentType: c.contentType, body: Buffer.from(c.body) };
-          const queued = store.publishTopic(stored, now);
-          queuedTotal += queued;
-          changed.push(c.topic);
-          log(`hub: ${c.topic} changed (${c.etag}), ${queued} notification(s) queued`);
-        }
+        ({ changed, queued: queuedTotal } = publishChanges(store, contents, topics, Date.now(), log));
         recordCount();
       });
       if (queuedTotal > 0) wake('deliveries');
@@ -250,48 +231,25 @@ export function createHub(options: HubOptions): Hub {
     };
   }
 
-  async function answer(form: URLSearchParams): Promise<HubAnswer> {
-    if (store === undefined) return unavailable();
-    const parsed = parseHubForm(form, topics, settings);
-    if (!parsed.ok) return { status: 400, text: parsed.reason };
-    const r = parsed.request;
-    const now = Date.now();
-    if (r.kind === 'publish') {
-      const allowed = publishLimit.take('publish', now);
-      if (!allowed.ok) return { status: 429, text: 'Too many publish pings', headers: { 'retry-after': String(allowed.retryAfterS) } };
-      try {
-        await options.onPublished?.();
-        const { changed } = await checkTopics();
-        if (store === undefined) return unavailable();
-        return { status: 202, text: changed.length > 0 ? `Changed, subscribers will be notified: ${changed.join(' ')}` : 'Unchanged: nobody is notified' };
-      } catch (error) {
-        log(`hub: publish check failed: ${error instanceof Error ? error.message : String(error)}`);
-        return { status: 503, text: 'The topics could not be read; try again later' };
-      }
-    }
-    const allowed = subscribeLimit.take(r.callbackHost, now);
-    if (!allowed.ok) {
-      return { status: 429, text: `Too many requests for callbacks on ${r.callbackHost}`, headers: { 'retry-after': String(allowed.retryAfterS) } };
-    }
-    if (!settings.allowPrivateCallbacks) {
-      try {
-        await resolveCallbackHost(r.callbackHost, false, settings.verifyTimeoutMs);
-      } catch (error) {
-        if (error instanceof RefusedCallback) return { status: 400, text: `hub.callback refused: ${error.message}` };
-        throw error;
-      }
-    }
-    const queued = withStore((s) => {
-      s.requestVerification({ callback: r.callback, topic: r.topic, mode: r.mode, secret: r.secret, leaseSeconds: r.leaseSeconds }, Date.now());
-      return true;
-    });
-    if (!queued) return unavailable();
-    wake('verifications');
-    return { status: 202, text: `Accepted: the hub will confirm this ${r.mode} request with a GET to the callback` };
-  }
+  const answer = createAnswer({
+    settings,
+    topics,
+    withStore,
+    unavailable,
+    checkCallbackHost: async (host) => {
+      if (!settings.allowPrivateCallbacks) await resolveCallbackHost(host, false, settings.verifyTimeoutMs);
+    },
+    isRefusal: (error) => error instanceof RefusedCallback,
+    publish: async () => {
+      await options.onPublished?.();
+      return checkTopics();
+    },
+    wake: () => wake('verifications'),
+    log,
+  });
 
   return {
-    routes: hubRoutes(answer),
+    routes: hubRoutes(answer, options.peer),
     checkTopics,
     start() {
       started = true;

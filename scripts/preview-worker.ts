@@ -1,0 +1,100 @@
+// npm run preview:worker: the build in OUT_DIR as the Cloudflare Worker of the no-server deploy
+// (dist/deploy/worker/), entirely under `wrangler dev` (workerd), at HOST:PORT for SITE_URL: no
+// sidecar process. Durable Object storage lives in WORKER_STATE_DIR. wrangler runs from a
+// temporary folder holding its own copy of the configuration (absolute paths into the build),
+// so nothing in the repository changes; when the build swaps OUT_DIR, that copy is rewritten
+// and wrangler reloads the new build on the same port, keeping the state.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerVars } from '../src/build/deploy/worker.ts';
+import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
+import { readSettings } from '../src/settings/index.ts';
+import { freePort } from './harness/host-emulators.ts';
+import { ROOT, tempDir } from './harness/processes.ts';
+
+const settings = readSettings(process.env);
+const port = settings.port === 0 ? await freePort() : settings.port;
+const inspector = await freePort();
+const dir = tempDir('preview-worker');
+const stateDir = settings.workerStateDir || join(dir, 'state');
+const config = join(dir, WORKER_CONFIG);
+
+/** The build OUT_DIR points to now, and its Worker folder. */
+function current(): { buildDir: string; workerDir: string; buildId: string } {
+  const buildDir = realpathSync(settings.outDir);
+  const workerDir = join(buildDir, 'deploy', 'worker');
+  if (!existsSync(join(workerDir, WORKER_CONFIG))) throw new Error(`${settings.outDir} has no deploy/worker/${WORKER_CONFIG}: run npm run build`);
+  const buildId = (JSON.parse(readFileSync(join(buildDir, MANIFEST_FILE), 'utf8')) as { build_id: string }).build_id;
+  return { buildDir, workerDir, buildId };
+}
+
+/** The Worker's settings as vars: the build's, then those given here, and SITE_URL. */
+function vars(built: Record<string, string>): Record<string, string> {
+  return { ...built, ...workerVars(process.env), SITE_URL: settings.siteUrl };
+}
+
+function writeConfig(workerDir: string): void {
+  const built = JSON.parse(readFileSync(join(workerDir, WORKER_CONFIG), 'utf8')) as Record<string, unknown> & { vars?: Record<string, string>; assets: object };
+  const copy = {
+    ...built,
+    main: join(workerDir, WORKER_SCRIPT),
+    assets: { ...built.assets, directory: join(workerDir, WORKER_ASSETS) },
+    vars: vars(built.vars ?? {}),
+  };
+  writeFileSync(config, `${JSON.stringify(copy, null, 2)}\n`);
+}
+
+let build = current();
+const builtFor = (JSON.parse(readFileSync(join(build.buildDir, MANIFEST_FILE), 'utf8')) as { site_url: string }).site_url;
+if (builtFor !== settings.siteUrl) console.error(`warning: the build was made for ${builtFor}, but SITE_URL is ${settings.siteUrl}`);
+writeConfig(build.workerDir);
+
+const args = [join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'dev', '--config', config];
+args.push('--ip', settings.host, '--port', String(port), '--inspector-port', String(inspector), '--persist-to', stateDir);
+args.push('--show-interactive-dev-session=false', '--log-level', 'info');
+const child: ChildProcess = spawn(process.execPath, args, {
+  cwd: dir,
+  env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: join(dir, 'logs'), NO_COLOR: '1', FORCE_COLOR: '0' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+let ready = false;
+let log = '';
+const onData = (chunk: Buffer) => {
+  process.stderr.write(chunk);
+  if (ready) return;
+  log += chunk.toString();
+  if (/Ready on http/.test(log)) {
+    ready = true;
+    // Tests and scripts read this line to learn the address.
+    console.log(`Listening on http://${host}:${port} (worker, build ${build.buildId}, state in ${stateDir})`);
+  }
+};
+child.stdout?.on('data', onData);
+child.stderr?.on('data', onData);
+child.once('exit', (code, signal) => {
+  console.error(`preview:worker: wrangler exited (${signal ?? code})`);
+  process.exit(code ?? 1);
+});
+
+// A rebuild swaps OUT_DIR: point the copy at the new build, and wrangler reloads it.
+const watch = setInterval(() => {
+  try {
+    const next = current();
+    if (next.buildDir === build.buildDir) return;
+    build = next;
+    writeConfig(build.workerDir);
+    console.error(`preview:worker: serving build ${build.buildId}`);
+  } catch (err) {
+    console.error(`preview:worker: keeping build ${build.buildId}: ${(err as Error).message}`);
+  }
+}, settings.reloadIntervalMs);
+
+function stop() {
+  clearInterval(watch);
+  child.kill('SIGTERM');
+  setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,192 @@
+// The WebSub hub in a Durable Object (binding HUB, one instance): the same core as the Node hub
+// (sidecar/hub/), with ctx.storage.sql as its SqlStore (the same tables as HUB_DB), fetch as its
+// outbound HTTP, and alarms instead of timers: an alarm runs due verifications, denials and
+// deliveries through the core's lanes, then sets the next alarm (a retry, a lease's end, or now
+// when work is left). Subscribe requests and publish pings reach it through forwardToHub().
+import { topicLink } from '../../../src/core/http/media.ts';
+import { TOPIC_PATHS, topicUrls } from '../../../src/core/http/urls.ts';
+import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
+import { type HubSettings, readHubSettings } from '../../../src/settings/hub.ts';
+import { hostRefusal } from '../../hub/address.ts';
+import { createAnswer } from '../../hub/answer.ts';
+import type { Lane } from '../../hub/lanes.ts';
+import { RefusedCallback, type TopicContent } from '../../hub/ports.ts';
+import { publishChanges } from '../../hub/publish.ts';
+import { hubRoutes } from '../../hub/routes.ts';
+import { createHubStore, type HubStore } from '../../hub/store.ts';
+import { topicContents } from '../../hub/topics.ts';
+import { createWork, type Work } from '../../hub/work.ts';
+import { type DurableStorage, durableSql } from './hub-sql.ts';
+import { fetchOutbound } from './hub-outbound.ts';
+import { isolateFiles } from './isolate-files.ts';
+
+declare const __WORKER_BUILD__: WorkerBuild;
+
+/**
+ * Outbound requests one alarm makes at most. Cloudflare allows 50 subrequests per invocation on
+ * the Free plan (https://developers.cloudflare.com/workers/platform/limits/#subrequests); the
+ * rest of the work waits for the next alarm, set at once.
+ */
+export const SUBREQUESTS_PER_ALARM = 45;
+
+/**
+ * Outbound connections open at once in one invocation (the same page, "Simultaneous open
+ * connections": 6); more fetches would wait for one of them, so the lanes are sized to it and
+ * the slow hosts' share is one connection per lane.
+ */
+export const CONNECTIONS_PER_INVOCATION = 6;
+
+/** The name of the one hub instance. */
+const HUB_NAME = 'hub';
+
+interface DurableState {
+  storage: DurableStorage;
+}
+
+export class HubObject {
+  private readonly storage: DurableStorage;
+  private readonly store: HubStore;
+  private readonly work: Work;
+  private readonly settings: HubSettings;
+  private readonly routes: ReturnType<typeof hubRoutes>;
+  private checking: Promise<unknown> = Promise.resolve();
+  /** While an alarm runs, wakes it to pick up work queued meanwhile (a later alarm would wait for this one). */
+  private poke: (() => void) | undefined;
+  /** Compares the build's topics with the last versions distributed and queues deliveries (serialised). */
+  private readonly publish: () => Promise<{ changed: string[] }>;
+
+  constructor(state: DurableState, env: WorkerEnv) {
+    this.storage = state.storage;
+    this.settings = readHubSettings(settingsEnv(env));
+    this.store = createHubStore(durableSql(state.storage));
+    const build = __WORKER_BUILD__;
+    const files = isolateFiles(build, env.ASSETS);
+    const urls = files.site.current().urls;
+    const topics = topicUrls(urls);
+    const log = (msg: string) => console.info(msg);
+    const settings = this.settings;
+    this.work = createWork({
+      store: this.store,
+      outbound: fetchOutbound({
+        allowPrivate: settings.allowPrivateCallbacks,
+        maxResponseBytes: settings.maxResponseBytes,
+        userAgent: `reviews-service-websub-hub/1.0 (+${urls.hub})`,
+      }),
+      settings: {
+        ...settings,
+        verifyConcurrency: Math.min(settings.verifyConcurrency, CONNECTIONS_PER_INVOCATION),
+        deliveryConcurrency: Math.min(settings.deliveryConcurrency, CONNECTIONS_PER_INVOCATION),
+      },
+      links: Object.fromEntries(topics.map((t) => [t, topicLink(new URL(t).pathname, urls) ?? ''])),
+      log,
+    });
+    const readTopics = async (): Promise<TopicContent[]> => {
+      await files.load(TOPIC_PATHS);
+      return topicContents(files.site.current());
+    };
+    this.publish = () => {
+      const run = this.checking.then(async () => {
+        const { changed, queued } = publishChanges(this.store, await readTopics(), topics, Date.now(), log);
+        if (queued > 0) await this.wake();
+        return { changed };
+      });
+      this.checking = run.catch(() => undefined);
+      return run;
+    };
+    const answer = createAnswer({
+      settings,
+      topics,
+      withStore: (f) => f(this.store),
+      unavailable: () => ({ status: 503, text: 'The WebSub hub is unavailable; try again later' }),
+      checkCallbackHost: async (host) => {
+        const refusal = settings.allowPrivateCallbacks ? undefined : hostRefusal(host);
+        if (refusal !== undefined) throw new RefusedCallback(refusal);
+      },
+      isRefusal: (error) => error instanceof RefusedCallback,
+      publish: () => this.publish(),
+      wake: () => void this.wake(),
+      log,
+    });
+    // No peer address: in a Worker no request comes from this machine, so the operator's pings are the signed ones.
+    this.routes = hubRoutes(answer);
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    // A new hub first records the build's topics, as the Node hub does at start-up, so its
+    // first subscribers are not sent content that has not changed since they subscribed.
+    if (this.store.topicEtags().size === 0) await this.publish().catch((error: unknown) => console.info(`hub: topic check failed: ${String(error)}`));
+    return this.routes.fetch(request);
+  }
+
+  async alarm(): Promise<void> {
+    const now = Date.now();
+    const purged = this.store.purgeExpired(now);
+    if (purged > 0) console.info(`hub: ${purged} subscription(s) expired`);
+    const sent = await this.runDue();
+    console.info(`hub: alarm made ${sent} outbound request(s)`);
+    await this.schedule();
+  }
+
+  /** Runs due work through the lanes until the alarm's subrequests are spent or nothing is due. */
+  private async runDue(): Promise<number> {
+    const { store, work } = this;
+    const running = new Set<Promise<void>>();
+    const busy = new Set<string>();
+    const busyDenials = new Set<string>();
+    let budget = SUBREQUESTS_PER_ALARM;
+    const launch = <J>(lane: Lane<J>, busy: Set<string>, key: (j: J) => string, candidates: J[], run: (j: J) => Promise<void>) => {
+      const room = Math.min(budget, CONNECTIONS_PER_INVOCATION - running.size);
+      if (room <= 0) return;
+      for (const job of lane.pick(candidates, room)) {
+        budget -= 1;
+        const k = key(job);
+        busy.add(k);
+        const done: Promise<void> = run(job)
+          .catch((error: unknown) => console.info(`hub worker error: ${error instanceof Error ? error.message : String(error)}`))
+          .finally(() => {
+            lane.release(job);
+            busy.delete(k);
+            running.delete(done);
+          });
+        running.add(done);
+      }
+    };
+    const pair = (j: { callback: string; topic: string }) => store.key(j.callback, j.topic);
+    for (;;) {
+      if (budget > 0) {
+        launch(work.lanes.verifications, busy, pair, store.dueVerifications(busy), work.verification);
+        launch(work.lanes.denials, busyDenials, (d) => String(d.id), store.dueDenials(busyDenials), work.denial);
+        launch(work.lanes.deliveries, busy, pair, store.dueDeliveries(Date.now(), busy), work.delivery);
+      }
+      if (running.size === 0) break;
+      await Promise.race([...running, new Promise<void>((resolve) => (this.poke = resolve))]);
+      this.poke = undefined;
+    }
+    return SUBREQUESTS_PER_ALARM - budget;
+  }
+
+  /** Sets the alarm for the next due work, unless one is set earlier already. */
+  private async schedule(): Promise<void> {
+    const now = Date.now();
+    const { store } = this;
+    const dueNow = store.dueVerifications(new Set()).length > 0 || store.dueDenials(new Set()).length > 0 || store.dueDeliveries(now, new Set()).length > 0;
+    const candidates = dueNow ? [now] : [store.nextDeliveryAt(now), store.nextExpiryAt()].filter((t): t is number => t !== undefined);
+    if (candidates.length === 0) return;
+    await this.setAlarmBy(Math.min(...candidates));
+  }
+
+  private wake(): Promise<void> {
+    this.poke?.();
+    return this.setAlarmBy(Date.now());
+  }
+
+  private async setAlarmBy(at: number): Promise<void> {
+    const current = await this.storage.getAlarm();
+    if (current === null || at < current) await this.storage.setAlarm(at);
+  }
+}
+
+/** The Worker entry's hub path: every request goes to the one HubObject. */
+export function forwardToHub(request: Request, env: WorkerEnv): Promise<Response> {
+  return env.HUB.get(env.HUB.idFromName(HUB_NAME)).fetch(request);
+}

@@ -1,0 +1,15 @@
+import type { AssetFetcher } from '../../../src/edge/serve-asset.ts';
+import type { WorkerBuild } from '../../../src/edge/worker-bindings.ts';
+import { type AssetSite, assetSite } from './build-files.ts';
+
+let files: AssetSite | undefined;
+
+/**
+ * The build's files in this isolate: one AssetSite for the entry and for the Durable Objects
+ * that run here, so that a file is loaded and parsed, and an index unpacked, once per isolate.
+ */
+export function isolateFiles(build: WorkerBuild, assets: AssetFetcher): AssetSite {
+  // the asset binding answers by path; the origin only makes the URL absolute
+  files ??= assetSite(build, assets, build.manifest.site_url);
+  return files;
+}

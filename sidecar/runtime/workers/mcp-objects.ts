@@ -1,0 +1,45 @@
+// The Worker's adapter of MCP's SessionStore and ListenStreams: what outlives a request lives
+// in a Durable Object (mcp-session-object.ts), so every request of a 2025 session reaches
+// the object named by its Mcp-Session-Id, whichever isolate took it. The front checks what
+// needs no session first (legacy.ts), and forwards the body it has already read and checked.
+import type { ListenStreams } from '../../mcp/listen.ts';
+import { sessionNotFound } from '../../mcp/legacy.ts';
+import type { SessionStore } from '../../mcp/session-store.ts';
+import { isSessionId, newSessionId } from '../../mcp/sessions.ts';
+import { objectNamed } from './durable-state.ts';
+import { CLIENT_HEADER, internalUrl, type McpObjectsEnv, SESSION_OP } from './mcp-internal.ts';
+
+/** A request to the object `name`, keeping the client's method and headers. */
+async function toObject(env: McpObjectsEnv, op: string, name: string, req: Request, body?: string, extra: Record<string, string> = {}): Promise<Response> {
+  const headers = new Headers(req.headers);
+  for (const [key, value] of Object.entries(extra)) headers.set(key, value);
+  const res = await objectNamed(env.MCP_SESSION, name).fetch(new Request(internalUrl(op, name), { method: req.method, headers, body: body ?? null }));
+  // A stub's response has immutable headers; the routes add CORS headers to it.
+  return new Response(res.body, res);
+}
+
+/** The 2025 sessions, each in its own object; an id that newSessionId could not have made names none. */
+export function objectSessions(env: McpObjectsEnv): SessionStore {
+  return {
+    open: (req, message, client) => toObject(env, SESSION_OP.open, newSessionId(), req, JSON.stringify(message), { [CLIENT_HEADER]: client }),
+    post: async (id, req, message) => (isSessionId(id) ? toObject(env, SESSION_OP.post, id, req, JSON.stringify(message)) : sessionNotFound()),
+    stream: async (id, req) => (isSessionId(id) ? toObject(env, SESSION_OP.stream, id, req) : sessionNotFound()),
+    end: async (id, req) => (isSessionId(id) ? toObject(env, SESSION_OP.end, id, req) : sessionNotFound('')),
+  };
+}
+
+/** subscriptions/listen streams, each in an object of its own, where a publish reaches it. */
+export function objectListen(env: McpObjectsEnv): ListenStreams {
+  return {
+    open: (id, notifications, signal) =>
+      toObject(env, SESSION_OP.listen, newSessionId(), new Request('https://mcp.internal/', { method: 'POST', signal }), JSON.stringify({ id, notifications })),
+    // The objects are counted nowhere: each holds one stream and costs nothing once it ends.
+    size: 0,
+    closeAll: () => {},
+  };
+}
+
+/** Who is calling, as Cloudflare's edge saw it. */
+export function workerClientAddress(_env: unknown, req: Request): string {
+  return req.headers.get('cf-connecting-ip') ?? 'unknown';
+}

@@ -1,0 +1,58 @@
+// MCP in the Worker: the same routes as the sidecar (sidecar/mcp/routes.ts). The stateless
+// 2026-07-28 requests are answered in the isolate that took them; the 2025 sessions and the
+// subscriptions/listen streams live in Durable Objects (mcp-objects.ts, mcp-session-object.ts).
+import { env as globalEnv } from 'cloudflare:workers';
+import { PATHS } from '../../../src/core/http/urls.ts';
+import { readSettings } from '../../../src/settings/index.ts';
+import { type Mcp, mcpRoutes, mcpSettingsOf } from '../../mcp/routes.ts';
+import { warmTools } from '../../mcp/warm.ts';
+import type { AssetSite } from './build-files.ts';
+import { isolateFiles } from './isolate-files.ts';
+import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
+import { objectListen, objectSessions, workerClientAddress } from './mcp-objects.ts';
+import { mcpFiles } from './mcp-site.ts';
+import { addTiming, timingOf } from './server-timing.ts';
+
+export { McpSessionObject } from './mcp-session-object.ts';
+
+declare const __WORKER_BUILD__: WorkerBuild;
+
+interface McpIsolate {
+  mcp: Mcp;
+  files: AssetSite;
+  timing: boolean;
+}
+
+/**
+ * MCP's part of an isolate, set up in the global scope when the isolate starts (under
+ * Cloudflare's startup limit, not a request's CPU): the routes over the isolate's build, and
+ * the tools' first-use costs. Files are loaded by the first request (no I/O at start).
+ */
+function startMcp(env: WorkerEnv): McpIsolate {
+  const settings = readSettings(settingsEnv(env));
+  const files = isolateFiles(__WORKER_BUILD__, env.ASSETS);
+  const mcp = mcpRoutes({
+    site: files.site,
+    settings: mcpSettingsOf(settings),
+    elsewhere: { sessions: objectSessions(env), listen: objectListen(env) },
+    clientAddress: workerClientAddress,
+    log: (msg) => console.error(msg),
+  });
+  warmTools();
+  mcp.routes.router.match('POST', PATHS.mcp);
+  return { mcp, files, timing: settings.workerServerTiming };
+}
+
+const isolate = startMcp(globalEnv as WorkerEnv);
+
+/** /mcp and the server card, for the Worker entry. */
+export async function forwardToMcp(request: Request, env: WorkerEnv): Promise<Response> {
+  await mcpFiles(env);
+  const started = performance.now();
+  const res = await isolate.mcp.routes.fetch(request);
+  if (!isolate.timing) return res;
+  // A 2025 request waited for its session's object, which reports its own time (`session`).
+  const app = performance.now() - started - timingOf(res, 'session');
+  const unpack = isolate.files.takeUnpackMs();
+  return addTiming(res, { unpack, app, cpu: unpack + app });
+}

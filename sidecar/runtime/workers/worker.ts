@@ -1,0 +1,117 @@
+// The Worker entry of the no-server deploy: the whole service at one origin on Cloudflare.
+// Built files come from the static assets with our validators (src/edge/serve-asset.ts);
+// since dates that were not pre-rendered, search and the fallback run the sidecar's Hono app
+// over the same core, with the search index packed by the build (src/core/search/packed.ts);
+// the hub and MCP go to their Durable Objects (mounts.ts). Bundled with the build's manifest
+// and the index's header by src/build/deploy/worker.ts.
+import { env as globalEnv } from 'cloudflare:workers';
+import type { Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
+import { PATHS } from '../../../src/core/http/urls.ts';
+import { serveAsset } from '../../../src/edge/serve-asset.ts';
+import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
+import { readSettings } from '../../../src/settings/index.ts';
+import { createApp } from '../../app.ts';
+import { warmSearch } from '../../routes/search.ts';
+import type { AssetSite } from './build-files.ts';
+import { isolateFiles } from './isolate-files.ts';
+import { forwardToHub, forwardToMcp } from './mounts.ts';
+
+export { HubObject, McpSessionObject } from './mounts.ts';
+
+declare const __WORKER_BUILD__: WorkerBuild;
+
+/** The one built file the app reads itself (the fallback's 404 page), loaded from the assets before it runs. */
+const READS = [PATHS.notFoundPage];
+
+/** Search and since dates not pre-rendered answer from the packed index (never /reviews.json, parsed). */
+const needsIndex = (path: string) => path === PATHS.search || path.startsWith(PATHS.sincePrefix);
+
+export interface Isolate {
+  app: Hono;
+  files: AssetSite;
+  maxAgeS: number;
+  serverTiming: boolean;
+}
+
+/**
+ * Everything a request would otherwise set up on its first run, done once per isolate: the
+ * settings, the app, the build, and the search's first-use costs (schemas, the name book, the
+ * router), so that a fresh isolate's first search pays only for itself.
+ */
+export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
+  const settings = readSettings(settingsEnv(env));
+  const files = isolateFiles(build, env.ASSETS);
+  const config = {
+    cacheMaxAgeS: settings.cacheMaxAgeS,
+    searchCacheEntries: settings.searchCacheEntries,
+    responseCacheBytes: settings.responseCacheBytes,
+    staticCacheBytes: 0,
+  };
+  // Every built file was answered from the assets before the app runs.
+  const app = createApp({ site: files.site, config, files: () => undefined });
+  warmSearch(files.site.current());
+  app.router.match('GET', PATHS.search);
+  return { app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming };
+}
+
+declare class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
+  constructor(length: number);
+}
+
+/**
+ * What workerd does not do as node:http does: send the Content-Length a streamed body declares
+ * (workerd sends a stream chunked unless it has a known length) and a Date header (RFC 9110
+ * §6.6.1; Cloudflare's edge adds one, wrangler dev does not).
+ */
+function finish(response: Response): Response {
+  const length = response.headers.get('content-length');
+  if (response.body && length && !response.headers.has('transfer-encoding')) {
+    const fixed = new FixedLengthStream(Number(length));
+    void response.body.pipeTo(fixed.writable).catch(() => {});
+    response = new Response(fixed.readable, response);
+  }
+  if (response.headers.has('date')) return response;
+  try {
+    response.headers.set('date', new Date().toUTCString());
+    return response;
+  } catch {
+    // headers of a response from a binding are immutable
+    const out = new Response(response.body, response);
+    out.headers.set('date', new Date().toUTCString());
+    return out;
+  }
+}
+
+export function workerHandler(isolate: Isolate) {
+  return async (request: Request, env: WorkerEnv): Promise<Response> => {
+    const path = getPath(request);
+    if (path === PATHS.hub) return forwardToHub(request, env);
+    if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
+    const meta = __WORKER_BUILD__.manifest.resources[path];
+    if (meta && (request.method === 'GET' || request.method === 'HEAD'))
+      return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, env.ASSETS));
+    const response = await dynamic(request, path);
+    // No route here reads a body: read it to its end, or workerd may drop the connection mid-response.
+    if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
+    return finish(response);
+  };
+
+  async function dynamic(request: Request, path: string): Promise<Response> {
+    await Promise.all([isolate.files.load(READS), needsIndex(path) ? isolate.files.loadSearch() : undefined]);
+    const appStarted = performance.now();
+    const response = await isolate.app.fetch(request);
+    if (!isolate.serverTiming) return response;
+    // The app does no I/O for these paths: its time is code. The asset reads before it are not
+    // counted; neither is the global scope, where workerd's clock does not move.
+    const appMs = performance.now() - appStarted;
+    const unpackMs = isolate.files.takeUnpackMs();
+    const timed = new Response(response.body, response);
+    const ms = (n: number) => n.toFixed(3);
+    timed.headers.set('server-timing', `unpack;dur=${ms(unpackMs)}, app;dur=${ms(appMs)}, cpu;dur=${ms(unpackMs + appMs)}`);
+    return timed;
+  }
+}
+
+const isolate = startIsolate(__WORKER_BUILD__, globalEnv as WorkerEnv);
+export default { fetch: workerHandler(isolate) };

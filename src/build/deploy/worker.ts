@@ -1,0 +1,149 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Manifest } from '../../core/http/manifest.ts';
+import { SURFACE } from '../../core/http/surface.ts';
+import type { ReviewsDocument } from '../../core/schemas/documents.ts';
+import { reviewSources } from '../../core/search/names.ts';
+import { packSearchIndex } from '../../core/search/packed.ts';
+import { ASSETS_BINDING, DURABLE_OBJECTS, searchIndexPath, WORKER_DATA_PREFIX, type WorkerBuild } from '../../edge/worker-bindings.ts';
+import type { CloudflareValidators } from './cloudflare.ts';
+import { headerRules, headersFile } from './header-rules.ts';
+import { CLOUDFLARE, WORKERS, within } from './limits.ts';
+import { linkTree } from './link-tree.ts';
+import { HUB_SETTINGS } from '../../settings/hub.ts';
+import { type Env, SETTINGS } from '../../settings/index.ts';
+
+/** Cloudflare's runtime in wrangler supports compatibility dates up to its own release. */
+export const COMPATIBILITY_DATE = '2026-11-01';
+
+export const WORKER_SCRIPT = 'worker.js';
+export const WORKER_CONFIG = 'wrangler.json';
+/** The static assets, beside the script: the built files (hard links) and, for `host` validators, `_headers`. */
+export const WORKER_ASSETS = 'assets';
+
+export interface WorkerOptions {
+  maxAgeS: number;
+  validators: CloudflareValidators;
+}
+
+const ENTRY = fileURLToPath(new URL('../../../sidecar/runtime/workers/worker.ts', import.meta.url));
+
+/**
+ * `dist/deploy/worker/` for `wrangler deploy` (and `wrangler dev`): the whole service as one
+ * Worker with static assets and Durable Objects, no server. With `edge` validators every
+ * request runs the Worker first, so built files carry our ETag and Last-Modified and answer
+ * 304 by our rules; with `host`, the asset server answers built files alone (free, unmetered)
+ * and the Worker runs only for what is not a file.
+ */
+export async function writeWorker(siteDir: string, manifest: Manifest, dir: string, options: WorkerOptions): Promise<void> {
+  // From the built /reviews.json, so that each review's JSON is the one the sidecar answers with.
+  const reviews = manifest.resources[SURFACE.reviews.path];
+  if (!reviews) throw new Error(`the build has no ${SURFACE.reviews.path}`);
+  const doc = JSON.parse(readFileSync(join(siteDir, reviews.file), 'utf8')) as ReviewsDocument;
+  const search = packSearchIndex(doc.reviews, { business: doc.business, sources: reviewSources(doc.reviews) });
+
+  const files = Object.values(manifest.resources);
+  within('Cloudflare Workers', 'the number of asset files', files.length + Object.keys(search.files).length, WORKERS.assetFiles);
+  for (const entry of files) within('Cloudflare Workers', `the size of ${entry.file}`, entry.size, WORKERS.assetBytes);
+  const assets = join(dir, WORKER_ASSETS);
+  linkTree(siteDir, manifest, assets);
+  if (options.validators === 'host') {
+    const rules = headerRules(manifest, options.maxAgeS);
+    within('Cloudflare Workers', 'the number of _headers rules', rules.length, CLOUDFLARE.headerRules);
+    writeFileSync(join(assets, '_headers'), headersFile(rules));
+  }
+
+  for (const [name, bytes] of Object.entries(search.files)) {
+    const file = join(assets, searchIndexPath(name));
+    within('Cloudflare Workers', `the size of ${searchIndexPath(name)}`, bytes.length, WORKERS.assetBytes);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, bytes);
+  }
+
+  const script = await bundleWorker({ manifest, search: search.header });
+  within('Cloudflare Workers', `the size of ${WORKER_SCRIPT} in bytes`, script.length, WORKERS.scriptBytes);
+  writeFileSync(join(dir, WORKER_SCRIPT), script);
+  writeFileSync(join(dir, WORKER_CONFIG), `${JSON.stringify(wranglerConfig(manifest, options), null, 2)}\n`);
+}
+
+/** Settings of the server's and the hub's tables that the Worker reads, as vars. */
+const WORKER_SETTINGS = [
+  'CACHE_MAX_AGE_S',
+  'SEARCH_CACHE_ENTRIES',
+  'RESPONSE_CACHE_BYTES',
+  'WORKER_SERVER_TIMING',
+  ...Object.keys(SETTINGS).filter((name) => name.startsWith('MCP_')),
+  ...Object.keys(HUB_SETTINGS).filter((name) => name.startsWith('HUB_')),
+];
+
+/**
+ * The Worker's settings given in `env`, as `vars` (preview:worker, deploy:cloudflare); the
+ * build's own (SITE_URL, CACHE_MAX_AGE_S) are in wrangler.json. NODE_EXTRA_CA_CERTS is a file
+ * on this machine: it stays in wrangler's environment for workerd (preview only).
+ */
+export function workerVars(env: Env): Record<string, string> {
+  return Object.fromEntries(WORKER_SETTINGS.filter((name) => env[name] !== undefined).map((name) => [name, env[name] as string]));
+}
+
+/** A Worker name from the site's host: one Worker per business in one account. */
+export function workerName(siteUrl: string): string {
+  const slug = new URL(siteUrl).host
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `reviews-${slug}`.slice(0, 63).replace(/-+$/, '');
+}
+
+/** https://developers.cloudflare.com/workers/wrangler/configuration/ */
+export function wranglerConfig(manifest: Manifest, { maxAgeS, validators }: WorkerOptions) {
+  const classes = Object.values(DURABLE_OBJECTS);
+  return {
+    name: workerName(manifest.site_url),
+    main: WORKER_SCRIPT,
+    compatibility_date: COMPATIBILITY_DATE,
+    // Buffer and node:crypto, which the shared core and routes use
+    compatibility_flags: ['nodejs_compat'],
+    // already bundled by the build, with the build's manifest in it
+    no_bundle: true,
+    find_additional_modules: false,
+    assets: {
+      directory: WORKER_ASSETS,
+      binding: ASSETS_BINDING,
+      run_worker_first: validators === 'edge' ? true : [`${WORKER_DATA_PREFIX}*`],
+      not_found_handling: 'none',
+    },
+    durable_objects: {
+      bindings: Object.entries(DURABLE_OBJECTS).map(([name, class_name]) => ({ name, class_name })),
+      // A deploy is a new build: an object still on the old code would compare topics and MCP
+      // resources with the old one. The default defers an object with an open stream for up to
+      // 5 minutes (https://developers.cloudflare.com/durable-objects/deployments/durable-objects-code-updates/).
+      code_update_strategy: { mode: 'immediate' },
+    },
+    // Append only: a deployed migration tag is never edited, a new class gets a new tag.
+    migrations: [{ tag: 'v1', new_sqlite_classes: classes }],
+    vars: { SITE_URL: manifest.site_url, CACHE_MAX_AGE_S: String(maxAgeS) },
+    observability: { enabled: true },
+  };
+}
+
+async function bundleWorker(data: WorkerBuild): Promise<Buffer> {
+  const result = await build({
+    entryPoints: [ENTRY],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    target: 'es2024',
+    external: ['node:*', 'cloudflare:*'],
+    write: false,
+    minify: true,
+    legalComments: 'none',
+    define: { __WORKER_BUILD__: JSON.stringify(data) },
+    logLevel: 'silent',
+  });
+  const [output] = result.outputFiles;
+  if (!output) throw new Error('esbuild wrote no worker');
+  return Buffer.from(output.contents);
+}

@@ -1,0 +1,90 @@
+// The packed index the Worker loads (src/core/search/packed.ts) answers every query exactly as
+// the index built in memory: same body bytes, same review objects, on the sample's built data.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
+import { buildSearchIndex, type SearchIndex } from '../../src/core/search/index.ts';
+import { packedFiles, packSearchIndex, unpackSearchIndex } from '../../src/core/search/packed.ts';
+import { SearchParamsSchema, SORTS } from '../../src/core/search/params.ts';
+import { countSince, searchBody, searchReviews } from '../../src/core/search/run.ts';
+import { renderSince, sincePartsJoined } from '../../src/core/documents/since.ts';
+import { SAMPLE_CONTENT } from '../helpers/paths.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
+
+let doc: ReviewsDocument;
+let built: SearchIndex;
+let packed: SearchIndex;
+
+beforeAll(async () => {
+  const out = await sharedBuild(SAMPLE_CONTENT);
+  doc = JSON.parse(readFileSync(join(out, 'site', 'reviews.json'), 'utf8'));
+  built = buildSearchIndex(doc.reviews);
+  const { header, files } = packSearchIndex(doc.reviews, { business: doc.business, sources: [] });
+  // through JSON and fresh buffers, as the Worker gets them (bundled header, fetched assets)
+  const copies = Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, bytes.slice().buffer]));
+  packed = unpackSearchIndex(JSON.parse(JSON.stringify(header)), copies);
+  expect(packedFiles(header)).toEqual(Object.keys(files).sort());
+});
+
+describe('packed search index', () => {
+  it('holds the same reviews in the same order', () => {
+    expect(packed.size).toBe(built.size);
+    for (let i = 0; i < built.size; i++) {
+      expect(packed.date(i)).toBe(built.date(i));
+      expect(packed.json(i)).toBe(built.json(i));
+      expect(packed.text(i)).toBe(built.text(i));
+    }
+  });
+
+  it('answers generated queries byte for byte as the built index', () => {
+    const words = ['on time', 'furnace', 'mike', 'José', 'jose', 'water heater', 'x', 'ac', 'the', 'zoë', 'nope nope'];
+    const technicians = doc.business.technicians.map((t) => t.name);
+    const services = doc.business.services.map((s) => s.id);
+    const areas = doc.business.service_areas;
+    const params = fc.record(
+      {
+        rating: fc.integer({ min: 1, max: 5 }),
+        min_rating: fc.integer({ min: 1, max: 5 }),
+        since: fc.constantFrom('2023-01-01', '2024-06-15', '2026-11-01'),
+        until: fc.constantFrom('2023-12-31', '2025-06-15', '2026-11-30'),
+        query: fc.constantFrom(...words),
+        mentions_technician: fc.constantFrom(...technicians, 'Nobody'),
+        mentions_service: fc.constantFrom(...services),
+        service_area: fc.constantFrom(...areas),
+        source: fc.constantFrom('google', 'YELP', 'website', 'none'),
+        has_text: fc.boolean(),
+        limit: fc.integer({ min: 1, max: 100 }),
+        offset: fc.integer({ min: 0, max: 700 }),
+        sort: fc.constantFrom(...SORTS),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(params, (raw) => {
+        const parsed = SearchParamsSchema.safeParse(raw);
+        if (!parsed.success) return; // since after until: refused before any index is asked
+        const p = parsed.data;
+        expect(searchBody(packed, p)).toBe(searchBody(built, p));
+        expect(searchReviews(packed, p)).toEqual(searchReviews(built, p));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('gives since documents byte for byte as the build renders them, from the joined JSON', () => {
+    const dates = [...new Set(doc.reviews.map((r) => r.date))];
+    for (const date of ['1999-01-01', '2099-01-01', ...dates.slice(0, 5), ...dates.slice(-5), '2024-06-15']) {
+      const n = countSince(packed, date);
+      const body = Buffer.concat(sincePartsJoined(date, n, packed.joinedJson?.(n) as Uint8Array));
+      expect(body.toString('utf8'), date).toBe(renderSince(doc.reviews, date));
+    }
+  });
+
+  it('refuses a header of another version, naming it', () => {
+    const { header, files } = packSearchIndex(doc.reviews.slice(0, 3), { business: doc.business, sources: [] });
+    expect(() => unpackSearchIndex({ ...header, version: 3 as 2 }, files)).toThrow(/version 3/);
+    expect(() => unpackSearchIndex(header, {})).toThrow(/file columns is missing/);
+  });
+});
