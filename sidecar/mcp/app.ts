@@ -4,7 +4,7 @@
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
 import { appData } from '../../src/core/site/app-data.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
-import { appBundle } from './app-bundle.ts';
+import { appBundle } from '../../src/mcp-app/bundle.ts';
 import { APP_MIME, APP_URI } from './protocol.ts';
 
 /**

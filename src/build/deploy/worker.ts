@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import type { Manifest } from '../../core/http/manifest.ts';
 import { SURFACE } from '../../core/http/surface.ts';
 import type { ReviewsDocument } from '../../core/schemas/documents.ts';
@@ -11,6 +11,7 @@ import { ASSETS_BINDING, DURABLE_OBJECTS, searchIndexPath, WORKER_DATA_PREFIX, t
 import type { CloudflareValidators } from './cloudflare.ts';
 import { headerRules, headersFile } from './header-rules.ts';
 import { CLOUDFLARE, WORKERS, within } from './limits.ts';
+import { appBundle } from '../../mcp-app/bundle.ts';
 import { linkTree } from './link-tree.ts';
 import { HUB_SETTINGS } from '../../settings/hub.ts';
 import { type Env, SETTINGS } from '../../settings/index.ts';
@@ -141,9 +142,21 @@ async function bundleWorker(data: WorkerBuild): Promise<Buffer> {
     minify: true,
     legalComments: 'none',
     define: { __WORKER_BUILD__: JSON.stringify(data) },
+    plugins: [prebuiltApp()],
     logLevel: 'silent',
   });
   const [output] = result.outputFiles;
   if (!output) throw new Error('esbuild wrote no worker');
   return Buffer.from(output.contents);
+}
+
+/** The MCP App made here, by the sidecar's own function, and carried by the Worker as data. */
+function prebuiltApp(): Plugin {
+  const filter = /[\\/]src[\\/]mcp-app[\\/]bundle\.ts$/;
+  return {
+    name: 'prebuilt-mcp-app',
+    setup(b) {
+      b.onLoad({ filter }, () => ({ contents: `export const appBundle = () => (${JSON.stringify(appBundle())});`, loader: 'js' }));
+    },
+  };
 }

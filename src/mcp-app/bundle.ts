@@ -1,11 +1,12 @@
-// The MCP App's script and stylesheet, made once per process: src/mcp-app/ bundled by esbuild
-// into one classic script, and the pages' stylesheet with the app's own rules. Whatever a
-// build adds (words, links) goes into the HTML per build (app.ts).
+// The MCP App's script and stylesheet: src/mcp-app/ bundled by esbuild into one classic script,
+// and the pages' stylesheet with the app's own rules. The sidecar makes it once per process; the
+// build makes it for the Worker, whose bundle carries the result (no esbuild at the edge).
+// Whatever a build adds (words, links) goes into the HTML per build (sidecar/mcp/app.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 
-const source = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url));
+const source = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 export interface AppBundle {
   js: string;
