@@ -60,7 +60,7 @@ export class HubObject {
     this.settings = readHubSettings(settingsEnv(env));
     this.store = createHubStore(durableSql(state.storage));
     const build = __WORKER_BUILD__;
-    const files = assetSite(build.manifest, env.ASSETS, 'https://assets.invalid');
+    const files = assetSite(build, env.ASSETS, 'https://assets.invalid');
     const urls = files.site.current().urls;
     const topics = topicUrls(urls);
     const log = (msg: string) => console.info(msg);
@@ -123,7 +123,7 @@ export class HubObject {
     const purged = this.store.purgeExpired(now);
     if (purged > 0) console.info(`hub: ${purged} subscription(s) expired`);
     const sent = await this.runDue();
-    console.info(`hub: alarm made ${sent} outbound request(s)`);
+    console.info(`hub: alarm made ${sent} outbound request(s) in ${Date.now() - now} ms`);
     await this.schedule();
   }
 
