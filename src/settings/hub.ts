@@ -60,7 +60,7 @@ export const HUB_SETTINGS = {
     'subrequestsPerAlarm',
     integer(1),
     '45',
-    'Worker only: outbound requests one alarm of the hub\'s Durable Object makes before it hands the rest to the next alarm. Cloudflare allows 50 subrequests per invocation on the Free plan, 10,000 on the Paid plan',
+    "Worker only: outbound requests one alarm of the hub's Durable Object makes before it hands the rest to the next alarm. Cloudflare allows 50 subrequests per invocation on the Free plan, 10,000 on the Paid plan",
   ),
   HUB_MAX_RESPONSE_BYTES: setting('maxResponseBytes', integer(1024), '65536', 'most bytes read from any callback response'),
   HUB_SUBSCRIBE_RATE_PER_MIN: setting(
