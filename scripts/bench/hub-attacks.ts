@@ -128,6 +128,10 @@ async function subscribe(hubUrl: string, callback: string, topic: string): Promi
 async function verificationDelay(s: Site, pki: TestPki, honest: Callbacks, hanging: Callbacks, hosts: number, perHost: number): Promise<number> {
   const h = await hub(s, pki);
   try {
+    // The engine thread starts with the first work: start it before anything is timed.
+    const warm = `https://127.0.0.1:${honest.port}/warm/${Date.now()}`;
+    await subscribe(h.hubUrl, warm, FEED);
+    await until(() => h.verified(warm), 60_000, 'the warm-up verification');
     for (let i = 0; i < hosts * perHost; i++) {
       await subscribe(h.hubUrl, `https://${LOOPBACK_HOSTS[1 + (i % hosts)]}:${hanging.port}/hang/${i}`, FEED);
     }
@@ -144,7 +148,8 @@ async function verificationDelay(s: Site, pki: TestPki, honest: Callbacks, hangi
 
 /** Seconds from a publish to the last of 9 honest deliveries, beside `hosts` x `perHost` subscribers whose deliveries hang. */
 async function deliveryDelay(s: Site, pki: TestPki, honest: Callbacks, hanging: Callbacks, hosts: number, perHost: number): Promise<number> {
-  const h = await hub(s, pki);
+  // The issue's 279 subscribers are past the default cap on subscriptions; raised here, so what is measured is the lanes.
+  const h = await hub(s, pki, { HUB_MAX_SUBSCRIPTIONS: '1000' });
   const tag = `d${Date.now()}`;
   try {
     const all = [

@@ -156,6 +156,8 @@ export async function benchWorkerHub({ count = 200, rounds = 3, contentDir = joi
     HUB_ALLOW_PRIVATE_CALLBACKS: '1',
     HUB_SUBSCRIBE_RATE_PER_MIN: '1000000',
     HUB_PUBLISH_RATE_PER_MIN: '1000',
+    // 200 subscribers are past the default cap of subscriptions
+    HUB_MAX_SUBSCRIPTIONS: String(Math.max(count, 100)),
   };
   const results: HubFanOut[] = [];
   try {

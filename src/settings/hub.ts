@@ -52,10 +52,15 @@ export const HUB_SETTINGS = {
   HUB_MAX_SUBSCRIPTIONS_PER_HOST: setting(
     'maxSubscriptionsPerHost',
     integer(1),
-    '30',
-    'subscriptions (one per callback and topic, pending ones included) on one callback host; past it a new subscribe gets 429',
+    '10',
+    'active subscriptions (one per callback and topic) on one callback host; past it a new subscribe gets 429, and one verified meanwhile is not activated',
   ),
-  HUB_MAX_SUBSCRIPTIONS: setting('maxSubscriptions', integer(1), '1000', 'subscriptions in total (pending ones included); past it a new subscribe gets 429'),
+  HUB_MAX_SUBSCRIPTIONS: setting(
+    'maxSubscriptions',
+    integer(1),
+    '100',
+    'active subscriptions in total; past it a new subscribe gets 429, and one verified meanwhile is not activated. A publish costs at most this many deliveries of the largest topic',
+  ),
   HUB_SUBREQUESTS_PER_ALARM: setting(
     'subrequestsPerAlarm',
     integer(1),
