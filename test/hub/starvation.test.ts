@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOOPBACK_HOSTS, makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
 import { HUB_RUNTIMES } from './runtimes.ts';
-import { acknowledge, type Subscriber, startSubscriber, waitFor } from './subscriber.ts';
+import { acknowledge, type Behavior, type Subscriber, startSubscriber, waitFor } from './subscriber.ts';
 import type { HubUnderTest } from './worker-hub.ts';
 
 let pki: TestPki;
@@ -113,6 +113,22 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
       const [first, second] = (slow as Subscriber).given() as [number, number];
       expect(first).toBeGreaterThanOrEqual(2500);
       expect(second).toBeLessThan(1500);
+    });
+
+    it('does not activate a subscribe verified after the hub filled up', async () => {
+      const h = await newHub({ HUB_MAX_SUBSCRIPTIONS: '1' });
+      const [a] = await hangingHosts(1);
+      const slow: Behavior = (req, res) => void setTimeout(() => acknowledge(req, res), 300);
+      (a as Subscriber).handle('/first', slow);
+      (a as Subscriber).handle('/second', slow);
+      // Both are admitted while nothing is active; the second to be verified finds the hub full.
+      await h.request('subscribe', (a as Subscriber).url('/first'), h.urls.atomFeed);
+      await h.request('subscribe', (a as Subscriber).url('/second'), h.urls.atomFeed);
+      await h.waitLog(`: ${(a as Subscriber).url('/second')} ${h.urls.atomFeed}`);
+      await h.waitLog(`: ${(a as Subscriber).url('/first')} ${h.urls.atomFeed}`);
+      const outcomes = h.logs.filter((l) => l.startsWith('hub: subscribe ') && l.includes((a as Subscriber).origin));
+      expect(outcomes.filter((l) => l.startsWith('hub: subscribe verified'))).toHaveLength(1);
+      expect(outcomes.filter((l) => l.includes('not verified (the hub has no room'))).toHaveLength(1);
     });
 
     it('answers 429 past the subscriptions allowed per callback host and in total; a renewal still passes', async () => {
