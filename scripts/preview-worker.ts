@@ -7,10 +7,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT } from '../src/build/deploy/worker.ts';
+import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerVars } from '../src/build/deploy/worker.ts';
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
-import { HUB_SETTINGS } from '../src/settings/hub.ts';
-import { readSettings, SETTINGS } from '../src/settings/index.ts';
+import { readSettings } from '../src/settings/index.ts';
 import { freePort } from './harness/host-emulators.ts';
 import { ROOT, tempDir } from './harness/processes.ts';
 
@@ -30,14 +29,9 @@ function current(): { buildDir: string; workerDir: string; buildId: string } {
   return { buildDir, workerDir, buildId };
 }
 
-/**
- * The Worker's settings as vars: the build's, then SITE_URL and every setting given here (HUB_*
- * included). NODE_EXTRA_CA_CERTS stays in wrangler's environment, where workerd reads it.
- */
+/** The Worker's settings as vars: the build's, then those given here, and SITE_URL. */
 function vars(built: Record<string, string>): Record<string, string> {
-  const names = [...Object.keys(SETTINGS), ...Object.keys(HUB_SETTINGS)].filter((name) => name !== 'NODE_EXTRA_CA_CERTS');
-  const given = names.filter((name) => process.env[name] !== undefined);
-  return { ...built, ...Object.fromEntries(given.map((name) => [name, process.env[name] as string])), SITE_URL: settings.siteUrl };
+  return { ...built, ...workerVars(process.env), SITE_URL: settings.siteUrl };
 }
 
 function writeConfig(workerDir: string): void {

@@ -8,7 +8,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startWorker } from '../../test/helpers/worker.ts';
+import { startWorker } from '../harness/worker.ts';
 import { LOOPBACK_HOSTS, makeTestPki, type TestPki } from '../harness/pki.ts';
 import { buildOrThrow, ROOT, startListening, tempDir } from '../harness/processes.ts';
 

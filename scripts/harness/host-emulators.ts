@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { NODE, ROOT, tempDir } from './processes.ts';
 
-/** Cloudflare's runtime in wrangler supports compatibility dates up to its own release. */
-export const COMPATIBILITY_DATE = '2026-11-01';
+import { COMPATIBILITY_DATE } from '../../src/build/deploy/worker.ts';
+
+export { COMPATIBILITY_DATE };
 
 export interface RunningHost {
   url: string;
@@ -74,6 +75,15 @@ export async function startWrangler(dir: string, bindings: Record<string, string
   args.push('--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--compatibility-date', COMPATIBILITY_DATE);
   args.push('--show-interactive-dev-session=false');
   for (const [name, value] of Object.entries(bindings)) args.push('--binding', `${name}=${value}`);
+  return startTool(args, /Ready on http:\/\/127\.0\.0\.1:\d+/, `http://127.0.0.1:${port}`, { WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' });
+}
+
+/** `wrangler dev` on a folder holding a `wrangler.json` (the bench's empty Worker, the floor of wrangler dev itself). */
+export async function startWranglerDev(dir: string, port?: number): Promise<RunningHost> {
+  port ??= await freePort();
+  const inspector = await freePort();
+  const args = [join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'dev', '--config', join(dir, 'wrangler.json')];
+  args.push('--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--show-interactive-dev-session=false');
   return startTool(args, /Ready on http:\/\/127\.0\.0\.1:\d+/, `http://127.0.0.1:${port}`, { WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' });
 }
 

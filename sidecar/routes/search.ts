@@ -4,6 +4,7 @@ import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { JSON_TYPE } from '../../src/core/http/media.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
+import { buildSearchIndex, type SearchIndex } from '../../src/core/search/index.ts';
 import { resolveNames } from '../../src/core/search/names.ts';
 import { parseSearchQuery } from '../../src/core/search/params.ts';
 import { searchBody } from '../../src/core/search/run.ts';
@@ -13,6 +14,18 @@ import type { LiveSite } from '../site/live-site.ts';
 import { searchIndexOf, searchNamesOf } from '../site/search-index.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
+
+/** A search's answer: parse, run the query core, the body with its ETag. */
+function searchRepresentation(snapshot: SiteSnapshot, index: SearchIndex, rawQuery: string, maxAgeS: number): Representation {
+  const parsed = parseSearchQuery(new URLSearchParams(rawQuery));
+  if (!parsed.success) throw invalidRequest(parsed.error.issues);
+  const named = resolveNames(searchNamesOf(snapshot), parsed.data);
+  if (!named.ok) throw invalidRequest(named.issues);
+  const body = Buffer.from(searchBody(index, named.params));
+  const lastModified = snapshot.manifest.resources[SURFACE.reviews.path]?.last_modified;
+  const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(lastModified ? { last_modified: lastModified } : {}) };
+  return representation(body, resourceHeaders(PATHS.search, meta, maxAgeS));
+}
 
 /** GET /api/reviews/search: parse, run the query core, answer with an ETag. */
 export interface SearchRoutesOptions {
@@ -35,16 +48,7 @@ export function searchRoutes({ site, maxAgeS, cacheEntries, cacheBytes }: Search
     const snapshot = site.current();
     const url = c.req.url;
     const rawQuery = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    const compute = (): Representation => {
-      const parsed = parseSearchQuery(new URLSearchParams(rawQuery));
-      if (!parsed.success) throw invalidRequest(parsed.error.issues);
-      const named = resolveNames(searchNamesOf(snapshot), parsed.data);
-      if (!named.ok) throw invalidRequest(named.issues);
-      const body = Buffer.from(searchBody(searchIndexOf(snapshot), named.params));
-      const lastModified = snapshot.manifest.resources[SURFACE.reviews.path]?.last_modified;
-      const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(lastModified ? { last_modified: lastModified } : {}) };
-      return representation(body, resourceHeaders(PATHS.search, meta, maxAgeS));
-    };
+    const compute = () => searchRepresentation(snapshot, searchIndexOf(snapshot), rawQuery, maxAgeS);
     // Results change only when a build is published, so each snapshot keeps its own cache,
     // keyed by the raw query string (invalid queries throw and are never cached).
     const cache = snapshot.derive(responses);
@@ -54,10 +58,14 @@ export function searchRoutes({ site, maxAgeS, cacheEntries, cacheBytes }: Search
 }
 
 /**
- * Does once what a build's first search would otherwise do (the query schema's first use, the
- * name book), for a runtime that starts often: each new Worker isolate calls it while it starts.
+ * Runs once, on an empty index, the code a build's first search runs (the query schema, the
+ * name book, the query core, the ETag), for a runtime that starts often: each new
+ * Worker isolate calls it while it starts, so its first search does not compile all that code.
  */
 export function warmSearch(snapshot: SiteSnapshot): void {
-  parseSearchQuery(new URLSearchParams('limit=1'));
-  searchNamesOf(snapshot);
+  const empty = buildSearchIndex([]);
+  for (const query of ['limit=1', 'query=warm%20up&sort=oldest', 'min_rating=4&sort=highest&has_text=true']) {
+    // (a Response with a body cannot be made there: workerd allows that only in a request)
+    searchRepresentation(snapshot, empty, query, 0);
+  }
 }

@@ -1,20 +1,35 @@
 import { Hono } from 'hono';
-import { renderSinceBytes, reviewsRegion, sinceParts, sinceReviewOffsets } from '../../src/core/documents/since.ts';
+import { renderSinceBytes, reviewsRegion, sinceParts, sincePartsJoined, sinceReviewOffsets } from '../../src/core/documents/since.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { JSON_TYPE } from '../../src/core/http/media.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { CalendarDate } from '../../src/core/schemas/primitives.ts';
+import { countSince } from '../../src/core/search/run.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { type Representation, representation, representationBytes, respond } from '../http/respond.ts';
 import type { LiveSite } from '../site/live-site.ts';
-import { perBuild } from '../site/snapshot.ts';
+import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
 import { ownBytes } from '../util/own-bytes.ts';
 
 const OFFSETS = perBuild('since review offsets', (s) => sinceReviewOffsets(s.data.reviews));
 const REGION = perBuild('reviews in /reviews.json', (s) => reviewsRegion(s.bytes(SURFACE.reviews.path) as Buffer, s.data.reviews, s.derive(OFFSETS)));
+
+/** From a packed search index the runtime prepared (the Worker's): no /reviews.json to parse. */
+function packedParts(snapshot: SiteSnapshot, date: string): Uint8Array[] | undefined {
+  const index = snapshot.prepared.searchIndex;
+  if (!index?.joinedJson) return undefined;
+  const n = countSince(index, date);
+  return sincePartsJoined(date, n, index.joinedJson(n)).map((p, i) => (i === 1 ? p : ownBytes(p)));
+}
+
+/** Views of the build's /reviews.json bytes, when they are laid out as the build writes them. */
+function regionParts(snapshot: SiteSnapshot, date: string): Uint8Array[] | undefined {
+  const region = snapshot.derive(REGION);
+  return region ? sinceParts(region, snapshot.data.reviews, date, snapshot.derive(OFFSETS)).map((p, i) => (i === 1 ? p : ownBytes(p))) : undefined;
+}
 
 export interface SinceRoutesOptions {
   site: LiveSite;
@@ -42,10 +57,8 @@ export function sinceRoutes({ site, maxAgeS, cacheBytes }: SinceRoutesOptions): 
     const snapshot = site.current();
     const cache = snapshot.derive(SINCE_RESPONSES);
     const rep = cache.get(date, () => {
-      const region = snapshot.derive(REGION);
-      const { reviews } = snapshot.data;
-      const parts = region ? sinceParts(region, reviews, date, snapshot.derive(OFFSETS)).map((p, i) => (i === 1 ? p : ownBytes(p))) : undefined;
-      const body = parts ?? renderSinceBytes(reviews, date, snapshot.derive(OFFSETS));
+      const parts = packedParts(snapshot, date) ?? regionParts(snapshot, date);
+      const body = parts ?? renderSinceBytes(snapshot.data.reviews, date, snapshot.derive(OFFSETS));
       const reviewsMeta = snapshot.manifest.resources[SURFACE.reviews.path];
       const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(reviewsMeta ? { last_modified: reviewsMeta.last_modified } : {}) };
       return representation(body, resourceHeaders(c.req.path, meta, maxAgeS), parts ? (parts[1] as Uint8Array).byteLength : 0);

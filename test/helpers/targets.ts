@@ -8,12 +8,29 @@ export type Target = (typeof TARGETS)[number];
 
 export interface RunningTarget {
   url: string;
+  /** Everything it wrote to stdout and stderr. */
+  output: () => string;
+  /** False once its process has exited. */
+  running: () => boolean;
   stop: () => Promise<void>;
 }
 
 /** Starts `target` on the build in `env.OUT_DIR`, with the other settings in `env`. */
 export async function startTarget(target: Target, env: Record<string, string> & { OUT_DIR: string }): Promise<RunningTarget> {
-  if (target === 'sidecar') return startServer(env);
+  if (target === 'sidecar') {
+    const server = await startServer(env);
+    return { ...server, running: () => server.process.exitCode === null && server.process.signalCode === null };
+  }
   const { OUT_DIR, ...rest } = env;
   return startWorker({ outDir: OUT_DIR, env: rest });
+}
+
+/**
+ * True while the Worker's MCP or hub mount is the temporary stub of branch `worker` (a 503 that
+ * says so), until the branches that bring them are merged: suites leave those paths out then.
+ */
+export async function stubbedMount(target: Target, url: string): Promise<boolean> {
+  if (target !== 'worker') return false;
+  const res = await fetch(url, { method: 'POST' });
+  return res.status === 503 && (await res.text()).includes('is not in this Worker yet');
 }

@@ -8,7 +8,8 @@ import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
 import { buildSearchIndex, type SearchIndex } from '../../src/core/search/index.ts';
 import { packedFiles, packSearchIndex, unpackSearchIndex } from '../../src/core/search/packed.ts';
 import { SearchParamsSchema, SORTS } from '../../src/core/search/params.ts';
-import { searchBody, searchReviews } from '../../src/core/search/run.ts';
+import { countSince, searchBody, searchReviews } from '../../src/core/search/run.ts';
+import { renderSince, sincePartsJoined } from '../../src/core/documents/since.ts';
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
 
@@ -72,9 +73,18 @@ describe('packed search index', () => {
     );
   });
 
+  it('gives since documents byte for byte as the build renders them, from the joined JSON', () => {
+    const dates = [...new Set(doc.reviews.map((r) => r.date))];
+    for (const date of ['1999-01-01', '2099-01-01', ...dates.slice(0, 5), ...dates.slice(-5), '2024-06-15']) {
+      const n = countSince(packed, date);
+      const body = Buffer.concat(sincePartsJoined(date, n, packed.joinedJson?.(n) as Uint8Array));
+      expect(body.toString('utf8'), date).toBe(renderSince(doc.reviews, date));
+    }
+  });
+
   it('refuses a header of another version, naming it', () => {
     const { header, files } = packSearchIndex(doc.reviews.slice(0, 3), { business: doc.business, sources: [] });
-    expect(() => unpackSearchIndex({ ...header, version: 2 as 1 }, files)).toThrow(/version 2/);
+    expect(() => unpackSearchIndex({ ...header, version: 3 as 2 }, files)).toThrow(/version 3/);
     expect(() => unpackSearchIndex(header, {})).toThrow(/file columns is missing/);
   });
 });

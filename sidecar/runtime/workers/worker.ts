@@ -7,7 +7,6 @@
 import { env as globalEnv } from 'cloudflare:workers';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
-import { SURFACE } from '../../../src/core/http/surface.ts';
 import { PATHS } from '../../../src/core/http/urls.ts';
 import { serveAsset } from '../../../src/edge/serve-asset.ts';
 import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
@@ -21,19 +20,17 @@ export { HubObject, McpSessionObject } from './mounts.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
-/** The built files a dynamic path may read, loaded from the assets before the app runs. */
-function readsOf(path: string): string[] {
-  if (path.startsWith(PATHS.sincePrefix)) return [SURFACE.reviews.path, PATHS.notFoundPage];
-  return [PATHS.notFoundPage];
-}
+/** The one built file the app reads itself (the fallback's 404 page), loaded from the assets before it runs. */
+const READS = [PATHS.notFoundPage];
+
+/** Search and since dates not pre-rendered answer from the packed index (never /reviews.json, parsed). */
+const needsIndex = (path: string) => path === PATHS.search || path.startsWith(PATHS.sincePrefix);
 
 export interface Isolate {
   app: Hono;
   files: AssetSite;
   maxAgeS: number;
   serverTiming: boolean;
-  /** Milliseconds the isolate's start took (in the global scope, under Cloudflare's startup limit). */
-  startMs: number;
 }
 
 /**
@@ -42,7 +39,6 @@ export interface Isolate {
  * router), so that a fresh isolate's first search pays only for itself.
  */
 export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
-  const began = performance.now();
   const settings = readSettings(settingsEnv(env));
   // the asset binding answers by path; the origin only makes the URL absolute
   const files = assetSite(build, env.ASSETS, build.manifest.site_url);
@@ -56,7 +52,7 @@ export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
   const app = createApp({ site: files.site, config, files: () => undefined });
   warmSearch(files.site.current());
   app.router.match('GET', PATHS.search);
-  return { app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming, startMs: performance.now() - began };
+  return { app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming };
 }
 
 declare class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
@@ -88,7 +84,6 @@ function finish(response: Response): Response {
 }
 
 export function workerHandler(isolate: Isolate) {
-  let first = true;
   return async (request: Request, env: WorkerEnv): Promise<Response> => {
     const path = getPath(request);
     if (path === PATHS.hub) return forwardToHub(request, env);
@@ -96,22 +91,24 @@ export function workerHandler(isolate: Isolate) {
     const meta = __WORKER_BUILD__.manifest.resources[path];
     if (meta && (request.method === 'GET' || request.method === 'HEAD'))
       return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, env.ASSETS));
-    return finish(await dynamic(request, path));
+    const response = await dynamic(request, path);
+    // No route here reads a body: read it to its end, or workerd may drop the connection mid-response.
+    if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
+    return finish(response);
   };
 
   async function dynamic(request: Request, path: string): Promise<Response> {
-    await Promise.all([isolate.files.load(readsOf(path)), path === PATHS.search ? isolate.files.loadSearch() : undefined]);
+    await Promise.all([isolate.files.load(READS), needsIndex(path) ? isolate.files.loadSearch() : undefined]);
     const appStarted = performance.now();
     const response = await isolate.app.fetch(request);
     if (!isolate.serverTiming) return response;
-    // The app does no I/O for these paths: its time is code. The asset reads before it are not counted.
+    // The app does no I/O for these paths: its time is code. The asset reads before it are not
+    // counted; neither is the global scope, where workerd's clock does not move.
     const appMs = performance.now() - appStarted;
     const unpackMs = isolate.files.takeUnpackMs();
     const timed = new Response(response.body, response);
     const ms = (n: number) => n.toFixed(3);
-    const global = first ? `global;dur=${ms(isolate.startMs)};desc="isolate start", ` : '';
-    first = false;
-    timed.headers.set('server-timing', `${global}unpack;dur=${ms(unpackMs)}, app;dur=${ms(appMs)}, cpu;dur=${ms(unpackMs + appMs)}`);
+    timed.headers.set('server-timing', `unpack;dur=${ms(unpackMs)}, app;dur=${ms(appMs)}, cpu;dur=${ms(unpackMs + appMs)}`);
     return timed;
   }
 }

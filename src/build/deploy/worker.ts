@@ -12,6 +12,8 @@ import type { CloudflareValidators } from './cloudflare.ts';
 import { headerRules, headersFile } from './header-rules.ts';
 import { CLOUDFLARE, WORKERS, within } from './limits.ts';
 import { linkTree } from './link-tree.ts';
+import { HUB_SETTINGS } from '../../settings/hub.ts';
+import { type Env, SETTINGS } from '../../settings/index.ts';
 
 /** Cloudflare's runtime in wrangler supports compatibility dates up to its own release. */
 export const COMPATIBILITY_DATE = '2026-11-01';
@@ -64,6 +66,25 @@ export async function writeWorker(siteDir: string, manifest: Manifest, dir: stri
   within('Cloudflare Workers', `the size of ${WORKER_SCRIPT} in bytes`, script.length, WORKERS.scriptBytes);
   writeFileSync(join(dir, WORKER_SCRIPT), script);
   writeFileSync(join(dir, WORKER_CONFIG), `${JSON.stringify(wranglerConfig(manifest, options), null, 2)}\n`);
+}
+
+/** Settings of the server's and the hub's tables that the Worker reads, as vars. */
+const WORKER_SETTINGS = [
+  'CACHE_MAX_AGE_S',
+  'SEARCH_CACHE_ENTRIES',
+  'RESPONSE_CACHE_BYTES',
+  'WORKER_SERVER_TIMING',
+  ...Object.keys(SETTINGS).filter((name) => name.startsWith('MCP_')),
+  ...Object.keys(HUB_SETTINGS).filter((name) => name.startsWith('HUB_')),
+];
+
+/**
+ * The Worker's settings given in `env`, as `vars` (preview:worker, deploy:cloudflare); the
+ * build's own (SITE_URL, CACHE_MAX_AGE_S) are in wrangler.json. NODE_EXTRA_CA_CERTS is a file
+ * on this machine: it stays in wrangler's environment for workerd (preview only).
+ */
+export function workerVars(env: Env): Record<string, string> {
+  return Object.fromEntries(WORKER_SETTINGS.filter((name) => env[name] !== undefined).map((name) => [name, env[name] as string]));
 }
 
 /** A Worker name from the site's host: one Worker per business in one account. */

@@ -125,6 +125,11 @@ export function reviewsRegion(reviewsJson: Uint8Array, reviews: readonly Review[
  * the build holds once (`region`, from reviewsRegion), and the tail. Answering an old date
  * copies nothing, where a rendered body would be a new 7 MB buffer at 20,000 reviews.
  */
+/** The same parts from the first n reviews' JSON already joined (a packed search index's). */
+export function sincePartsJoined(date: string, n: number, joined: Uint8Array): Uint8Array[] {
+  return [Buffer.from(sinceHead(date, n)), joined, DOCUMENT_END];
+}
+
 export function sinceParts(region: Uint8Array, reviews: readonly Review[], date: string, ends: Float64Array): Uint8Array[] {
   const n = countOnOrAfter(reviews, date);
   return [Buffer.from(sinceHead(date, n)), region.subarray(0, joinedBytes(ends, n)), DOCUMENT_END];

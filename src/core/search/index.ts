@@ -20,6 +20,8 @@ export interface SearchIndex {
   review(position: number): Review;
   /** JSON of the review, exactly as in /reviews.json. */
   json(position: number): string;
+  /** The first n reviews' JSON joined by commas, as bytes without a copy (a packed index only). */
+  joinedJson?(n: number): Uint8Array;
   /** Folded title, text and translation, separated by a character a query cannot contain. */
   text(position: number): string;
   ratings: Uint8Array;

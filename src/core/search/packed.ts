@@ -28,7 +28,7 @@ type Facet = (typeof FACETS)[number];
 
 /** Everything but the bytes: small enough to bundle into the Worker's script. */
 export interface PackedHeader {
-  version: 1;
+  version: 2;
   size: number;
   names: SearchNames;
   /** Facet keys in posting order (facet i's postings are starts[i]..starts[i+1]). */
@@ -86,6 +86,17 @@ function blob(strings: readonly string[]): { bytes: Uint8Array; starts: Uint32Ar
   return { bytes, starts };
 }
 
+/**
+ * Reviews' JSON as in /reviews.json's array, `r0,r1,…`: review i starts at starts[i] and ends one
+ * byte (its comma) before starts[i + 1] (the last offset counts a comma after the last one), so
+ * the JSON of the first n reviews, as a since document holds them, is one slice.
+ */
+function joined(strings: readonly string[]): { bytes: Uint8Array; starts: Uint32Array } {
+  const { bytes, starts } = blob(strings.map((s, i) => (i < strings.length - 1 ? `${s},` : s)));
+  if (strings.length > 0) starts[strings.length] = (starts[strings.length] as number) + 1;
+  return { bytes, starts };
+}
+
 /** Keys sorted, with their posting lists laid end to end. */
 function flatten<K extends string | number>(map: Map<K, Uint32Array>, compare: (a: K, b: K) => number) {
   const keys = [...map.keys()].sort(compare);
@@ -127,7 +138,7 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames):
   const texts = blob(c.text);
   columns.add(sections, 'textStarts', texts.starts);
   text.add(sections, 'text', texts.bytes);
-  const jsons = blob(c.json);
+  const jsons = joined(c.json);
   columns.add(sections, 'jsonStarts', jsons.starts);
   json.add(sections, 'json', jsons.bytes);
 
@@ -142,7 +153,7 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames):
     postings.add(sections, `${facet}Starts`, flat.starts);
     postings.add(sections, `${facet}Postings`, flat.postings);
   }
-  const header: PackedHeader = { version: 1, size: c.reviews.length, names, keys, sections };
+  const header: PackedHeader = { version: 2, size: c.reviews.length, names, keys, sections };
   return { header, files: Object.fromEntries([columns, text, json, postings].map((f) => [f.name, f.bytes()])) };
 }
 
@@ -167,7 +178,7 @@ function lowerBound(list: Uint32Array, value: number): number {
  * strings decoded only for the positions a query reads (texts are kept once decoded).
  */
 export function unpackSearchIndex(header: PackedHeader, files: Record<string, ArrayBuffer | Uint8Array>): SearchIndex {
-  if (header.version !== 1) throw new Error(`packed search index version ${header.version} is not supported`);
+  if (header.version !== 2) throw new Error(`packed search index version ${header.version} is not supported`);
   const view = (name: string) => {
     const s = header.sections[name];
     if (!s) throw new Error(`packed search index has no section ${name}`);
@@ -183,7 +194,9 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
   const strings = (bytes: Uint8Array, starts: Uint32Array) => (i: number) => decoder.decode(bytes.subarray(starts[i], starts[i + 1]));
 
   const dates = u32('dates');
-  const json = strings(u8('json'), u32('jsonStarts'));
+  const jsonBytes = u8('json');
+  const jsonStarts = u32('jsonStarts');
+  const json = (i: number) => decoder.decode(jsonBytes.subarray(jsonStarts[i], (jsonStarts[i + 1] as number) - 1));
   const decodeText = strings(u8('text'), u32('textStarts'));
   const texts: (string | undefined)[] = new Array(header.size);
 
@@ -213,6 +226,7 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
     date: (i) => dateText(dates[i] as number),
     review: (i) => JSON.parse(json(i)) as Review,
     json,
+    joinedJson: (n) => jsonBytes.subarray(0, n > 0 ? (jsonStarts[n] as number) - 1 : 0),
     text: (i) => {
       let t = texts[i];
       if (t === undefined) {

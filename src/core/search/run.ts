@@ -47,6 +47,11 @@ function dateRange(index: SearchIndex, since?: string, until?: string): [number,
   return [until ? first((d) => d <= until) : 0, since ? first((d) => d < since) : index.size];
 }
 
+/** How many reviews are dated on or after `date`: they are the first positions. */
+export function countSince(index: SearchIndex, date: string): number {
+  return dateRange(index, date)[1];
+}
+
 /** Positions in both sorted lists. */
 function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
   const out = new Uint32Array(Math.min(a.length, b.length));

@@ -1,0 +1,105 @@
+// Starts `npm run preview:worker` (scripts/preview-worker.ts: wrangler dev, workerd) on a build,
+// for the tests (test/helpers/worker.ts) and bench:worker, as processes.ts starts the sidecar.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from './host-emulators.ts';
+import { NODE, ROOT, tempDir } from './processes.ts';
+
+export interface WorkerOptions {
+  /** The build (OUT_DIR) whose deploy/worker/ folder is served. */
+  outDir: string;
+  /** Durable Object storage; a new temporary folder when not given. Restarts keep it. */
+  stateDir?: string;
+  /** More settings for preview:worker (HUB_*, NODE_EXTRA_CA_CERTS, SITE_URL…). */
+  env?: Record<string, string>;
+  /** Milliseconds to wait for wrangler to be ready. */
+  timeoutMs?: number;
+}
+
+export interface RunningWorker {
+  url: string;
+  port: number;
+  stateDir: string;
+  /** The preview process; wrangler and workerd run in its process group. */
+  pid: number;
+  output: () => string;
+  /** False once preview:worker has exited. */
+  running: () => boolean;
+  /** SIGTERM to preview:worker, which stops wrangler and workerd; resolves when all have exited. */
+  stop: () => Promise<void>;
+  /** SIGKILL to the whole process group (preview, wrangler, workerd): a crash, nothing flushed. */
+  kill9: () => Promise<void>;
+  /** Starts it again on the same port and state folder (after stop or kill9). */
+  restart: () => Promise<RunningWorker>;
+}
+
+export async function startWorker(options: WorkerOptions, port?: number): Promise<RunningWorker> {
+  const stateDir = options.stateDir ?? join(tempDir('worker-state'), 'state');
+  port ??= await freePort();
+  const siteUrl = (JSON.parse(readFileSync(join(options.outDir, 'manifest.json'), 'utf8')) as { site_url: string }).site_url;
+  const env = { SITE_URL: siteUrl, ...options.env, OUT_DIR: options.outDir, HOST: '127.0.0.1', PORT: String(port), WORKER_STATE_DIR: stateDir };
+  const child: ChildProcess = spawn(NODE, [join(ROOT, 'scripts', 'preview-worker.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const pid = child.pid as number;
+  let log = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const groupGone = async () => {
+    // wrangler's and workerd's exit is what frees the port and the SQLite files
+    for (let i = 0; i < 200; i++) {
+      try {
+        process.kill(-pid, 0);
+      } catch {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const signal = (sig: NodeJS.Signals, group: boolean) => {
+    try {
+      process.kill(group ? -pid : pid, sig);
+    } catch {}
+  };
+  const handle: RunningWorker = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stateDir,
+    pid,
+    output: () => log,
+    running: () => child.exitCode === null && child.signalCode === null,
+    stop: async () => {
+      signal('SIGTERM', false);
+      await exited;
+      await groupGone();
+    },
+    kill9: async () => {
+      signal('SIGKILL', true);
+      await exited;
+      await groupGone();
+    },
+    restart: () => startWorker({ ...options, stateDir }, port),
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void handle.kill9();
+      reject(new Error(`preview:worker did not start within ${options.timeoutMs ?? 120_000} ms:\n${log}`));
+    }, options.timeoutMs ?? 120_000);
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (/Listening on http:\/\/\S+ \(worker/.test(log)) {
+        clearTimeout(timer);
+        resolve(handle);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`preview:worker exited (${code}) before it was ready:\n${log}`));
+    });
+  });
+}

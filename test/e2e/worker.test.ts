@@ -1,0 +1,79 @@
+// The no-server deploy as its commands run it: `npm run deploy:cloudflare -- --dry-run` writes
+// what would be uploaded without an account; `npm run preview:worker` changes nothing in the
+// repository, and survives a kill -9 of the whole process group with a restart on its state.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKERS } from '../../src/build/deploy/limits.ts';
+import { DURABLE_OBJECTS } from '../../src/edge/worker-bindings.ts';
+import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
+import { SMALL_CONTENT } from '../helpers/paths.ts';
+import { sharedBuild } from '../helpers/shared-build.ts';
+import { type RunningWorker, startWorker } from '../helpers/worker.ts';
+
+const SITE = 'https://reviews.example';
+let out: string;
+const gitStatus = () => execFileSync('git', ['status', '--porcelain', '--ignored=matching'], { cwd: ROOT, encoding: 'utf8' });
+
+beforeAll(async () => {
+  out = await sharedBuild(SMALL_CONTENT, SITE);
+});
+
+describe('npm run deploy:cloudflare -- --dry-run', () => {
+  it('writes the bundle that would be uploaded, with its bindings, and no account', () => {
+    const outdir = join(tempDir('dry-run'), 'upload');
+    const run = spawnSync(NODE, [join(ROOT, 'scripts', 'deploy-cloudflare.ts'), '--no-build', '--dry-run', '--outdir', outdir], {
+      cwd: ROOT,
+      env: { ...process.env, OUT_DIR: out, SITE_URL: SITE, HUB_LEASE_MIN_S: '120', CLOUDFLARE_API_TOKEN: '', CLOUDFLARE_ACCOUNT_ID: '' },
+      encoding: 'utf8',
+    });
+    const log = `${run.stdout}\n${run.stderr}`;
+    expect(run.status, log).toBe(0);
+    const script = readFileSync(join(outdir, 'worker.js'));
+    expect(script.length).toBeGreaterThan(10_000);
+    expect(script.length).toBeLessThan(WORKERS.scriptBytes);
+    for (const [binding, className] of Object.entries(DURABLE_OBJECTS)) expect(log).toContain(`env.${binding} (${className})`);
+    expect(log).toContain('env.ASSETS');
+    expect(log).toContain(`env.SITE_URL ("${SITE}")`);
+    // a setting given at deploy time goes with it
+    expect(log).toMatch(/env\.HUB_LEASE_MIN_S \(/);
+    expect(log).not.toMatch(/✘|\[ERROR\]/);
+  });
+
+  it('deploys a folder whose configuration holds the assets, the Durable Objects and their SQLite migration', () => {
+    const config = JSON.parse(readFileSync(join(out, 'deploy', 'worker', 'wrangler.json'), 'utf8'));
+    expect(config.assets).toMatchObject({ directory: 'assets', binding: 'ASSETS', run_worker_first: true });
+    expect(config.durable_objects.bindings).toEqual(Object.entries(DURABLE_OBJECTS).map(([name, class_name]) => ({ name, class_name })));
+    expect(config.migrations).toEqual([{ tag: 'v1', new_sqlite_classes: Object.values(DURABLE_OBJECTS) }]);
+    expect(config.vars.SITE_URL).toBe(SITE);
+    // the packed search index lies among the assets, beside every built file
+    expect(readdirSync(join(out, 'deploy', 'worker', 'assets', '_worker')).sort()).toEqual([
+      'search-columns.bin',
+      'search-json.bin',
+      'search-postings.bin',
+      'search-text.bin',
+    ]);
+  });
+});
+
+describe('npm run preview:worker', () => {
+  let worker: RunningWorker | undefined;
+  afterAll(() => worker?.kill9());
+
+  it('changes nothing in the repository, and comes back after kill -9 on the same port and state', async () => {
+    const before = gitStatus();
+    worker = await startWorker({ outDir: out });
+    expect((await fetch(`${worker.url}/api/reviews/search?query=plumb`)).status).toBe(200);
+    expect(worker.output()).not.toMatch(/sidecar\/main\.ts/);
+    await worker.kill9();
+    // the whole group is gone: wrangler and workerd with it, and the port is free again
+    expect(() => process.kill(-worker!.pid, 0)).toThrow();
+    worker = await worker.restart();
+    expect((await fetch(`${worker.url}/reviews.json`)).status).toBe(200);
+    expect(readdirSync(worker.stateDir).length).toBeGreaterThan(0);
+    await worker.stop();
+    expect(existsSync(join(ROOT, '.wrangler'))).toBe(false);
+    expect(gitStatus()).toBe(before);
+  });
+});
