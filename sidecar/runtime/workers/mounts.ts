@@ -1,6 +1,5 @@
-// Where the hub and MCP join the Worker. TEMPORARY on branch `worker`: the hub's Durable Object
-// module (branch `hub`) and MCP's (branch `mcpw`) replace these two answers and two classes;
-// until then both paths say so with a 503.
+// Where the hub and MCP join the Worker. The hub is hub-object.ts. TEMPORARY: MCP's module
+// (branch `mcpw`) replaces the MCP answer and class; until then its paths say so with a 503.
 import { JSON_TYPE } from '../../../src/core/http/media.ts';
 import type { WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 
