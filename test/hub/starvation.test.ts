@@ -34,6 +34,17 @@ function abandoned(hosts: Subscriber[]): number {
   return hosts.reduce((n, s) => n + s.given().length, 0);
 }
 
+/**
+ * Hanging requests the hub may give up before an honest one is served: none where it has the
+ * slots (Node). Where the runtime keeps only `connections` open (Worker), each round of
+ * timeouts serves at least `connections - 1` hosts not yet known as slow (one connection may go
+ * to a slow host), so the honest host waits at most that many rounds: with FIFO it would wait
+ * for every hanging request queued before it.
+ */
+function givenUp(hosts: number, connections: number | undefined): number {
+  return connections === undefined ? 0 : Math.ceil(hosts / (connections - 1)) * connections;
+}
+
 let counter = 0;
 const path = (label: string) => `/${label}-${++counter}`;
 
@@ -65,7 +76,7 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
       const p = path('honest');
       const before = abandoned(attackers);
       expect(await h.subscribe(honest.url(p), h.urls.atomFeed)).toBe(true);
-      expect(abandoned(attackers) - before).toBeLessThan(rounds === undefined ? 1 : 2 * rounds);
+      expect(abandoned(attackers) - before).toBeLessThanOrEqual(givenUp(10, rounds));
     });
 
     it('answers 429 once a host, or everyone, has too many requests waiting for verification', async () => {
@@ -99,7 +110,7 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
       h.setContent(h.urls.reviews, '{"reviews":["new"]}');
       await h.publish();
       await waitFor('the honest deliveries', () => good.every((p) => honest.requests(p, 'POST').length === 1), 20_000);
-      expect(abandoned(attackers)).toBeLessThan(rounds === undefined ? 1 : 2 * rounds);
+      expect(abandoned(attackers)).toBeLessThanOrEqual(givenUp(12, rounds));
     });
 
     it('gives a host that hung the short timeout from then on', async () => {
