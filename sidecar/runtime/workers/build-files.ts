@@ -1,7 +1,7 @@
-import type { BuildFiles } from '../../../src/core/http/manifest.ts';
-import { packedFiles, unpackSearchIndex } from '../../../src/core/search/packed.ts';
+import type { BuildFiles, Manifest } from '../../../src/core/http/manifest.ts';
+import { type PackedHeader, packedFiles, unpackSearchIndex } from '../../../src/core/search/packed.ts';
 import type { AssetFetcher } from '../../../src/edge/serve-asset.ts';
-import { searchIndexPath, type WorkerBuild } from '../../../src/edge/worker-bindings.ts';
+import { packedFilePath } from '../../../src/edge/worker-bindings.ts';
 import type { LiveSite } from '../../site/live-site.ts';
 import { type Prepared, snapshotOf } from '../../site/snapshot.ts';
 
@@ -21,7 +21,7 @@ export interface AssetSite {
   takeUnpackMs(): number;
 }
 
-export function assetSite({ manifest, search }: WorkerBuild, assets: AssetFetcher, origin: string): AssetSite {
+export function assetSite(manifest: Manifest, search: PackedHeader, assets: AssetFetcher, origin: string): AssetSite {
   const loaded = new Map<string, Uint8Array>();
   const files: BuildFiles = {
     buildDir: `assets:${manifest.build_id}`,
@@ -48,7 +48,7 @@ export function assetSite({ manifest, search }: WorkerBuild, assets: AssetFetche
   let unpackMs = 0;
   const loadSearch = async () => {
     const names = packedFiles(search);
-    const bytes = await Promise.all(names.map((name) => fetchBytes(searchIndexPath(name))));
+    const bytes = await Promise.all(names.map((name) => fetchBytes(packedFilePath(name))));
     const started = performance.now();
     prepared.searchIndex = unpackSearchIndex(search, Object.fromEntries(names.map((name, i) => [name, bytes[i] as ArrayBuffer])));
     unpackMs = performance.now() - started;

@@ -9,7 +9,8 @@ import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import { PATHS } from '../../../src/core/http/urls.ts';
 import { serveAsset } from '../../../src/edge/serve-asset.ts';
-import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
+import type { Manifest } from '../../../src/core/http/manifest.ts';
+import { expandManifest, settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { createApp } from '../../app.ts';
 import { warmSearch } from '../../routes/search.ts';
@@ -27,6 +28,7 @@ const READS = [PATHS.notFoundPage];
 const needsIndex = (path: string) => path === PATHS.search || path.startsWith(PATHS.sincePrefix);
 
 export interface Isolate {
+  manifest: Manifest;
   app: Hono;
   files: AssetSite;
   maxAgeS: number;
@@ -40,8 +42,9 @@ export interface Isolate {
  */
 export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
   const settings = readSettings(settingsEnv(env));
+  const manifest = expandManifest(build.manifest);
   // the asset binding answers by path; the origin only makes the URL absolute
-  const files = assetSite(build, env.ASSETS, build.manifest.site_url);
+  const files = assetSite(manifest, build.search, env.ASSETS, manifest.site_url);
   const config = {
     cacheMaxAgeS: settings.cacheMaxAgeS,
     searchCacheEntries: settings.searchCacheEntries,
@@ -52,7 +55,7 @@ export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
   const app = createApp({ site: files.site, config, files: () => undefined });
   warmSearch(files.site.current());
   app.router.match('GET', PATHS.search);
-  return { app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming };
+  return { manifest, app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming };
 }
 
 declare class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
@@ -88,7 +91,7 @@ export function workerHandler(isolate: Isolate) {
     const path = getPath(request);
     if (path === PATHS.hub) return forwardToHub(request, env);
     if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
-    const meta = __WORKER_BUILD__.manifest.resources[path];
+    const meta = isolate.manifest.resources[path];
     if (meta && (request.method === 'GET' || request.method === 'HEAD'))
       return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, env.ASSETS));
     const response = await dynamic(request, path);
