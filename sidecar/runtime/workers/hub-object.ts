@@ -5,7 +5,7 @@
 // when work is left). Subscribe requests and publish pings reach it through forwardToHub().
 import { topicLink } from '../../../src/core/http/media.ts';
 import { TOPIC_PATHS, topicUrls } from '../../../src/core/http/urls.ts';
-import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
+import { expandManifest, settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { type HubSettings, readHubSettings } from '../../../src/settings/hub.ts';
 import { hostRefusal } from '../../hub/address.ts';
 import { createAnswer } from '../../hub/answer.ts';
@@ -53,7 +53,8 @@ export class HubObject {
     this.settings = readHubSettings(settingsEnv(env));
     this.store = createHubStore(durableSql(state.storage));
     const build = __WORKER_BUILD__;
-    const files = assetSite(build, env.ASSETS, 'https://assets.invalid');
+    const manifest = expandManifest(build.manifest);
+    const files = assetSite(manifest, build.search, env.ASSETS, manifest.site_url);
     const urls = files.site.current().urls;
     const topics = topicUrls(urls);
     const log = (msg: string) => console.info(msg);
