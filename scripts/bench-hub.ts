@@ -1,5 +1,6 @@
 // npm run bench:hub: 1,000 HTTPS subscribers on loopback, each subscribed to the three topics,
-// then one publish of all three topics. Measures the time until all 3,000 deliveries are
+// then one publish of all three topics; then the attacks of issue 32 (bench/hub-attacks.ts;
+// BENCH_ATTACKS=0 skips them). Measures the time until all 3,000 deliveries are
 // acknowledged, the hub process's peak memory, and search latency idle vs during the fan-out.
 // The subscribers' HTTPS server runs in a worker thread so the latency probes here are not
 // slowed by it. The server is the real sidecar (sidecar/main.ts) serving a real build; the
@@ -14,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { makeTestPki, type TestPki } from './harness/pki.ts';
+import { benchHubAttacks } from './bench/hub-attacks.ts';
 import { SIDECAR_NODE_FLAGS } from './bench/lib.ts';
 import { buildOrThrow } from './harness/processes.ts';
 
@@ -107,6 +109,13 @@ async function main() {
       HUB_SUBSCRIBE_RATE_PER_MIN: '1000000',
       HUB_PUBLISH_RATE_PER_MIN: '1000',
       HUB_VERIFY_CONCURRENCY: process.env.HUB_VERIFY_CONCURRENCY ?? '32',
+      // Every subscriber here is on one host (127.0.0.1) standing for many: the per-host caps
+      // and slots would otherwise be what is measured (bench/hub-attacks.ts measures them).
+      HUB_MAX_SUBSCRIPTIONS: String(3 * SUBSCRIBERS),
+      HUB_MAX_SUBSCRIPTIONS_PER_HOST: String(3 * SUBSCRIBERS),
+      HUB_MAX_PENDING: String(3 * SUBSCRIBERS),
+      HUB_MAX_PENDING_PER_HOST: String(3 * SUBSCRIBERS),
+      HUB_PER_HOST_CONCURRENCY: '32',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -207,6 +216,7 @@ async function main() {
     child.kill('SIGTERM');
     await worker.terminate();
   }
+  if (process.env.BENCH_ATTACKS !== '0') await benchHubAttacks();
 }
 
 function build(content: string, out: string) {

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { Manifest } from '../src/core/http/manifest.ts';
 import { PATHS } from '../src/core/http/urls.ts';
 import { build, generate, median, NODE, ROOT, type Server, startSidecar, table, tempDir } from './bench/lib.ts';
+import { benchWorkerHub, printWorkerHub } from './bench/worker-hub.ts';
 import { hasWrk, wrk } from './bench/wrk.ts';
 import { benchMcpThroughput, firstCallPerTool, type McpThroughputRow, mcpCpuPerCall, type RunningWorkerd, workerdOf } from './bench/worker-mcp.ts';
 import { COMPATIBILITY_DATE, startWranglerDev } from './harness/host-emulators.ts';
@@ -245,3 +246,6 @@ for (const [count, dir] of [[reviews, out], ...(large > 0 ? [[large, buildBusine
     await mcpWorker?.stop();
   }
 }
+
+// The hub's part (scripts/bench/worker-hub.ts): one change to 200 HTTPS subscribers through the Node hub and the Durable Object.
+if (process.env.BENCH_HUB !== '0') printWorkerHub(await benchWorkerHub());

@@ -49,8 +49,13 @@ export interface AdmissionCounts {
   alreadyPending: boolean;
   subscriptionsTotal: number;
   subscriptionsOnHost: number;
-  /** This (callback, topic) is subscribed or being subscribed already: a renewal. */
+  /** This (callback, topic) is subscribed already: a renewal. */
   alreadyCounted: boolean;
+}
+
+export interface SubscriptionCaps {
+  maxSubscriptions: number;
+  maxSubscriptionsPerHost: number;
 }
 
 /** Consecutive failed deliveries after which a subscription is removed (the README's WebSub policy). */
@@ -154,25 +159,47 @@ export function createHubStore(sql: SqlStore) {
     return sql.run('DELETE FROM subscriptions WHERE callback = ? AND topic = ?', callback, topic);
   };
 
-  function finishVerification(v: PendingVerification, verified: boolean, now: number) {
-    sql.transaction(() => {
+  /**
+   * Records a verification's outcome. A verified subscribe that would be a new subscription
+   * while its host or the hub is at its cap (`caps`) is not activated: 'full'.
+   */
+  function finishVerification(v: PendingVerification, verified: boolean, now: number, caps?: SubscriptionCaps): 'done' | 'full' {
+    return sql.transaction(() => {
+      let outcome: 'done' | 'full' = 'done';
       if (verified && v.mode === 'subscribe') {
-        sql.run(
-          `INSERT INTO subscriptions (callback, topic, secret, lease_seconds, expires_at, failures, verified_at) VALUES (?, ?, ?, ?, ?, 0, ?)
-           ON CONFLICT (callback, topic) DO UPDATE SET secret = excluded.secret, lease_seconds = excluded.lease_seconds,
-             expires_at = excluded.expires_at, failures = 0, verified_at = excluded.verified_at`,
-          v.callback,
-          v.topic,
-          v.secret,
-          v.leaseSeconds,
-          now + v.leaseSeconds * 1000,
-          now,
-        );
+        if (caps && isFull(v, now, caps)) {
+          outcome = 'full';
+        } else {
+          sql.run(
+            `INSERT INTO subscriptions (callback, topic, secret, lease_seconds, expires_at, failures, verified_at) VALUES (?, ?, ?, ?, ?, 0, ?)
+             ON CONFLICT (callback, topic) DO UPDATE SET secret = excluded.secret, lease_seconds = excluded.lease_seconds,
+               expires_at = excluded.expires_at, failures = 0, verified_at = excluded.verified_at`,
+            v.callback,
+            v.topic,
+            v.secret,
+            v.leaseSeconds,
+            now + v.leaseSeconds * 1000,
+            now,
+          );
+        }
       } else if (verified) {
         deleteSubscription(v.callback, v.topic);
       }
       sql.run('DELETE FROM verifications WHERE callback = ? AND topic = ? AND version = ?', v.callback, v.topic, v.version);
+      return outcome;
     });
+  }
+
+  function isFull(v: PendingVerification, now: number, caps: SubscriptionCaps): boolean {
+    const active = (query: string, ...params: (string | number)[]) => value<number>(query, ...params) ?? 0;
+    if (active('SELECT count(*) FROM subscriptions WHERE callback = ? AND topic = ?', v.callback, v.topic) > 0) return false;
+    const [n, slash, colon] = hostPrefixes(new URL(v.callback).hostname);
+    if (
+      active('SELECT count(*) FROM subscriptions WHERE expires_at > ? AND substr(callback, 1, ?) IN (?, ?)', now, n, slash, colon) >=
+      caps.maxSubscriptionsPerHost
+    )
+      return true;
+    return active('SELECT count(*) FROM subscriptions WHERE expires_at > ?', now) >= caps.maxSubscriptions;
   }
 
   function publishTopic(t: StoredTopic, now: number): number {
@@ -251,21 +278,14 @@ export function createHubStore(sql: SqlStore) {
     admission(host: string, callback: string, topic: string, now: number): AdmissionCounts {
       const [n, slash, colon] = hostPrefixes(host);
       const onHost = 'substr(callback, 1, ?) IN (?, ?)';
-      const notActive = 'NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.callback = v.callback AND s.topic = v.topic AND s.expires_at > ?)';
       const count = (query: string, ...params: (string | number)[]) => value<number>(query, ...params) ?? 0;
       return {
         pendingTotal: count('SELECT count(*) FROM verifications'),
         pendingOnHost: count(`SELECT count(*) FROM verifications WHERE ${onHost}`, n, slash, colon),
         alreadyPending: count('SELECT count(*) FROM verifications WHERE callback = ? AND topic = ?', callback, topic) > 0,
-        subscriptionsTotal:
-          count('SELECT count(*) FROM subscriptions WHERE expires_at > ?', now) +
-          count(`SELECT count(*) FROM verifications v WHERE mode = 'subscribe' AND ${notActive}`, now),
-        subscriptionsOnHost:
-          count(`SELECT count(*) FROM subscriptions WHERE expires_at > ? AND ${onHost}`, now, n, slash, colon) +
-          count(`SELECT count(*) FROM verifications v WHERE mode = 'subscribe' AND ${onHost} AND ${notActive}`, n, slash, colon, now),
-        alreadyCounted:
-          count('SELECT count(*) FROM subscriptions WHERE callback = ? AND topic = ? AND expires_at > ?', callback, topic, now) > 0 ||
-          count(`SELECT count(*) FROM verifications WHERE callback = ? AND topic = ? AND mode = 'subscribe'`, callback, topic) > 0,
+        subscriptionsTotal: count('SELECT count(*) FROM subscriptions WHERE expires_at > ?', now),
+        subscriptionsOnHost: count(`SELECT count(*) FROM subscriptions WHERE expires_at > ? AND ${onHost}`, now, n, slash, colon),
+        alreadyCounted: count('SELECT count(*) FROM subscriptions WHERE callback = ? AND topic = ? AND expires_at > ?', callback, topic, now) > 0,
       };
     },
     finishVerification,

@@ -19,6 +19,8 @@ export type WorkSettings = Pick<
   | 'connectTimeoutMs'
   | 'slowHostTimeoutMs'
   | 'retryBaseMs'
+  | 'maxSubscriptions'
+  | 'maxSubscriptionsPerHost'
 >;
 
 export interface WorkDeps {
@@ -76,9 +78,11 @@ export function createWork(d: WorkDeps) {
       const result = await verifyIntent(outbound, v, timeouts(host, settings.verifyTimeoutMs));
       heard(host, result.timedOut);
       if (closing()) return;
-      store.finishVerification(v, result.ok, now());
-      if (result.ok) d.subscriptionsChanged?.();
-      log(`hub: ${v.mode} ${result.ok ? 'verified' : `not verified (${result.why})`}: ${v.callback} ${v.topic}`);
+      const outcome = store.finishVerification(v, result.ok, now(), settings);
+      const ok = result.ok && outcome === 'done';
+      if (ok) d.subscriptionsChanged?.();
+      const why = result.ok ? 'the hub has no room for another subscription on this host' : result.why;
+      log(`hub: ${v.mode} ${ok ? 'verified' : `not verified (${why})`}: ${v.callback} ${v.topic}`);
     },
 
     async delivery(job: DueDelivery): Promise<void> {

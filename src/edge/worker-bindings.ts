@@ -2,7 +2,8 @@
 // (sidecar/runtime/workers/worker.ts) reads them, src/build/deploy/worker.ts writes them into
 // wrangler.json. The entry exports the Durable Object classes under these names.
 import type { Manifest } from '../core/http/manifest.ts';
-import type { PackedHeader } from '../core/search/packed.ts';
+import { SURFACE } from '../core/http/surface.ts';
+import { type PackedHeader, REVIEWS_FILE } from '../core/search/packed.ts';
 import type { AssetFetcher } from './serve-asset.ts';
 
 export const ASSETS_BINDING = 'ASSETS';
@@ -19,9 +20,47 @@ export interface DurableObjectNamespaceLike {
   get(id: unknown): { fetch(request: Request): Promise<Response> };
 }
 
+/**
+ * The manifest as the script carries it: each entry a row of its values, with the few content
+ * types and dates as indexes into tables (a third of the bytes at 20,000 reviews). The Worker
+ * never reads `file` (assets are read by path), so the rows leave it out.
+ */
+export interface CompactManifest {
+  build_id: string;
+  site_url: string;
+  since_dates: string[];
+  types: string[];
+  dates: string[];
+  /** [path, type index, etag, date index, size, link?] */
+  rows: [string, number, string, number, number, string?][];
+}
+
+export function compactManifest(manifest: Manifest): CompactManifest {
+  const types: string[] = [];
+  const dates: string[] = [];
+  const indexOf = (table: string[], value: string) => {
+    const at = table.indexOf(value);
+    return at >= 0 ? at : table.push(value) - 1;
+  };
+  const rows = Object.entries(manifest.resources).map(([path, e]): CompactManifest['rows'][number] => {
+    const row: CompactManifest['rows'][number] = [path, indexOf(types, e.content_type), e.etag, indexOf(dates, e.last_modified), e.size];
+    if (e.link) row.push(e.link);
+    return row;
+  });
+  return { build_id: manifest.build_id, site_url: manifest.site_url, since_dates: manifest.since_dates, types, dates, rows };
+}
+
+export function expandManifest(c: CompactManifest): Manifest {
+  const resources: Manifest['resources'] = {};
+  for (const [path, type, etag, date, size, link] of c.rows) {
+    resources[path] = { file: '', content_type: c.types[type] as string, etag, last_modified: c.dates[date] as string, size, ...(link ? { link } : {}) };
+  }
+  return { build_id: c.build_id, site_url: c.site_url, since_dates: c.since_dates, resources };
+}
+
 /** What the build bundles into the Worker's script. */
 export interface WorkerBuild {
-  manifest: Manifest;
+  manifest: CompactManifest;
   /** The packed search index's header; its files are static assets (searchIndexPath). */
   search: PackedHeader;
 }
@@ -33,6 +72,9 @@ export interface WorkerBuild {
 export const WORKER_DATA_PREFIX = '/_worker/';
 
 export const searchIndexPath = (file: string) => `${WORKER_DATA_PREFIX}search-${file}.bin`;
+
+/** Where the Worker reads a file of the packed index from: its own, or the built /reviews.json. */
+export const packedFilePath = (file: string) => (file === REVIEWS_FILE ? SURFACE.reviews.path : searchIndexPath(file));
 
 export interface WorkerEnv {
   [ASSETS_BINDING]: AssetFetcher;

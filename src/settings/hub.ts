@@ -52,10 +52,21 @@ export const HUB_SETTINGS = {
   HUB_MAX_SUBSCRIPTIONS_PER_HOST: setting(
     'maxSubscriptionsPerHost',
     integer(1),
-    '30',
-    'subscriptions (one per callback and topic, pending ones included) on one callback host; past it a new subscribe gets 429',
+    '10',
+    'active subscriptions (one per callback and topic) on one callback host; past it a new subscribe gets 429, and one verified meanwhile is not activated',
   ),
-  HUB_MAX_SUBSCRIPTIONS: setting('maxSubscriptions', integer(1), '1000', 'subscriptions in total (pending ones included); past it a new subscribe gets 429'),
+  HUB_MAX_SUBSCRIPTIONS: setting(
+    'maxSubscriptions',
+    integer(1),
+    '100',
+    'active subscriptions in total; past it a new subscribe gets 429, and one verified meanwhile is not activated. A publish costs at most this many deliveries of the largest topic',
+  ),
+  HUB_SUBREQUESTS_PER_ALARM: setting(
+    'subrequestsPerAlarm',
+    integer(1),
+    '45',
+    "Worker only: outbound requests one alarm of the hub's Durable Object makes before it hands the rest to the next alarm. Cloudflare allows 50 subrequests per invocation on the Free plan, 10,000 on the Paid plan",
+  ),
   HUB_MAX_RESPONSE_BYTES: setting('maxResponseBytes', integer(1024), '65536', 'most bytes read from any callback response'),
   HUB_SUBSCRIBE_RATE_PER_MIN: setting(
     'subscribeRatePerMin',

@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKERS } from '../../src/build/deploy/limits.ts';
-import { DURABLE_OBJECTS } from '../../src/edge/worker-bindings.ts';
+import type { Manifest } from '../../src/core/http/manifest.ts';
+import { compactManifest, DURABLE_OBJECTS, expandManifest } from '../../src/edge/worker-bindings.ts';
 import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
@@ -47,13 +48,12 @@ describe('npm run deploy:cloudflare -- --dry-run', () => {
     expect(config.durable_objects.bindings).toEqual(Object.entries(DURABLE_OBJECTS).map(([name, class_name]) => ({ name, class_name })));
     expect(config.migrations).toEqual([{ tag: 'v1', new_sqlite_classes: Object.values(DURABLE_OBJECTS) }]);
     expect(config.vars.SITE_URL).toBe(SITE);
-    // the packed search index lies among the assets, beside every built file
-    expect(readdirSync(join(out, 'deploy', 'worker', 'assets', '_worker')).sort()).toEqual([
-      'search-columns.bin',
-      'search-json.bin',
-      'search-postings.bin',
-      'search-text.bin',
-    ]);
+    // the packed search index lies among the assets, beside every built file; the reviews' JSON stays in /reviews.json
+    expect(readdirSync(join(out, 'deploy', 'worker', 'assets', '_worker')).sort()).toEqual(['search-columns.bin', 'search-postings.bin', 'search-text.bin']);
+    // the manifest the script carries, compacted, gives back every entry but its file name (assets are read by path)
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    const expanded = expandManifest(JSON.parse(JSON.stringify(compactManifest(manifest))));
+    expect(expanded).toEqual({ ...manifest, resources: Object.fromEntries(Object.entries(manifest.resources).map(([p, e]) => [p, { ...e, file: '' }])) });
   });
 });
 

@@ -17,6 +17,8 @@ const SECRET = 'a-publish-secret-of-some-length';
 let pki: TestPki;
 let sub: Subscriber;
 const open: HubUnderTest[] = [];
+/** The subscriber is shared by both runtimes' tests: every test has paths of its own. */
+let paths = 0;
 
 beforeAll(async () => {
   pki = makeTestPki();
@@ -65,7 +67,7 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
 
     it.runIf(runtime.local)('honours `npm run publish` from this machine after the anonymous allowance is used up', async () => {
       const h = await newHub(LIMITED, 'socket');
-      const p = '/local-publish';
+      const p = `/local-publish-${++paths}`;
       expect(await h.subscribe(sub.url(p), h.urls.reviews)).toBe(true);
       const statuses = await flood(h, 20);
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
@@ -78,7 +80,7 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
 
     it('honours a ping signed with HUB_PUBLISH_SECRET from elsewhere, once; refuses a wrong, stale or replayed one', async () => {
       const h = await newHub({ ...LIMITED, HUB_PUBLISH_SECRET: SECRET }, '203.0.113.9');
-      const p = '/signed-publish';
+      const p = `/signed-publish-${++paths}`;
       expect(await h.subscribe(sub.url(p), h.urls.reviews)).toBe(true);
       expect((await flood(h, 20)).filter((s) => s === 429).length).toBeGreaterThan(0);
       h.setContent(h.urls.reviews, '{"signed":true}');

@@ -6,19 +6,20 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
 import { buildSearchIndex, type SearchIndex } from '../../src/core/search/index.ts';
-import { packedFiles, packSearchIndex, unpackSearchIndex } from '../../src/core/search/packed.ts';
-import { SearchParamsSchema, SORTS } from '../../src/core/search/params.ts';
+import { packedFiles, packSearchIndex, REVIEWS_FILE, unpackSearchIndex } from '../../src/core/search/packed.ts';
+import { parseSearchQuery, type SearchParams, SearchParamsSchema, SORTS } from '../../src/core/search/params.ts';
 import { countSince, searchBody, searchReviews } from '../../src/core/search/run.ts';
 import { renderSince, sincePartsJoined } from '../../src/core/documents/since.ts';
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
 
 let doc: ReviewsDocument;
+let out: string;
 let built: SearchIndex;
 let packed: SearchIndex;
 
 beforeAll(async () => {
-  const out = await sharedBuild(SAMPLE_CONTENT);
+  out = await sharedBuild(SAMPLE_CONTENT);
   doc = JSON.parse(readFileSync(join(out, 'site', 'reviews.json'), 'utf8'));
   built = buildSearchIndex(doc.reviews);
   const { header, files } = packSearchIndex(doc.reviews, { business: doc.business, sources: [] });
@@ -82,9 +83,25 @@ describe('packed search index', () => {
     }
   });
 
+  it("reads the reviews' JSON from the built /reviews.json when it lies there, with the same answers", () => {
+    const bytes = readFileSync(join(out, 'site', 'reviews.json'));
+    const { header, files } = packSearchIndex(doc.reviews, { business: doc.business, sources: [] }, bytes);
+    expect(header.sections.json?.file).toBe(REVIEWS_FILE);
+    expect(Object.keys(files)).not.toContain('json');
+    const fromBuild = unpackSearchIndex(header, { ...files, [REVIEWS_FILE]: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) });
+    for (const query of ['limit=100', 'query=furnace&sort=oldest', 'min_rating=4&offset=300']) {
+      const p = parseSearchQuery(new URLSearchParams(query)).data as SearchParams;
+      expect(searchBody(fromBuild, p)).toBe(searchBody(built, p));
+    }
+    expect(Buffer.from(fromBuild.joinedJson?.(7) as Uint8Array).toString()).toBe(Buffer.from(packed.joinedJson?.(7) as Uint8Array).toString());
+    // a reviews.json laid out otherwise is not used
+    const other = packSearchIndex(doc.reviews, { business: doc.business, sources: [] }, Buffer.from(JSON.stringify(doc, null, 1)));
+    expect(other.header.sections.json?.file).toBe('json');
+  });
+
   it('refuses a header of another version, naming it', () => {
     const { header, files } = packSearchIndex(doc.reviews.slice(0, 3), { business: doc.business, sources: [] });
-    expect(() => unpackSearchIndex({ ...header, version: 3 as 2 }, files)).toThrow(/version 3/);
+    expect(() => unpackSearchIndex({ ...header, version: 4 as 3 }, files)).toThrow(/version 4/);
     expect(() => unpackSearchIndex(header, {})).toThrow(/file columns is missing/);
   });
 });

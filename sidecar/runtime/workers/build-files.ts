@@ -1,7 +1,7 @@
-import type { BuildFiles } from '../../../src/core/http/manifest.ts';
-import { packedFiles, unpackSearchIndex } from '../../../src/core/search/packed.ts';
+import type { BuildFiles, Manifest } from '../../../src/core/http/manifest.ts';
+import { type PackedHeader, packedFiles, unpackSearchIndex } from '../../../src/core/search/packed.ts';
 import type { AssetFetcher } from '../../../src/edge/serve-asset.ts';
-import { searchIndexPath, type WorkerBuild } from '../../../src/edge/worker-bindings.ts';
+import { packedFilePath } from '../../../src/edge/worker-bindings.ts';
 import type { LiveSite } from '../../site/live-site.ts';
 import { type Prepared, snapshotOf } from '../../site/snapshot.ts';
 
@@ -13,6 +13,8 @@ import { type Prepared, snapshotOf } from '../../site/snapshot.ts';
  * the entry's list, and fails loudly rather than answering without it.
  */
 export interface AssetSite {
+  /** The build's manifest, expanded from the one bundled into the script. */
+  manifest: Manifest;
   site: LiveSite;
   load(paths: readonly string[]): Promise<void>;
   /** Loads the packed search index (views of its files, nothing parsed) once. */
@@ -21,7 +23,7 @@ export interface AssetSite {
   takeUnpackMs(): number;
 }
 
-export function assetSite({ manifest, search }: WorkerBuild, assets: AssetFetcher, origin: string): AssetSite {
+export function assetSite(manifest: Manifest, search: PackedHeader, assets: AssetFetcher, origin: string): AssetSite {
   const loaded = new Map<string, Uint8Array>();
   const files: BuildFiles = {
     buildDir: `assets:${manifest.build_id}`,
@@ -48,12 +50,13 @@ export function assetSite({ manifest, search }: WorkerBuild, assets: AssetFetche
   let unpackMs = 0;
   const loadSearch = async () => {
     const names = packedFiles(search);
-    const bytes = await Promise.all(names.map((name) => fetchBytes(searchIndexPath(name))));
+    const bytes = await Promise.all(names.map((name) => fetchBytes(packedFilePath(name))));
     const started = performance.now();
     prepared.searchIndex = unpackSearchIndex(search, Object.fromEntries(names.map((name, i) => [name, bytes[i] as ArrayBuffer])));
     unpackMs = performance.now() - started;
   };
   return {
+    manifest,
     site,
     load: async (paths) => void (await Promise.all(paths.map(loadOne))),
     loadSearch: () => {

@@ -23,13 +23,6 @@ import { isolateFiles } from './isolate-files.ts';
 declare const __WORKER_BUILD__: WorkerBuild;
 
 /**
- * Outbound requests one alarm makes at most. Cloudflare allows 50 subrequests per invocation on
- * the Free plan (https://developers.cloudflare.com/workers/platform/limits/#subrequests); the
- * rest of the work waits for the next alarm, set at once.
- */
-export const SUBREQUESTS_PER_ALARM = 45;
-
-/**
  * Outbound connections open at once in one invocation (the same page, "Simultaneous open
  * connections": 6); more fetches would wait for one of them, so the lanes are sized to it and
  * the slow hosts' share is one connection per lane.
@@ -123,7 +116,7 @@ export class HubObject {
     const purged = this.store.purgeExpired(now);
     if (purged > 0) console.info(`hub: ${purged} subscription(s) expired`);
     const sent = await this.runDue();
-    console.info(`hub: alarm made ${sent} outbound request(s)`);
+    console.info(`hub: alarm made ${sent} outbound request(s) in ${Date.now() - now} ms`);
     await this.schedule();
   }
 
@@ -133,7 +126,10 @@ export class HubObject {
     const running = new Set<Promise<void>>();
     const busy = new Set<string>();
     const busyDenials = new Set<string>();
-    let budget = SUBREQUESTS_PER_ALARM;
+    // HUB_SUBREQUESTS_PER_ALARM, under Cloudflare's subrequests per invocation
+    // (https://developers.cloudflare.com/workers/platform/limits/#subrequests); the rest waits for the next alarm, set at once.
+    const perAlarm = this.settings.subrequestsPerAlarm;
+    let budget = perAlarm;
     const launch = <J>(lane: Lane<J>, busy: Set<string>, key: (j: J) => string, candidates: J[], run: (j: J) => Promise<void>) => {
       const room = Math.min(budget, CONNECTIONS_PER_INVOCATION - running.size);
       if (room <= 0) return;
@@ -162,7 +158,7 @@ export class HubObject {
       await Promise.race([...running, new Promise<void>((resolve) => (this.poke = resolve))]);
       this.poke = undefined;
     }
-    return SUBREQUESTS_PER_ALARM - budget;
+    return perAlarm - budget;
   }
 
   /** Sets the alarm for the next due work, unless one is set earlier already. */

@@ -1,5 +1,5 @@
 import type { AssetFetcher } from '../../../src/edge/serve-asset.ts';
-import type { WorkerBuild } from '../../../src/edge/worker-bindings.ts';
+import { expandManifest, type WorkerBuild } from '../../../src/edge/worker-bindings.ts';
 import { type AssetSite, assetSite } from './build-files.ts';
 
 let files: AssetSite | undefined;
@@ -9,7 +9,9 @@ let files: AssetSite | undefined;
  * that run here, so that a file is loaded and parsed, and an index unpacked, once per isolate.
  */
 export function isolateFiles(build: WorkerBuild, assets: AssetFetcher): AssetSite {
+  if (files) return files;
+  const manifest = expandManifest(build.manifest);
   // the asset binding answers by path; the origin only makes the URL absolute
-  files ??= assetSite(build, assets, build.manifest.site_url);
+  files = assetSite(manifest, build.search, assets, manifest.site_url);
   return files;
 }

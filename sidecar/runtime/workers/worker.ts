@@ -9,6 +9,7 @@ import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import { PATHS } from '../../../src/core/http/urls.ts';
 import { serveAsset } from '../../../src/edge/serve-asset.ts';
+import type { Manifest } from '../../../src/core/http/manifest.ts';
 import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { createApp } from '../../app.ts';
@@ -28,6 +29,7 @@ const READS = [PATHS.notFoundPage];
 const needsIndex = (path: string) => path === PATHS.search || path.startsWith(PATHS.sincePrefix);
 
 export interface Isolate {
+  manifest: Manifest;
   app: Hono;
   files: AssetSite;
   maxAgeS: number;
@@ -52,7 +54,7 @@ export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
   const app = createApp({ site: files.site, config, files: () => undefined });
   warmSearch(files.site.current());
   app.router.match('GET', PATHS.search);
-  return { app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming };
+  return { manifest: files.manifest, app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming };
 }
 
 declare class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
@@ -88,7 +90,7 @@ export function workerHandler(isolate: Isolate) {
     const path = getPath(request);
     if (path === PATHS.hub) return forwardToHub(request, env);
     if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
-    const meta = __WORKER_BUILD__.manifest.resources[path];
+    const meta = isolate.manifest.resources[path];
     if (meta && (request.method === 'GET' || request.method === 'HEAD'))
       return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, env.ASSETS));
     const response = await dynamic(request, path);

@@ -7,7 +7,7 @@ import { SURFACE } from '../../core/http/surface.ts';
 import type { ReviewsDocument } from '../../core/schemas/documents.ts';
 import { reviewSources } from '../../core/search/names.ts';
 import { packSearchIndex } from '../../core/search/packed.ts';
-import { ASSETS_BINDING, DURABLE_OBJECTS, searchIndexPath, WORKER_DATA_PREFIX, type WorkerBuild } from '../../edge/worker-bindings.ts';
+import { ASSETS_BINDING, compactManifest, DURABLE_OBJECTS, searchIndexPath, WORKER_DATA_PREFIX, type WorkerBuild } from '../../edge/worker-bindings.ts';
 import type { CloudflareValidators } from './cloudflare.ts';
 import { headerRules, headersFile } from './header-rules.ts';
 import { CLOUDFLARE, WORKERS, within } from './limits.ts';
@@ -42,8 +42,10 @@ export async function writeWorker(siteDir: string, manifest: Manifest, dir: stri
   // From the built /reviews.json, so that each review's JSON is the one the sidecar answers with.
   const reviews = manifest.resources[SURFACE.reviews.path];
   if (!reviews) throw new Error(`the build has no ${SURFACE.reviews.path}`);
-  const doc = JSON.parse(readFileSync(join(siteDir, reviews.file), 'utf8')) as ReviewsDocument;
-  const search = packSearchIndex(doc.reviews, { business: doc.business, sources: reviewSources(doc.reviews) });
+  const reviewsJson = readFileSync(join(siteDir, reviews.file));
+  const doc = JSON.parse(reviewsJson.toString('utf8')) as ReviewsDocument;
+  // its reviews' JSON stays in /reviews.json (an asset already), not copied into the index
+  const search = packSearchIndex(doc.reviews, { business: doc.business, sources: reviewSources(doc.reviews) }, reviewsJson);
 
   const files = Object.values(manifest.resources);
   within('Cloudflare Workers', 'the number of asset files', files.length + Object.keys(search.files).length, WORKERS.assetFiles);
@@ -63,7 +65,7 @@ export async function writeWorker(siteDir: string, manifest: Manifest, dir: stri
     writeFileSync(file, bytes);
   }
 
-  const script = await bundleWorker({ manifest, search: search.header });
+  const script = await bundleWorker({ manifest: compactManifest(manifest), search: search.header });
   within('Cloudflare Workers', `the size of ${WORKER_SCRIPT} in bytes`, script.length, WORKERS.scriptBytes);
   writeFileSync(join(dir, WORKER_SCRIPT), script);
   writeFileSync(join(dir, WORKER_CONFIG), `${JSON.stringify(wranglerConfig(manifest, options), null, 2)}\n`);

@@ -2,9 +2,12 @@ import { newestFirst } from '../content/order.ts';
 import type { Review } from '../schemas/review.ts';
 import { fold } from './fold.ts';
 
+/** Positions, ascending; 16-bit in a packed index of at most 65,536 reviews. */
+export type PostingList = Uint32Array | Uint16Array;
+
 /** Posting lists by key: a Map when built in memory, a lookup over packed arrays when loaded (./packed.ts). */
 export interface Postings<K> {
-  get(key: K): Uint32Array | undefined;
+  get(key: K): PostingList | undefined;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface SearchIndex {
   text(position: number): string;
   ratings: Uint8Array;
   /** Positions of the reviews with each star rating (index 1..5). */
-  byRating: Uint32Array[];
+  byRating: PostingList[];
   /** Posting lists by trigram, keyed by trigramKey. */
   trigrams: Postings<number>;
   technicians: Postings<string>;

@@ -4,7 +4,7 @@
 // A packed index answers every query exactly as the index built in memory (./index.ts).
 import type { Business } from '../schemas/business.ts';
 import type { Review } from '../schemas/review.ts';
-import { type IndexColumns, indexColumns, type Postings, type SearchIndex } from './index.ts';
+import { type IndexColumns, indexColumns, type PostingList, type Postings, type SearchIndex } from './index.ts';
 
 /** The names the search filters resolve (./names.ts nameBook), carried beside the index. */
 export interface SearchNames {
@@ -13,7 +13,7 @@ export interface SearchNames {
   sources: string[];
 }
 
-type SectionType = 'u8' | 'u32';
+type SectionType = 'u8' | 'u16' | 'u32';
 
 interface Section {
   file: string;
@@ -28,7 +28,7 @@ type Facet = (typeof FACETS)[number];
 
 /** Everything but the bytes: small enough to bundle into the Worker's script. */
 export interface PackedHeader {
-  version: 2;
+  version: 3;
   size: number;
   names: SearchNames;
   /** Facet keys in posting order (facet i's postings are starts[i]..starts[i+1]). */
@@ -38,9 +38,19 @@ export interface PackedHeader {
 
 export interface PackedIndex {
   header: PackedHeader;
-  /** File name → bytes. Each file is one static asset, so each stays within the host's file size limit. */
+  /**
+   * File name → bytes. Each file is one static asset, so each stays within the host's file size
+   * limit. The reviews' JSON is not among them when it was found in the built /reviews.json: its
+   * section then names the file REVIEWS_FILE, which the loader reads from that built file.
+   */
   files: Record<string, Uint8Array>;
 }
+
+/** The section file that is the built /reviews.json itself (its reviews array is `r0,r1,…`). */
+export const REVIEWS_FILE = 'reviews.json';
+
+/** Positions fit 16 bits up to this many reviews: posting lists take half the bytes. */
+const U16_REVIEWS = 65_536;
 
 class FileWriter {
   readonly parts: Uint8Array[] = [];
@@ -49,9 +59,10 @@ class FileWriter {
   constructor(name: string) {
     this.name = name;
   }
-  add(sections: Record<string, Section>, name: string, data: Uint8Array | Uint32Array): void {
+  add(sections: Record<string, Section>, name: string, data: Uint8Array | Uint16Array | Uint32Array): void {
     const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-    sections[name] = { file: this.name, type: data instanceof Uint32Array ? 'u32' : 'u8', offset: this.size, length: data.length };
+    const type = data instanceof Uint32Array ? 'u32' : data instanceof Uint16Array ? 'u16' : 'u8';
+    sections[name] = { file: this.name, type, offset: this.size, length: data.length };
     this.parts.push(bytes);
     this.size += bytes.length;
     const pad = (4 - (this.size % 4)) % 4;
@@ -119,8 +130,9 @@ const dateText = (n: number) =>
  * Packs the index of `reviews` (as parsed from the built /reviews.json, so that each review's
  * JSON is byte for byte the one the sidecar answers with).
  */
-export function packSearchIndex(reviews: readonly Review[], names: SearchNames): PackedIndex {
+export function packSearchIndex(reviews: readonly Review[], names: SearchNames, reviewsJson?: Uint8Array): PackedIndex {
   const c: IndexColumns = indexColumns(reviews);
+  const narrow = (list: Uint32Array) => (c.reviews.length <= U16_REVIEWS ? Uint16Array.from(list) : list);
   const sections: Record<string, Section> = {};
   const columns = new FileWriter('columns');
   const text = new FileWriter('text');
@@ -134,27 +146,40 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames):
     'dates',
     Uint32Array.from(c.reviews, (r) => dateNumber(r.date)),
   );
-  for (let star = 1; star <= 5; star++) columns.add(sections, `rating${star}`, c.byRating[star] as Uint32Array);
+  for (let star = 1; star <= 5; star++) columns.add(sections, `rating${star}`, narrow(c.byRating[star] as Uint32Array));
   const texts = blob(c.text);
   columns.add(sections, 'textStarts', texts.starts);
   text.add(sections, 'text', texts.bytes);
   const jsons = joined(c.json);
   columns.add(sections, 'jsonStarts', jsons.starts);
-  json.add(sections, 'json', jsons.bytes);
+  const at = reviewsJson ? regionOffset(reviewsJson, jsons.bytes) : -1;
+  if (at >= 0) sections.json = { file: REVIEWS_FILE, type: 'u8', offset: at, length: jsons.bytes.length };
+  else json.add(sections, 'json', jsons.bytes);
 
   const grams = flatten(c.trigrams, (a, b) => a - b);
   postings.add(sections, 'trigramKeys', Uint32Array.from(grams.keys));
   postings.add(sections, 'trigramStarts', grams.starts);
-  postings.add(sections, 'trigramPostings', grams.postings);
+  postings.add(sections, 'trigramPostings', narrow(grams.postings));
   const keys = {} as Record<Facet, string[]>;
   for (const facet of FACETS) {
     const flat = flatten(c[facet], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
     keys[facet] = flat.keys;
     postings.add(sections, `${facet}Starts`, flat.starts);
-    postings.add(sections, `${facet}Postings`, flat.postings);
+    postings.add(sections, `${facet}Postings`, narrow(flat.postings));
   }
-  const header: PackedHeader = { version: 2, size: c.reviews.length, names, keys, sections };
-  return { header, files: Object.fromEntries([columns, text, json, postings].map((f) => [f.name, f.bytes()])) };
+  const header: PackedHeader = { version: 3, size: c.reviews.length, names, keys, sections };
+  const written = [columns, text, json, postings].filter((f) => f.size > 0 || f !== json);
+  return { header, files: Object.fromEntries(written.map((f) => [f.name, f.bytes()])) };
+}
+
+const REVIEWS_ARRAY = new TextEncoder().encode('"reviews":[');
+
+/** Where `joinedJson` lies in the built /reviews.json (its reviews array), or -1. */
+function regionOffset(reviewsJson: Uint8Array, joinedJson: Uint8Array): number {
+  const from = Buffer.from(reviewsJson.buffer, reviewsJson.byteOffset, reviewsJson.byteLength).lastIndexOf(REVIEWS_ARRAY);
+  if (from < 0) return -1;
+  const at = from + REVIEWS_ARRAY.length;
+  return Buffer.from(reviewsJson.buffer, reviewsJson.byteOffset + at, Math.min(joinedJson.length, reviewsJson.length - at)).equals(joinedJson) ? at : -1;
 }
 
 /** The file names a header's sections live in. */
@@ -178,7 +203,7 @@ function lowerBound(list: Uint32Array, value: number): number {
  * strings decoded only for the positions a query reads (texts are kept once decoded).
  */
 export function unpackSearchIndex(header: PackedHeader, files: Record<string, ArrayBuffer | Uint8Array>): SearchIndex {
-  if (header.version !== 2) throw new Error(`packed search index version ${header.version} is not supported`);
+  if (header.version !== 3) throw new Error(`packed search index version ${header.version} is not supported`);
   const view = (name: string) => {
     const s = header.sections[name];
     if (!s) throw new Error(`packed search index has no section ${name}`);
@@ -186,9 +211,11 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
     if (!file) throw new Error(`packed search index file ${s.file} is missing`);
     const buffer = file instanceof Uint8Array ? file.buffer : file;
     const base = file instanceof Uint8Array ? file.byteOffset : 0;
-    return s.type === 'u32' ? new Uint32Array(buffer, base + s.offset, s.length) : new Uint8Array(buffer, base + s.offset, s.length);
+    if (s.type === 'u32') return new Uint32Array(buffer, base + s.offset, s.length);
+    return s.type === 'u16' ? new Uint16Array(buffer, base + s.offset, s.length) : new Uint8Array(buffer, base + s.offset, s.length);
   };
   const u32 = (name: string) => view(name) as Uint32Array;
+  const positions = (name: string) => view(name) as PostingList;
   const u8 = (name: string) => view(name) as Uint8Array;
   const decoder = new TextDecoder();
   const strings = (bytes: Uint8Array, starts: Uint32Array) => (i: number) => decoder.decode(bytes.subarray(starts[i], starts[i + 1]));
@@ -202,7 +229,7 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
 
   const gramKeys = u32('trigramKeys');
   const gramStarts = u32('trigramStarts');
-  const gramPostings = u32('trigramPostings');
+  const gramPostings = positions('trigramPostings');
   const trigrams: Postings<number> = {
     get(key) {
       const at = lowerBound(gramKeys, key);
@@ -212,7 +239,7 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
   const facet = (name: Facet): Postings<string> => {
     const keys = new Map(header.keys[name].map((k, i) => [k, i]));
     const starts = u32(`${name}Starts`);
-    const postings = u32(`${name}Postings`);
+    const postings = positions(`${name}Postings`);
     return {
       get(key) {
         const at = keys.get(key);
@@ -236,7 +263,7 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
       return t;
     },
     ratings: u8('ratings'),
-    byRating: [new Uint32Array(0), ...[1, 2, 3, 4, 5].map((star) => u32(`rating${star}`))],
+    byRating: [new Uint32Array(0), ...[1, 2, 3, 4, 5].map((star) => positions(`rating${star}`))],
     trigrams,
     technicians: facet('technicians'),
     services: facet('services'),

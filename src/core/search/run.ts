@@ -1,6 +1,6 @@
 import type { Review } from '../schemas/review.ts';
 import { fold } from './fold.ts';
-import { type SearchIndex, trigramsOf } from './index.ts';
+import { type PostingList, type SearchIndex, trigramsOf } from './index.ts';
 import type { SearchParams } from './params.ts';
 
 export interface SearchResult {
@@ -28,7 +28,7 @@ function lowerBound(list: ArrayLike<number>, value: number): number {
   return lo;
 }
 
-function contains(list: Uint32Array, value: number): boolean {
+function contains(list: PostingList, value: number): boolean {
   return list[lowerBound(list, value)] === value;
 }
 
@@ -53,7 +53,7 @@ export function countSince(index: SearchIndex, date: string): number {
 }
 
 /** Positions in both sorted lists. */
-function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
+function intersect(a: PostingList, b: PostingList): PostingList {
   const out = new Uint32Array(Math.min(a.length, b.length));
   let n = 0;
   let j = 0;
@@ -66,8 +66,8 @@ function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
 }
 
 /** Reviews containing every trigram of the query: candidates, still to be verified. */
-function trigramCandidates(index: SearchIndex, query: string): Uint32Array {
-  const lists: Uint32Array[] = [];
+function trigramCandidates(index: SearchIndex, query: string): PostingList {
+  const lists: PostingList[] = [];
   for (const gram of trigramsOf(query)) {
     const list = index.trigrams.get(gram);
     if (!list) return new Uint32Array(0);
@@ -86,7 +86,7 @@ function pageByRatingOnly(index: SearchIndex, p: SearchParams, lo: number, hi: n
   if (p.sort === 'oldest') return undefined;
   const stars = allowedRatings(p);
   const ranges = stars.map((r) => {
-    const list = index.byRating[r] as Uint32Array;
+    const list = index.byRating[r] as PostingList;
     return { list, from: lowerBound(list, lo), to: lowerBound(list, hi) };
   });
   const total = ranges.reduce((n, r) => n + r.to - r.from, 0);
@@ -125,7 +125,7 @@ function pageByRatingOnly(index: SearchIndex, p: SearchParams, lo: number, hi: n
 /** Calls `visit` with each matching position in newest-first order. Filters combine with AND. */
 function forEachMatch(index: SearchIndex, p: SearchParams, lo: number, hi: number, visit: (i: number) => void): void {
   const query = p.query === undefined ? undefined : fold(p.query).trim();
-  const lists: Uint32Array[] = [];
+  const lists: PostingList[] = [];
   if (p.mentions_technician !== undefined) lists.push(index.technicians.get(fold(p.mentions_technician)) ?? new Uint32Array(0));
   if (p.mentions_service !== undefined) lists.push(index.services.get(p.mentions_service.toLowerCase()) ?? new Uint32Array(0));
   if (p.service_area !== undefined) lists.push(index.areas.get(fold(p.service_area)) ?? new Uint32Array(0));

@@ -25,6 +25,13 @@ export interface Pump {
 /** Longest sleep between checks, in case a row's time was changed behind the pump's back. */
 const MAX_SLEEP_MS = 30_000;
 
+/**
+ * How long the due rows read from SQLite serve as candidates before they are read again (a wake
+ * from outside, new rows, reads them at once). Reading them on every completed job made a
+ * fan-out to thousands of callbacks quadratic.
+ */
+const CANDIDATES_MS = 1000;
+
 export function createPump<J>(o: PumpOptions<J>): Pump {
   const busy = new Set<string>();
   const running = new Set<Promise<void>>();
@@ -32,6 +39,8 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
   let stopped = false;
   let scheduled = false;
   let timer: NodeJS.Timeout | undefined;
+  let candidates: J[] = [];
+  let readAt = Number.NEGATIVE_INFINITY;
 
   function launch(job: J) {
     const k = o.key(job);
@@ -46,7 +55,7 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
         o.lane.release(job);
         busy.delete(k);
         running.delete(done);
-        wake();
+        schedule();
       });
     running.add(done);
   }
@@ -59,7 +68,15 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
     if (free <= 0) return;
     let jobs: J[];
     try {
-      jobs = o.lane.pick(o.claim(busy));
+      if (candidates.length === 0 || Date.now() - readAt > CANDIDATES_MS) {
+        candidates = o.claim(busy);
+        readAt = Date.now();
+      }
+      jobs = o.lane.pick(candidates);
+      if (jobs.length > 0) {
+        const taken = new Set(jobs);
+        candidates = candidates.filter((j) => !taken.has(j));
+      }
     } catch (error) {
       o.failed?.(error);
       o.log(`hub worker cannot read its queue: ${String(error)}`);
@@ -74,10 +91,16 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
     }
   }
 
-  function wake() {
+  function schedule() {
     if (scheduled || !started || stopped) return;
     scheduled = true;
     setImmediate(fill);
+  }
+
+  /** New rows may be due: read them at the next fill. */
+  function wake() {
+    readAt = Number.NEGATIVE_INFINITY;
+    schedule();
   }
 
   return {

@@ -45,7 +45,9 @@ export function nodeSql(db: Database.Database): SqlStore {
     all: <T>(sql: string, ...params: SqlValue[]) => prepared(sql).all(...bind(params)) as T[],
     run: (sql, ...params) => prepared(sql).run(...bind(params)).changes,
     exec: (sql) => void db.exec(sql),
-    transaction: (f) => db.transaction(f)(),
+    // IMMEDIATE: a transaction that reads before it writes waits for the other connection's
+    // write lock (busy_timeout) instead of failing with SQLITE_BUSY when it upgrades.
+    transaction: (f) => db.transaction(f).immediate(),
   };
 }
 
