@@ -18,14 +18,25 @@ const SITE_URL = 'https://reviews.example';
 const SIDECAR_URL = 'https://sidecar.reviews.example';
 const MAX_AGE_S = 60;
 
-/** A business of `count` reviews; with `distinctDates`, every review on a day of its own. */
-function content(count: number, distinctDates: boolean): string {
+/** The first day a review may carry when the business names no founding year (src/core/schemas/review.ts). */
+const FIRST_DAY = Date.UTC(1995, 0, 1);
+const END_DAY = Date.UTC(2026, 10, 15);
+const DAYS = (END_DAY - FIRST_DAY) / 86_400_000 + 1;
+
+/**
+ * A business of `count` reviews; with `everyDay`, the worst case for since files: its reviews
+ * spread over every day a review may carry (no founding year), so no day is without one.
+ */
+function content(count: number, everyDay: boolean): string {
   const dir = tempDir('deploy-content');
   const generated = generateContent({ seed: 7, reviewCount: count, endDate: '2026-11-15' });
-  if (distinctDates) {
-    const end = Date.UTC(2026, 10, 15);
+  if (everyDay) {
+    const { founded: _, ...business } = generated.business;
+    generated.business = business;
+    const n = generated.reviews.length;
     generated.reviews = generated.reviews.map((review, i) => {
-      const date = new Date(end - (generated.reviews.length - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+      const back = Math.floor(((n - 1 - i) * (DAYS - 1)) / (n - 1));
+      const date = new Date(END_DAY - back * 86_400_000).toISOString().slice(0, 10);
       const { response, ...rest } = review;
       return { ...rest, date, ...(response ? { response: { ...response, date } } : {}) };
     });
@@ -37,7 +48,7 @@ function content(count: number, distinctDates: boolean): string {
 const SIZES = [
   { name: 'the sample (628 reviews)', content: () => SAMPLE_CONTENT },
   { name: 'a business of 2,507 reviews', content: () => content(2507, false) },
-  { name: '20,000 reviews over 20,000 distinct dates', content: () => content(20_000, true) },
+  { name: `20,000 reviews over every day since 1995 (${DAYS.toLocaleString('en-US')} distinct dates)`, content: () => content(20_000, true) },
 ];
 
 /** Bytes on disk, counting each hard-linked file once. */

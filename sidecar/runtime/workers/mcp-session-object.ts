@@ -79,6 +79,13 @@ export class McpSessionObject {
   }
 
   async fetch(request: Request): Promise<Response> {
+    const response = await this.#route(request);
+    // as in the entry (worker.ts): a body left unread may drop the connection mid-response
+    if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
+    return response;
+  }
+
+  async #route(request: Request): Promise<Response> {
     const url = new URL(request.url);
     this.#name = url.searchParams.get(NAME_PARAM) ?? this.#name;
     switch (url.pathname) {

@@ -87,17 +87,21 @@ function finish(response: Response): Response {
 
 export function workerHandler(isolate: Isolate) {
   return async (request: Request, env: WorkerEnv): Promise<Response> => {
-    const path = getPath(request);
+    const response = await route(request, env, getPath(request));
+    // A body no route read (a refusal before reading, a route that reads none) is read to its
+    // end, or workerd may drop the connection mid-response.
+    if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
+    return response;
+  };
+
+  async function route(request: Request, env: WorkerEnv, path: string): Promise<Response> {
     if (path === PATHS.hub) return forwardToHub(request, env);
     if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
     const meta = isolate.manifest.resources[path];
     if (meta && (request.method === 'GET' || request.method === 'HEAD'))
       return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, env.ASSETS));
-    const response = await dynamic(request, path);
-    // No route here reads a body: read it to its end, or workerd may drop the connection mid-response.
-    if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
-    return finish(response);
-  };
+    return finish(await dynamic(request, path));
+  }
 
   async function dynamic(request: Request, path: string): Promise<Response> {
     await Promise.all([isolate.files.load(READS), needsIndex(path) ? isolate.files.loadSearch() : undefined]);
