@@ -44,6 +44,20 @@ function changedUris(prev: SiteSnapshot, next: SiteSnapshot, uris: Iterable<stri
 }
 
 /** Tells listeners about the resources a newly swapped-in build changed. */
+/** Tells each listener of every URI it listens to that changed; one failing listener stops no other. */
+export function notifyListeners(listeners: Iterable<ResourceListener>, changed: ReadonlySet<string>, log: (msg: string) => void): void {
+  for (const listener of listeners) {
+    for (const uri of listener.uris) {
+      if (!changed.has(uri)) continue;
+      try {
+        listener.updated(uri);
+      } catch (err) {
+        log(`mcp: a resource notification failed: ${(err as Error).message}`);
+      }
+    }
+  }
+}
+
 export function watchResources(site: LiveSite, log: (msg: string) => void = () => {}): ResourceWatch {
   const listeners = new Set<ResourceListener>();
   let previous = site.current();
@@ -55,16 +69,7 @@ export function watchResources(site: LiveSite, log: (msg: string) => void = () =
     for (const listener of listeners) for (const uri of listener.uris) wanted.add(uri);
     const changed = new Set(changedUris(prev, next, wanted));
     if (changed.size) log(`mcp: notifying listeners of ${[...changed].join(', ')}`);
-    for (const listener of listeners) {
-      for (const uri of listener.uris) {
-        if (!changed.has(uri)) continue;
-        try {
-          listener.updated(uri);
-        } catch (err) {
-          log(`mcp: a resource notification failed: ${(err as Error).message}`);
-        }
-      }
-    }
+    notifyListeners(listeners, changed, log);
   });
   return {
     watchable: (uri) => watchable(site.current(), uri),

@@ -3,24 +3,17 @@
 // emptied, restored or other content folder would get Google's first page and nothing older.
 import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { newGoogleReview, readJson, runSync, seed, startFakes, workspace } from './helpers.ts';
+import type { TestPki } from '../../scripts/harness/pki.ts';
+import { newGoogleReview, readJson, runSync, useFakeApis, workspace } from './helpers.ts';
 
 let pki: TestPki;
 let fake: FakeApis;
 
-beforeAll(async () => {
-  pki = makeTestPki();
-  fake = await startFakes(pki);
-});
-afterAll(async () => {
-  await fake?.close();
-});
-beforeEach(() => {
-  seed(fake);
-  fake.hook = undefined;
+useFakeApis((p, f) => {
+  pki = p;
+  fake = f;
 });
 
 const googleIds = (content: string): string[] =>

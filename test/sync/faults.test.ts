@@ -3,25 +3,18 @@
 // status, leaving the content folder byte for byte as it was.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FakeApis, FakeRequest } from '../../scripts/harness/fake-apis.ts';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { filesUnder, issuedAccessTokens, readJson, runSync, SECRETS, seed, startFakes, transcript, workspace } from './helpers.ts';
+import type { TestPki } from '../../scripts/harness/pki.ts';
+import { filesUnder, issuedAccessTokens, readJson, runSync, SECRETS, transcript, useFakeApis, workspace } from './helpers.ts';
 
 let pki: TestPki;
 let fake: FakeApis;
 const roots: string[] = [];
 
-beforeAll(async () => {
-  pki = makeTestPki();
-  fake = await startFakes(pki);
-});
-afterAll(async () => {
-  await fake?.close();
-});
-beforeEach(() => {
-  seed(fake);
-  fake.hook = undefined;
+useFakeApis((p, f) => {
+  pki = p;
+  fake = f;
 });
 
 /** A fresh content folder; `synced` runs one good pass first (so there is something to lose). */

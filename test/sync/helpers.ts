@@ -3,9 +3,10 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { googleReviews, newGoogleReview as newReview } from '../../scripts/bench/google-export.ts';
 import { type FakeApis, startFakeApis, trustpilotReviews } from '../../scripts/harness/fake-apis.ts';
-import type { TestPki } from '../../scripts/harness/pki.ts';
+import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { FIXTURES } from '../import/helpers.ts';
 
@@ -117,4 +118,22 @@ export function filesUnder(dir: string): string[] {
   };
   visit(dir);
   return out;
+}
+
+/** A suite's fake APIs behind a throwaway PKI, handed to `ready`, and seeded afresh before each test. */
+export function useFakeApis(ready: (pki: TestPki, fake: FakeApis) => void): void {
+  let fake: FakeApis | undefined;
+  beforeAll(async () => {
+    const pki = makeTestPki();
+    fake = await startFakes(pki);
+    ready(pki, fake);
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  beforeEach(() => {
+    if (!fake) return;
+    seed(fake);
+    fake.hook = undefined;
+  });
 }

@@ -4,28 +4,21 @@
 // every page (the old way) dies here instead of taking the machine's memory.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FakeApis, FakeRequest, Override } from '../../scripts/harness/fake-apis.ts';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import type { TestPki } from '../../scripts/harness/pki.ts';
 import { readSettings } from '../../src/settings/index.ts';
 import { readSyncSettings } from '../../src/settings/sync.ts';
 import { runPass } from '../../src/sync/pass.ts';
 import { NODE, ROOT } from '../helpers/paths.ts';
-import { readJson, runSync, SECRETS, seed, startFakes, startSync, workspace } from './helpers.ts';
+import { readJson, runSync, SECRETS, startSync, useFakeApis, workspace } from './helpers.ts';
 
 let pki: TestPki;
 let fake: FakeApis;
 
-beforeAll(async () => {
-  pki = makeTestPki();
-  fake = await startFakes(pki);
-});
-afterAll(async () => {
-  await fake?.close();
-});
-beforeEach(() => {
-  seed(fake);
-  fake.hook = undefined;
+useFakeApis((p, f) => {
+  pki = p;
+  fake = f;
 });
 
 const SMALL_HEAP = '--max-old-space-size=160';

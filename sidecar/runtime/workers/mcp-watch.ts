@@ -1,4 +1,4 @@
-import { fingerprint, type ResourceListener, type ResourceWatch, watchable } from '../../mcp/watch.ts';
+import { fingerprint, notifyListeners, type ResourceListener, type ResourceWatch, watchable } from '../../mcp/watch.ts';
 import type { SiteSnapshot } from '../../site/snapshot.ts';
 
 /** What a watcher last saw of each resource it watches: URI → fingerprint ('' when the build had none). */
@@ -66,16 +66,7 @@ export class ObjectWatch implements ResourceWatch {
       changed.add(uri);
       this.#seen.set(uri, now);
     }
-    for (const listener of this.#listeners) {
-      for (const uri of listener.uris) {
-        if (!changed.has(uri)) continue;
-        try {
-          listener.updated(uri);
-        } catch (err) {
-          log(`mcp: a resource notification failed: ${(err as Error).message}`);
-        }
-      }
-    }
+    notifyListeners(this.#listeners, changed, log);
     return changed.size > 0;
   }
 }

@@ -150,3 +150,15 @@ export function buildSearchIndex(input: readonly Review[]): SearchIndex {
     text: (i) => text[i] as string,
   };
 }
+
+/** The first position in a sorted list whose value is not below `value`. */
+export function lowerBound(list: ArrayLike<number>, value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

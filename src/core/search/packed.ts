@@ -4,7 +4,7 @@
 // A packed index answers every query exactly as the index built in memory (./index.ts).
 import type { Business } from '../schemas/business.ts';
 import type { Review } from '../schemas/review.ts';
-import { type IndexColumns, indexColumns, type PostingList, type Postings, type SearchIndex } from './index.ts';
+import { type IndexColumns, indexColumns, lowerBound, type PostingList, type Postings, type SearchIndex } from './index.ts';
 
 /** The names the search filters resolve (./names.ts nameBook), carried beside the index. */
 export interface SearchNames {
@@ -185,17 +185,6 @@ function regionOffset(reviewsJson: Uint8Array, joinedJson: Uint8Array): number {
 /** The file names a header's sections live in. */
 export function packedFiles(header: PackedHeader): string[] {
   return [...new Set(Object.values(header.sections).map((s) => s.file))].sort();
-}
-
-function lowerBound(list: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

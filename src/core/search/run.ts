@@ -1,6 +1,6 @@
 import type { Review } from '../schemas/review.ts';
 import { fold } from './fold.ts';
-import { type PostingList, type SearchIndex, trigramsOf } from './index.ts';
+import { lowerBound, type PostingList, type SearchIndex, trigramsOf } from './index.ts';
 import type { SearchParams } from './params.ts';
 
 export interface SearchResult {
@@ -15,17 +15,6 @@ export interface SearchResult {
 interface Page {
   total: number;
   positions: number[];
-}
-
-function lowerBound(list: ArrayLike<number>, value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function contains(list: PostingList, value: number): boolean {
