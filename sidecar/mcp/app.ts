@@ -3,6 +3,7 @@
 // whole review it asks get_review for). Both eras list and read it, and serve the same bytes.
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
 import { appData } from '../../src/core/site/app-data.ts';
+import { businessOf, sourcesOf } from '../site/search-index.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { appBundle } from '../../src/mcp-app/bundle.ts';
 import { APP_MIME, APP_URI } from './protocol.ts';
@@ -26,8 +27,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 const APP_HTML = perBuild('MCP App HTML', (s): string => {
   const { js, css } = appBundle();
-  const sources = [...new Set(s.data.reviews.map((r) => r.source))].sort();
-  const data = appData(s.data.business, s.urls.home, sources, CATALOGUES);
+  const data = appData(businessOf(s), s.urls.home, sourcesOf(s), CATALOGUES);
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return [
     `<!doctype html>\n<html lang="${escapeHtml(data.catalogue ?? 'en')}">`,

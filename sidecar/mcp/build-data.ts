@@ -1,14 +1,30 @@
+// What the MCP tools and resources read from a published build besides its files, derived once
+// per build from the search index, so that a Worker's packed index answers without /reviews.json.
+import { type AggregateRating, aggregateRating } from '../../src/core/content/aggregate.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
 import type { InsightsDocument } from '../../src/core/schemas/insights.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
-// What the MCP tools and resources read from a published build besides its files, derived once per build.
+import { searchIndexOf } from '../site/search-index.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 
-const REVIEWS_BY_ID = perBuild('reviews by id', (s): ReadonlyMap<string, Review> => new Map(s.data.reviews.map((r) => [r.id, r])));
+/** One review by id, or undefined. */
+export function reviewById(snapshot: SiteSnapshot, id: string): Review | undefined {
+  const index = searchIndexOf(snapshot);
+  const at = index.positionOf(id);
+  return at === undefined ? undefined : index.review(at);
+}
 
-/** Reviews by id, built once per published build. */
-export function reviewsById(snapshot: SiteSnapshot): ReadonlyMap<string, Review> {
-  return snapshot.derive(REVIEWS_BY_ID);
+/** Every review id, newest first. */
+export function* reviewIds(snapshot: SiteSnapshot): Generator<string> {
+  const index = searchIndexOf(snapshot);
+  for (let i = 0; i < index.size; i++) yield index.id(i);
+}
+
+const AGGREGATE = perBuild('aggregate rating', (s): AggregateRating => aggregateRating(Array.from(searchIndexOf(s).ratings, (rating) => ({ rating }))));
+
+/** The aggregate rating, as /reviews.json gives it (the same function over the same ratings). */
+export function aggregateRatingOf(snapshot: SiteSnapshot): AggregateRating {
+  return snapshot.derive(AGGREGATE);
 }
 
 /** The build validated /insights.json against InsightsDocumentSchema before writing it; here it is only parsed, once. */

@@ -5,7 +5,7 @@ import { SURFACE, SURFACE_ROWS } from '../../src/core/http/surface.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import type { SiteSnapshot } from '../site/snapshot.ts';
 import { APP_RESOURCE, readApp } from './app.ts';
-import { reviewsById } from './build-data.ts';
+import { reviewById, reviewIds } from './build-data.ts';
 import { APP_URI, RESOURCE_NOT_FOUND } from './protocol.ts';
 
 export const JSON_MIME = 'application/json';
@@ -69,7 +69,7 @@ export function reviewIdOf(uri: string): string | undefined {
 export function completeReviewIds(snapshot: SiteSnapshot, value: string): string[] {
   const prefix = value.toLowerCase();
   const ids: string[] = [];
-  for (const id of reviewsById(snapshot).keys()) {
+  for (const id of reviewIds(snapshot)) {
     if (id.toLowerCase().startsWith(prefix)) ids.push(id);
   }
   return ids;
@@ -84,7 +84,7 @@ export function readResource(snapshot: SiteSnapshot, uri: string): ReadResourceR
     return bytes && { contents: [{ uri, mimeType: JSON_MIME, text: bytes.toString('utf8') }] };
   }
   const id = reviewIdOf(uri);
-  const review = id === undefined ? undefined : reviewsById(snapshot).get(id);
+  const review = id === undefined ? undefined : reviewById(snapshot, id);
   return review && { contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(review) }] };
 }
 
@@ -118,7 +118,7 @@ export function registerResources(server: McpServer, site: LiveSite): void {
   });
   server.registerResource('review', template, REVIEW_TEMPLATE_METADATA, (uri, variables) => {
     const id = String(variables.id);
-    const review = reviewsById(site.current()).get(id);
+    const review = reviewById(site.current(), id);
     if (!review) throw new McpError(RESOURCE_NOT_FOUND, `No review has the id "${id}"`, { uri: uri.href });
     return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: JSON.stringify(review) }] };
   });

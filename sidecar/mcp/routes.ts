@@ -4,6 +4,7 @@ import { PATHS } from '../../src/core/http/urls.ts';
 import { serverCard } from '../../src/core/site/mcp-metadata.ts';
 import type { Settings } from '../../src/settings/index.ts';
 import type { LiveSite } from '../site/live-site.ts';
+import { businessOf } from '../site/search-index.ts';
 import { perBuild } from '../site/snapshot.ts';
 import type { ResultCacheSize } from './calls.ts';
 import { dispatch } from './dispatch.ts';
@@ -16,7 +17,7 @@ import { createSessionTable, type SessionTable } from './sessions.ts';
 import { preflight, streamableHttp } from './transport.ts';
 import { type ResourceWatch, watchResources } from './watch.ts';
 
-const SERVER_CARD = perBuild('MCP server card', (s) => JSON.stringify(serverCard(s.data.business.name, s.urls), null, 2));
+const SERVER_CARD = perBuild('MCP server card', (s) => JSON.stringify(serverCard(businessOf(s).name, s.urls), null, 2));
 
 export interface McpSettings {
   /** Origins (scheme://host[:port]) whose browser pages may call the endpoint. */

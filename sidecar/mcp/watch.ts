@@ -1,6 +1,6 @@
 import type { LiveSite } from '../site/live-site.ts';
 import type { SiteSnapshot } from '../site/snapshot.ts';
-import { reviewsById } from './build-data.ts';
+import { reviewById } from './build-data.ts';
 import { DATASETS, reviewIdOf } from './resources.ts';
 
 /** Resources one session or one listen stream may subscribe to. */
@@ -29,7 +29,7 @@ export function fingerprint(snapshot: SiteSnapshot, uri: string): string | undef
   const dataset = DATASETS.find((d) => d.url(snapshot) === uri);
   if (dataset) return snapshot.manifest.resources[dataset.path]?.etag;
   const id = reviewIdOf(uri);
-  const review = id === undefined ? undefined : reviewsById(snapshot).get(id);
+  const review = id === undefined ? undefined : reviewById(snapshot, id);
   return review && JSON.stringify(review);
 }
 

@@ -36,6 +36,20 @@ describe('packed search index', () => {
       expect(packed.date(i)).toBe(built.date(i));
       expect(packed.json(i)).toBe(built.json(i));
       expect(packed.text(i)).toBe(built.text(i));
+      expect(packed.id(i)).toBe(built.id(i));
+    }
+  });
+
+  it('finds every review by its id, and no other id', () => {
+    for (let i = 0; i < built.size; i++) {
+      const id = built.id(i);
+      expect(packed.positionOf(id), id).toBe(i);
+      expect(built.positionOf(id), id).toBe(i);
+    }
+    const first = built.id(0);
+    for (const id of ['', 'no-such-review', `${first}x`, first.slice(0, -1), '\uffff']) {
+      expect(packed.positionOf(id), id).toBeUndefined();
+      expect(built.positionOf(id), id).toBeUndefined();
     }
   });
 
@@ -101,7 +115,7 @@ describe('packed search index', () => {
 
   it('refuses a header of another version, naming it', () => {
     const { header, files } = packSearchIndex(doc.reviews.slice(0, 3), { business: doc.business, sources: [] });
-    expect(() => unpackSearchIndex({ ...header, version: 4 as 3 }, files)).toThrow(/version 4/);
+    expect(() => unpackSearchIndex({ ...header, version: 3 as 4 }, files)).toThrow(/version 3/);
     expect(() => unpackSearchIndex(header, {})).toThrow(/file columns is missing/);
   });
 });

@@ -3,6 +3,8 @@ import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { BusinessSchema } from '../../../src/core/schemas/business.ts';
 import { AggregateRatingSchema } from '../../../src/core/schemas/documents.ts';
 import { APP_TOOL_META } from '../protocol.ts';
+import { businessOf } from '../../site/search-index.ts';
+import { aggregateRatingOf } from '../build-data.ts';
 import { defineTool, jsonResult, READ_ONLY } from '../tool.ts';
 
 export const GET_BUSINESS: McpToolName = 'get_business';
@@ -30,5 +32,5 @@ export const getBusinessConfig = {
 export const getBusinessTool = defineTool({
   name: GET_BUSINESS,
   config: getBusinessConfig,
-  run: ({ data }) => jsonResult({ business: data.business, aggregate_rating: data.aggregate_rating }),
+  run: (snapshot) => jsonResult({ business: businessOf(snapshot), aggregate_rating: aggregateRatingOf(snapshot) }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { ReviewIdSchema, ReviewSchema } from '../../../src/core/schemas/review.ts';
-import { reviewsById } from '../build-data.ts';
+import { reviewById } from '../build-data.ts';
 import { defineTool, errorResult, jsonResult, READ_ONLY } from '../tool.ts';
 
 export const GET_REVIEW: McpToolName = 'get_review';
@@ -25,7 +25,7 @@ export const getReviewTool = defineTool({
   name: GET_REVIEW,
   config: getReviewConfig,
   run(snapshot, { id }) {
-    const review = reviewsById(snapshot).get(id);
+    const review = reviewById(snapshot, id);
     if (!review) return errorResult(`No review has the id "${id}". Find review ids with search_reviews or get_reviews_since.`);
     return jsonResult({ ...review });
   },

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { sinceDocument } from '../../../src/core/documents/since.ts';
 import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { SinceDocumentSchema } from '../../../src/core/schemas/documents.ts';
 import { CalendarDate } from '../../../src/core/schemas/primitives.ts';
 import { MAX_LIMIT, SearchParamsShape } from '../../../src/core/search/params.ts';
-import { nextOffset } from '../../../src/core/search/run.ts';
+import { countSince, nextOffset } from '../../../src/core/search/run.ts';
+import { searchIndexOf } from '../../site/search-index.ts';
 import { APP_TOOL_META } from '../protocol.ts';
 import { defineTool, READ_ONLY } from '../tool.ts';
 import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, reviewPageResult, TEXT_LIMIT, withFields } from './review-page.ts';
@@ -48,10 +48,12 @@ export const getReviewsSinceTool = defineTool({
   name: GET_REVIEWS_SINCE,
   config: getReviewsSinceConfig,
   run(snapshot, { date, limit, offset, fields }) {
-    const { since, count: total, reviews } = sinceDocument(snapshot.data.reviews, date);
-    const page = reviews.slice(offset, offset + limit);
+    // the since document's reviews are the index's first `total` positions (both newest first)
+    const index = searchIndexOf(snapshot);
+    const total = countSince(index, date);
+    const page = Array.from({ length: Math.max(0, Math.min(total, offset + limit) - offset) }, (_, i) => index.review(offset + i));
     return reviewPageResult(withFields(page, fields), limit, (listed) => ({
-      since,
+      since: date,
       total,
       count: page.length,
       limit,

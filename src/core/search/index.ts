@@ -20,6 +20,9 @@ export interface SearchIndex {
   size: number;
   /** The review's date, YYYY-MM-DD. */
   date(position: number): string;
+  /** The review's id, and the position of an id (the newest review with it), without parsing a review. */
+  id(position: number): string;
+  positionOf(id: string): number | undefined;
   review(position: number): Review;
   /** JSON of the review, exactly as in /reviews.json. */
   json(position: number): string;
@@ -141,10 +144,19 @@ export function indexColumns(input: readonly Review[]): IndexColumns {
 
 export function buildSearchIndex(input: readonly Review[]): SearchIndex {
   const { reviews, json, text, ...rest } = indexColumns(input);
+  let positions: Map<string, number> | undefined;
   return {
     ...rest,
     size: reviews.length,
     date: (i) => (reviews[i] as Review).date,
+    id: (i) => (reviews[i] as Review).id,
+    positionOf(id) {
+      if (!positions) {
+        positions = new Map();
+        for (let i = reviews.length - 1; i >= 0; i--) positions.set((reviews[i] as Review).id, i);
+      }
+      return positions.get(id);
+    },
     review: (i) => reviews[i] as Review,
     json: (i) => json[i] as string,
     text: (i) => text[i] as string,

@@ -28,7 +28,7 @@ type Facet = (typeof FACETS)[number];
 
 /** Everything but the bytes: small enough to bundle into the Worker's script. */
 export interface PackedHeader {
-  version: 3;
+  version: 4;
   size: number;
   names: SearchNames;
   /** Facet keys in posting order (facet i's postings are starts[i]..starts[i+1]). */
@@ -122,6 +122,14 @@ function flatten<K extends string | number>(map: Map<K, Uint32Array>, compare: (
   return { keys, starts, postings };
 }
 
+/** Positions sorted by review id (ties newest first), for a binary search by id. */
+function idOrder(reviews: readonly Review[]): Uint32Array {
+  const order = Uint32Array.from(reviews.keys());
+  return order.sort((a, b) => compareIds((reviews[a] as Review).id, (reviews[b] as Review).id) || a - b);
+}
+
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const dateNumber = (date: string) => Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 const dateText = (n: number) =>
   `${String(Math.floor(n / 10000)).padStart(4, '0')}-${String(Math.floor(n / 100) % 100).padStart(2, '0')}-${String(n % 100).padStart(2, '0')}`;
@@ -150,6 +158,10 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames, 
   const texts = blob(c.text);
   columns.add(sections, 'textStarts', texts.starts);
   text.add(sections, 'text', texts.bytes);
+  const ids = blob(c.reviews.map((r) => r.id));
+  columns.add(sections, 'idStarts', ids.starts);
+  columns.add(sections, 'idOrder', narrow(idOrder(c.reviews)));
+  text.add(sections, 'ids', ids.bytes);
   const jsons = joined(c.json);
   columns.add(sections, 'jsonStarts', jsons.starts);
   const at = reviewsJson ? regionOffset(reviewsJson, jsons.bytes) : -1;
@@ -167,7 +179,7 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames, 
     postings.add(sections, `${facet}Starts`, flat.starts);
     postings.add(sections, `${facet}Postings`, narrow(flat.postings));
   }
-  const header: PackedHeader = { version: 3, size: c.reviews.length, names, keys, sections };
+  const header: PackedHeader = { version: 4, size: c.reviews.length, names, keys, sections };
   const written = [columns, text, json, postings].filter((f) => f.size > 0 || f !== json);
   return { header, files: Object.fromEntries(written.map((f) => [f.name, f.bytes()])) };
 }
@@ -192,7 +204,7 @@ export function packedFiles(header: PackedHeader): string[] {
  * strings decoded only for the positions a query reads (texts are kept once decoded).
  */
 export function unpackSearchIndex(header: PackedHeader, files: Record<string, ArrayBuffer | Uint8Array>): SearchIndex {
-  if (header.version !== 3) throw new Error(`packed search index version ${header.version} is not supported`);
+  if (header.version !== 4) throw new Error(`packed search index version ${header.version} is not supported`);
   const view = (name: string) => {
     const s = header.sections[name];
     if (!s) throw new Error(`packed search index has no section ${name}`);
@@ -214,6 +226,19 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
   const jsonStarts = u32('jsonStarts');
   const json = (i: number) => decoder.decode(jsonBytes.subarray(jsonStarts[i], (jsonStarts[i + 1] as number) - 1));
   const decodeText = strings(u8('text'), u32('textStarts'));
+  const id = strings(u8('ids'), u32('idStarts'));
+  const byId = positions('idOrder');
+  const positionOf = (wanted: string) => {
+    let lo = 0;
+    let hi = byId.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareIds(id(byId[mid] as number), wanted) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const at = byId[lo];
+    return at !== undefined && id(at) === wanted ? at : undefined;
+  };
   const texts: (string | undefined)[] = new Array(header.size);
 
   const gramKeys = u32('trigramKeys');
@@ -240,6 +265,8 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
   return {
     size: header.size,
     date: (i) => dateText(dates[i] as number),
+    id,
+    positionOf,
     review: (i) => JSON.parse(json(i)) as Review,
     json,
     joinedJson: (n) => jsonBytes.subarray(0, n > 0 ? (jsonStarts[n] as number) - 1 : 0),
