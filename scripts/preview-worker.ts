@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerVars } from '../src/build/deploy/worker.ts';
+import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerRateLimits, workerVars } from '../src/build/deploy/worker.ts';
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { freePort } from './harness/host-emulators.ts';
@@ -35,9 +35,15 @@ function vars(built: Record<string, string>): Record<string, string> {
 }
 
 function writeConfig(workerDir: string): void {
-  const built = JSON.parse(readFileSync(join(workerDir, WORKER_CONFIG), 'utf8')) as Record<string, unknown> & { vars?: Record<string, string>; assets: object };
+  const built = JSON.parse(readFileSync(join(workerDir, WORKER_CONFIG), 'utf8')) as Record<string, unknown> & {
+    name: string;
+    vars?: Record<string, string>;
+    assets: object;
+  };
   const copy = {
     ...built,
+    // the build wrote its own limit into the binding; one given here replaces it, as a var would
+    ...(process.env.MCP_NEW_SESSIONS_PER_MINUTE === undefined ? {} : { ratelimits: workerRateLimits(built.name, settings.mcpNewSessionsPerMinute) }),
     main: join(workerDir, WORKER_SCRIPT),
     assets: { ...built.assets, directory: join(workerDir, WORKER_ASSETS) },
     vars: vars(built.vars ?? {}),

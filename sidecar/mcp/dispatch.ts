@@ -17,7 +17,7 @@ export function dispatch(serveModern: ModernHandler, legacy: Pick<Endpoint, 'pos
       name: h.get(HEADER_NAME) ?? undefined,
     });
     if (route.kind === 'reject') return rpcErrorResponse(route.status, route.id, route.code, route.message, { data: route.data });
-    if (route.kind === 'modern') return route.notification ? new Response(null, { status: 202 }) : serveModern(route.message, () => req.signal);
+    if (route.kind === 'modern') return route.notification ? new Response(null, { status: 202 }) : serveModern(route.message, () => req.signal, client);
     return legacy.post(req, message, client);
   };
 }

@@ -11,7 +11,8 @@ import { MAX_SUBSCRIPTIONS, type ResourceWatch } from './watch.ts';
 const KEEPALIVE_MS = 25_000;
 
 export interface ListenStreams {
-  open(id: RequestId, filter: unknown, signal: AbortSignal): Response | Promise<Response>;
+  /** A stream for `client` (the caller's address, for a runtime that limits per address). */
+  open(id: RequestId, filter: unknown, signal: AbortSignal, client: string): Response | Promise<Response>;
   readonly size: number;
   /** Ends every stream with its closing result (server shutdown). */
   closeAll(): void;

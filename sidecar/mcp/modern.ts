@@ -27,7 +27,8 @@ function completion(values: string[]) {
 }
 
 /** Serves one 2026-07-28 request; `signal` is read only by subscriptions/listen (making one costs a little on every request). */
-export type ModernHandler = (message: RpcMessage, signal: () => AbortSignal) => Response | Promise<Response>;
+/** `client` is the caller's address, as the runtime's adapter names it. */
+export type ModernHandler = (message: RpcMessage, signal: () => AbortSignal, client: string) => Response | Promise<Response>;
 
 export function modernHandler(options: ModernOptions): ModernHandler {
   const { site, listen, ttlMs } = options;
@@ -35,7 +36,7 @@ export function modernHandler(options: ModernOptions): ModernHandler {
   const cache = { ttlMs, cacheScope: 'public' };
   const json = (value: unknown) => JSON.stringify(value);
 
-  return function serve(message, signal) {
+  return function serve(message, signal, client) {
     const id = message.id as string | number;
     const params: Params = message.params ?? {};
     const invalid = (text: string, data?: unknown) => rpcErrorResponse(200, id, INVALID_PARAMS, `Invalid params: ${text}`, { data });
@@ -83,7 +84,7 @@ export function modernHandler(options: ModernOptions): ModernHandler {
         return invalid(`Resource template ${ref.uri} not found`);
       }
       case 'subscriptions/listen':
-        return listen.open(id, params.notifications, signal());
+        return listen.open(id, params.notifications, signal(), client);
       default:
         // initialize, ping, logging/setLevel, resources/subscribe and prompts/* do not exist here (HTTP 404).
         return rpcErrorResponse(404, id, METHOD_NOT_FOUND, `Method not found: ${message.method}`);

@@ -107,6 +107,7 @@ async function buildInto(
     sidecarUrl: settings.sidecarUrl,
     maxAgeS: settings.cacheMaxAgeS,
     cloudflareValidators: settings.cloudflareValidators,
+    newSessionsPerMinute: settings.mcpNewSessionsPerMinute,
   });
   writeFileSync(join(buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
   const entries = Object.values(manifest.resources);

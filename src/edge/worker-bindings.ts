@@ -76,10 +76,19 @@ export const searchIndexPath = (file: string) => `${WORKER_DATA_PREFIX}search-${
 /** Where the Worker reads a file of the packed index from: its own, or the built /reviews.json. */
 export const packedFilePath = (file: string) => (file === REVIEWS_FILE ? SURFACE.reviews.path : searchIndexPath(file));
 
+/** The binding that limits new MCP sessions and listen streams per client address (MCP_NEW_SESSIONS_PER_MINUTE). */
+export const MCP_NEW_SESSIONS = 'MCP_NEW_SESSIONS';
+
+/** Cloudflare's Rate Limiting binding, the slice the Worker uses. */
+export interface RateLimitLike {
+  limit(options: { key: string }): Promise<{ success: boolean }>;
+}
+
 export interface WorkerEnv {
   [ASSETS_BINDING]: AssetFetcher;
   HUB: DurableObjectNamespaceLike;
   MCP_SESSION: DurableObjectNamespaceLike;
+  [MCP_NEW_SESSIONS]: RateLimitLike;
   /** The settings given as `vars` (and secrets): strings only. */
   [setting: string]: unknown;
 }

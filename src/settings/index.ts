@@ -111,6 +111,12 @@ export const SETTINGS = {
     '100',
     "live MCP sessions one client address may hold; its next `initialize` closes its own longest-idle session. Behind a CDN or proxy the address is the proxy's: raise it to `MCP_MAX_SESSIONS` there",
   ),
+  MCP_NEW_SESSIONS_PER_MINUTE: setting(
+    'mcpNewSessionsPerMinute',
+    integer(1),
+    '60',
+    "Cloudflare Worker only (there each session is an object of its own, so `MCP_MAX_SESSIONS` and `MCP_MAX_SESSIONS_PER_CLIENT` do not apply): MCP sessions and `subscriptions/listen` streams one client address may open per minute, counted by Cloudflare's Rate Limiting binding in each of its locations; one more gets 429 with `Retry-After: 60`. Read by `npm run build` (the binding's limit is in `wrangler.json`) and by `npm run preview:worker`",
+  ),
   MCP_SESSION_IDLE_S: setting('mcpSessionIdleS', integer(1), '900', 'an MCP session unused this long is closed (transport and server); its id then gets 404'),
   MCP_MAX_BODY_BYTES: setting('mcpMaxBodyBytes', integer(1024), '65536', 'largest MCP request body; a larger one gets 413'),
 };

@@ -5,10 +5,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORKERS } from '../../src/build/deploy/limits.ts';
-import type { Manifest } from '../../src/core/http/manifest.ts';
-import { compactManifest, DURABLE_OBJECTS, expandManifest } from '../../src/edge/worker-bindings.ts';
 import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
+import { WORKERS } from '../../src/build/deploy/limits.ts';
+import { workerRateLimits } from '../../src/build/deploy/worker.ts';
+import type { Manifest } from '../../src/core/http/manifest.ts';
+import { compactManifest, DURABLE_OBJECTS, expandManifest, MCP_NEW_SESSIONS } from '../../src/edge/worker-bindings.ts';
+import { readSettings } from '../../src/settings/index.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
 import { type RunningWorker, startWorker } from '../helpers/worker.ts';
@@ -36,6 +38,7 @@ describe('npm run deploy:cloudflare -- --dry-run', () => {
     expect(script.length).toBeLessThan(WORKERS.scriptBytes);
     for (const [binding, className] of Object.entries(DURABLE_OBJECTS)) expect(log).toContain(`env.${binding} (${className})`);
     expect(log).toContain('env.ASSETS');
+    expect(log).toContain(`env.${MCP_NEW_SESSIONS}`);
     expect(log).toContain(`env.SITE_URL ("${SITE}")`);
     // a setting given at deploy time goes with it
     expect(log).toMatch(/env\.HUB_LEASE_MIN_S \(/);
@@ -48,6 +51,11 @@ describe('npm run deploy:cloudflare -- --dry-run', () => {
     expect(config.durable_objects.bindings).toEqual(Object.entries(DURABLE_OBJECTS).map(([name, class_name]) => ({ name, class_name })));
     expect(config.migrations).toEqual([{ tag: 'v1', new_sqlite_classes: Object.values(DURABLE_OBJECTS) }]);
     expect(config.vars.SITE_URL).toBe(SITE);
+    // new MCP sessions per client address, counted by a namespace of this Worker's own
+    const [limit] = workerRateLimits(config.name, readSettings(process.env).mcpNewSessionsPerMinute);
+    expect(config.ratelimits).toEqual([limit]);
+    expect(limit).toMatchObject({ name: MCP_NEW_SESSIONS, namespace_id: expect.stringMatching(/^\d+$/), simple: { period: 60 } });
+    expect(workerRateLimits('reviews-other-business-example', 60)[0]?.namespace_id).not.toBe(limit?.namespace_id);
     // the packed search index lies among the assets, beside every built file; the reviews' JSON stays in /reviews.json
     expect(readdirSync(join(out, 'deploy', 'worker', 'assets', '_worker')).sort()).toEqual(['search-columns.bin', 'search-postings.bin', 'search-text.bin']);
     // the manifest the script carries, compacted, gives back every entry but its file name (assets are read by path)

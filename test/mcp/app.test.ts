@@ -16,7 +16,7 @@ import { launchChromium } from '../helpers/chromium.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
 import { localizedContent } from '../site/localized.ts';
-import { MODERN, type McpTestServer, SITE_URL, startMcpServer } from './helpers.ts';
+import { type McpTestServer, MODERN, SITE_URL, startMcpServer } from './helpers.ts';
 
 const APP_URI = 'ui://reviews/app.html';
 const SHOTS = join(ROOT, 'test-output', 'mcp');

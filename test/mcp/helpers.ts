@@ -24,7 +24,9 @@ import { sharedBuild } from '../helpers/shared-build.ts';
 /** Starts the real sidecar (or Worker, by MCP_TARGET) on a free port on `outDir`, or on the run's shared build of the sample. */
 export async function startMcpServer(env: Record<string, string> = {}, outDir?: string): Promise<McpTestServer> {
   const out = outDir ?? (await sharedBuild(SAMPLE_CONTENT, SITE_URL));
-  const server = await startTarget(MCP_TARGET, { OUT_DIR: out, SITE_URL, ...env });
+  // The suites are many clients behind one address (the conformance suite alone opens dozens of
+  // sessions a minute); the Worker's limit per address has its own test (worker-sessions.test.ts).
+  const server = await startTarget(MCP_TARGET, { OUT_DIR: out, SITE_URL, MCP_NEW_SESSIONS_PER_MINUTE: '1000', ...env });
   return { server, mcpUrl: `${server.url}/mcp`, outDir: out };
 }
 

@@ -2,8 +2,11 @@
 // in a Durable Object (mcp-session-object.ts), so every request of a 2025 session reaches
 // the object named by its Mcp-Session-Id, whichever isolate took it. The front checks what
 // needs no session first (legacy.ts), and forwards the body it has already read and checked.
-import type { ListenStreams } from '../../mcp/listen.ts';
+
 import { sessionNotFound } from '../../mcp/legacy.ts';
+import type { ListenStreams } from '../../mcp/listen.ts';
+import { TRANSPORT_ERROR } from '../../mcp/protocol.ts';
+import { isObject, isRequestId, type RequestId, rpcErrorResponse } from '../../mcp/rpc.ts';
 import type { SessionStore } from '../../mcp/session-store.ts';
 import { isSessionId, newSessionId } from '../../mcp/sessions.ts';
 import { objectNamed } from './durable-state.ts';
@@ -18,10 +21,25 @@ async function toObject(env: McpObjectsEnv, op: string, name: string, req: Reque
   return new Response(res.body, res);
 }
 
+/**
+ * Each session and listen stream is an object of its own, which nothing counts: a client
+ * address may open MCP_NEW_SESSIONS_PER_MINUTE of them a minute (the Rate Limiting binding);
+ * one more is refused before any object exists. undefined when it may open one.
+ */
+async function overLimit(env: McpObjectsEnv, client: string, id: RequestId | null): Promise<Response | undefined> {
+  if ((await env.MCP_NEW_SESSIONS.limit({ key: client })).success) return undefined;
+  const text = 'Too Many Requests: this address opened as many MCP sessions and streams as it may this minute; try again later';
+  return rpcErrorResponse(429, id, TRANSPORT_ERROR, text, { headers: { 'retry-after': '60' } });
+}
+
+const idOf = (message: unknown): RequestId | null => (isObject(message) && isRequestId(message.id) ? message.id : null);
+
 /** The 2025 sessions, each in its own object; an id that newSessionId could not have made names none. */
 export function objectSessions(env: McpObjectsEnv): SessionStore {
   return {
-    open: (req, message, client) => toObject(env, SESSION_OP.open, newSessionId(), req, JSON.stringify(message), { [CLIENT_HEADER]: client }),
+    open: async (req, message, client) =>
+      (await overLimit(env, client, idOf(message))) ??
+      toObject(env, SESSION_OP.open, newSessionId(), req, JSON.stringify(message), { [CLIENT_HEADER]: client }),
     post: async (id, req, message) => (isSessionId(id) ? toObject(env, SESSION_OP.post, id, req, JSON.stringify(message)) : sessionNotFound()),
     stream: async (id, req) => (isSessionId(id) ? toObject(env, SESSION_OP.stream, id, req) : sessionNotFound()),
     end: async (id, req) => (isSessionId(id) ? toObject(env, SESSION_OP.end, id, req) : sessionNotFound('')),
@@ -31,8 +49,15 @@ export function objectSessions(env: McpObjectsEnv): SessionStore {
 /** subscriptions/listen streams, each in an object of its own, where a publish reaches it. */
 export function objectListen(env: McpObjectsEnv): ListenStreams {
   return {
-    open: (id, notifications, signal) =>
-      toObject(env, SESSION_OP.listen, newSessionId(), new Request('https://mcp.internal/', { method: 'POST', signal }), JSON.stringify({ id, notifications })),
+    open: async (id, notifications, signal, client) =>
+      (await overLimit(env, client, id)) ??
+      toObject(
+        env,
+        SESSION_OP.listen,
+        newSessionId(),
+        new Request('https://mcp.internal/', { method: 'POST', signal, headers: { [CLIENT_HEADER]: client } }),
+        JSON.stringify({ id, notifications }),
+      ),
     // The objects are counted nowhere: each holds one stream and costs nothing once it ends.
     size: 0,
     closeAll: () => {},

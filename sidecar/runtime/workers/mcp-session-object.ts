@@ -215,7 +215,7 @@ export class McpSessionObject {
   async #listen(request: Request): Promise<Response> {
     const { id, notifications } = (await request.json()) as { id: string | number; notifications: unknown };
     const site = await this.#site();
-    return listenStreams(new ObjectWatch(() => site.current(), {}), 1).open(id, notifications, request.signal);
+    return listenStreams(new ObjectWatch(() => site.current(), {}), 1).open(id, notifications, request.signal, request.headers.get(CLIENT_HEADER) ?? '');
   }
 
   /** Closes a session unused for MCP_SESSION_IDLE_S (an open stream is not use, as on Node). */

@@ -9,6 +9,8 @@ export interface DeployOptions {
   sidecarUrl: string;
   maxAgeS: number;
   cloudflareValidators: CloudflareValidators;
+  /** MCP_NEW_SESSIONS_PER_MINUTE, for the Worker's rate limit. */
+  newSessionsPerMinute: number;
 }
 
 /** The hosts a build writes a ready folder for, `<build>/deploy/<host>/`. */
@@ -27,5 +29,9 @@ export async function writeDeployFolders(buildDir: string, manifest: Manifest, o
     validators: options.cloudflareValidators,
   });
   writeNetlify(siteDir, manifest, folder('netlify'), { sidecarUrl: options.sidecarUrl, maxAgeS: options.maxAgeS });
-  await writeWorker(siteDir, manifest, folder('worker'), { maxAgeS: options.maxAgeS, validators: options.cloudflareValidators });
+  await writeWorker(siteDir, manifest, folder('worker'), {
+    maxAgeS: options.maxAgeS,
+    validators: options.cloudflareValidators,
+    newSessionsPerMinute: options.newSessionsPerMinute,
+  });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,14 +8,22 @@ import { SURFACE } from '../../core/http/surface.ts';
 import type { ReviewsDocument } from '../../core/schemas/documents.ts';
 import { reviewSources } from '../../core/search/names.ts';
 import { packSearchIndex } from '../../core/search/packed.ts';
-import { ASSETS_BINDING, compactManifest, DURABLE_OBJECTS, searchIndexPath, WORKER_DATA_PREFIX, type WorkerBuild } from '../../edge/worker-bindings.ts';
+import {
+  ASSETS_BINDING,
+  compactManifest,
+  DURABLE_OBJECTS,
+  MCP_NEW_SESSIONS,
+  searchIndexPath,
+  WORKER_DATA_PREFIX,
+  type WorkerBuild,
+} from '../../edge/worker-bindings.ts';
+import { appBundle } from '../../mcp-app/bundle.ts';
+import { HUB_SETTINGS } from '../../settings/hub.ts';
+import { type Env, SETTINGS } from '../../settings/index.ts';
 import type { CloudflareValidators } from './cloudflare.ts';
 import { headerRules, headersFile } from './header-rules.ts';
 import { CLOUDFLARE, WORKERS, within } from './limits.ts';
-import { appBundle } from '../../mcp-app/bundle.ts';
 import { linkTree } from './link-tree.ts';
-import { HUB_SETTINGS } from '../../settings/hub.ts';
-import { type Env, SETTINGS } from '../../settings/index.ts';
 
 /** Cloudflare's runtime in wrangler supports compatibility dates up to its own release. */
 export const COMPATIBILITY_DATE = '2026-11-01';
@@ -27,6 +36,7 @@ export const WORKER_ASSETS = 'assets';
 export interface WorkerOptions {
   maxAgeS: number;
   validators: CloudflareValidators;
+  newSessionsPerMinute: number;
 }
 
 const ENTRY = fileURLToPath(new URL('../../../sidecar/runtime/workers/worker.ts', import.meta.url));
@@ -99,11 +109,23 @@ export function workerName(siteUrl: string): string {
   return `reviews-${slug}`.slice(0, 63).replace(/-+$/, '');
 }
 
+/**
+ * The Rate Limiting binding on new MCP sessions and listen streams per client address
+ * (https://developers.cloudflare.com/workers/runtime-apis/bindings/rate-limit/). Its
+ * namespace_id is shared by every Worker of an account that names it, so it comes from the
+ * Worker's name: an agency's Workers for several businesses each count their own clients.
+ */
+export function workerRateLimits(name: string, newSessionsPerMinute: number) {
+  const namespaceId = Number.parseInt(createHash('sha256').update(name).digest('hex').slice(0, 8), 16) % 1_000_000_000;
+  return [{ name: MCP_NEW_SESSIONS, namespace_id: String(namespaceId), simple: { limit: newSessionsPerMinute, period: 60 } }];
+}
+
 /** https://developers.cloudflare.com/workers/wrangler/configuration/ */
-export function wranglerConfig(manifest: Manifest, { maxAgeS, validators }: WorkerOptions) {
+export function wranglerConfig(manifest: Manifest, { maxAgeS, validators, newSessionsPerMinute }: WorkerOptions) {
   const classes = Object.values(DURABLE_OBJECTS);
+  const name = workerName(manifest.site_url);
   return {
-    name: workerName(manifest.site_url),
+    name,
     main: WORKER_SCRIPT,
     compatibility_date: COMPATIBILITY_DATE,
     // Buffer and node:crypto, which the shared core and routes use
@@ -126,6 +148,7 @@ export function wranglerConfig(manifest: Manifest, { maxAgeS, validators }: Work
     },
     // Append only: a deployed migration tag is never edited, a new class gets a new tag.
     migrations: [{ tag: 'v1', new_sqlite_classes: classes }],
+    ratelimits: workerRateLimits(name, newSessionsPerMinute),
     vars: { SITE_URL: manifest.site_url, CACHE_MAX_AGE_S: String(maxAgeS) },
     observability: { enabled: true },
   };
