@@ -10,6 +10,7 @@ const UNIT = [
   'test/search/**/*.test.ts',
   'test/site/page-data.test.ts',
   'test/hub/address.test.ts',
+  'test/hub/candidates.test.ts',
   'test/import/titles.test.ts',
   'test/import/units.test.ts',
   'test/architecture.test.ts',

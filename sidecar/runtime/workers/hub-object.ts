@@ -9,6 +9,7 @@ import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge
 import { type HubSettings, readHubSettings } from '../../../src/settings/hub.ts';
 import { hostRefusal } from '../../hub/address.ts';
 import { createAnswer } from '../../hub/answer.ts';
+import { createCandidates } from '../../hub/candidates.ts';
 import type { Lane } from '../../hub/lanes.ts';
 import { RefusedCallback, type TopicContent } from '../../hub/ports.ts';
 import { publishChanges } from '../../hub/publish.ts';
@@ -16,8 +17,8 @@ import { hubRoutes } from '../../hub/routes.ts';
 import { createHubStore, type HubStore } from '../../hub/store.ts';
 import { topicContents } from '../../hub/topics.ts';
 import { createWork, type Work } from '../../hub/work.ts';
-import { type DurableStorage, durableSql } from './hub-sql.ts';
 import { fetchOutbound } from './hub-outbound.ts';
+import { type DurableStorage, durableSql } from './hub-sql.ts';
 import { isolateFiles } from './isolate-files.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
@@ -45,6 +46,8 @@ export class HubObject {
   private checking: Promise<unknown> = Promise.resolve();
   /** While an alarm runs, wakes it to pick up work queued meanwhile (a later alarm would wait for this one). */
   private poke: (() => void) | undefined;
+  /** When the alarm set last is due (epoch ms), while this instance knows it. */
+  private alarmDue: number | undefined;
   /** Compares the build's topics with the last versions distributed and queues deliveries (serialised). */
   private readonly publish: () => Promise<{ changed: string[] }>;
 
@@ -113,60 +116,94 @@ export class HubObject {
 
   async alarm(): Promise<void> {
     const now = Date.now();
+    const late = this.alarmDue === undefined ? '' : `, ${now - this.alarmDue} ms after it was due`;
+    this.alarmDue = undefined;
     const purged = this.store.purgeExpired(now);
     if (purged > 0) console.info(`hub: ${purged} subscription(s) expired`);
     const sent = await this.runDue();
-    console.info(`hub: alarm made ${sent} outbound request(s) in ${Date.now() - now} ms`);
     await this.schedule();
+    console.info(`hub: alarm made ${sent} outbound request(s) in ${Date.now() - now} ms${late}`);
   }
 
-  /** Runs due work through the lanes until the alarm's subrequests are spent or nothing is due. */
+  /**
+   * Runs due work through the lanes until the alarm's subrequests are spent or nothing is due:
+   * a freed connection takes the next job at once. Once the last subrequest is spent while work
+   * is left, the next alarm is set right away, so it is due when this one's last answers are in.
+   */
   private async runDue(): Promise<number> {
     const { store, work } = this;
     const running = new Set<Promise<void>>();
     const busy = new Set<string>();
     const busyDenials = new Set<string>();
     // HUB_SUBREQUESTS_PER_ALARM, under Cloudflare's subrequests per invocation
-    // (https://developers.cloudflare.com/workers/platform/limits/#subrequests); the rest waits for the next alarm, set at once.
+    // (https://developers.cloudflare.com/workers/platform/limits/#subrequests); the rest goes to the next alarm.
     const perAlarm = this.settings.subrequestsPerAlarm;
     let budget = perAlarm;
-    const launch = <J>(lane: Lane<J>, busy: Set<string>, key: (j: J) => string, candidates: J[], run: (j: J) => Promise<void>) => {
-      const room = Math.min(budget, CONNECTIONS_PER_INVOCATION - running.size);
-      if (room <= 0) return;
-      for (const job of lane.pick(candidates, room)) {
-        budget -= 1;
-        const k = key(job);
-        busy.add(k);
-        const done: Promise<void> = run(job)
-          .catch((error: unknown) => console.info(`hub worker error: ${error instanceof Error ? error.message : String(error)}`))
-          .finally(() => {
-            lane.release(job);
-            busy.delete(k);
-            running.delete(done);
-          });
-        running.add(done);
-      }
+    let next: Promise<void> | undefined;
+    const source = <J>(lane: Lane<J>, busy: Set<string>, key: (j: J) => string, claim: (busy: ReadonlySet<string>) => J[], run: (j: J) => Promise<void>) => {
+      const candidates = createCandidates(claim);
+      const launch = () => {
+        const room = Math.min(budget, CONNECTIONS_PER_INVOCATION - running.size);
+        if (room <= 0) return;
+        for (const job of candidates.pick(lane, busy, room)) {
+          budget -= 1;
+          const k = key(job);
+          busy.add(k);
+          const done: Promise<void> = run(job)
+            .catch((error: unknown) => console.info(`hub worker error: ${error instanceof Error ? error.message : String(error)}`))
+            .finally(() => {
+              lane.release(job);
+              busy.delete(k);
+              running.delete(done);
+            });
+          running.add(done);
+        }
+      };
+      return { launch, candidates };
     };
     const pair = (j: { callback: string; topic: string }) => store.key(j.callback, j.topic);
-    for (;;) {
-      if (budget > 0) {
-        launch(work.lanes.verifications, busy, pair, store.dueVerifications(busy), work.verification);
-        launch(work.lanes.denials, busyDenials, (d) => String(d.id), store.dueDenials(busyDenials), work.denial);
-        launch(work.lanes.deliveries, busy, pair, store.dueDeliveries(Date.now(), busy), work.delivery);
+    const sources = [
+      source(work.lanes.verifications, busy, pair, (b) => store.dueVerifications(b), work.verification),
+      source(
+        work.lanes.denials,
+        busyDenials,
+        (d) => String(d.id),
+        (b) => store.dueDenials(b),
+        work.denial,
+      ),
+      source(work.lanes.deliveries, busy, pair, (b) => store.dueDeliveries(Date.now(), b), work.delivery),
+    ];
+    let woken: (() => void) | undefined;
+    this.poke = () => {
+      for (const s of sources) s.candidates.invalidate();
+      woken?.();
+    };
+    try {
+      for (;;) {
+        if (budget > 0) for (const s of sources) s.launch();
+        if (budget === 0 && next === undefined && this.dueNow(busy, busyDenials)) next = this.setAlarmBy(Date.now());
+        if (running.size === 0) break;
+        await Promise.race([...running, new Promise<void>((resolve) => (woken = resolve))]);
+        woken = undefined;
       }
-      if (running.size === 0) break;
-      await Promise.race([...running, new Promise<void>((resolve) => (this.poke = resolve))]);
+    } finally {
       this.poke = undefined;
     }
+    await next;
     return perAlarm - budget;
+  }
+
+  /** Whether work not in flight is due now. */
+  private dueNow(busy: ReadonlySet<string> = new Set(), busyDenials: ReadonlySet<string> = new Set()): boolean {
+    const { store } = this;
+    return store.dueVerifications(busy).length > 0 || store.dueDenials(busyDenials).length > 0 || store.dueDeliveries(Date.now(), busy).length > 0;
   }
 
   /** Sets the alarm for the next due work, unless one is set earlier already. */
   private async schedule(): Promise<void> {
     const now = Date.now();
     const { store } = this;
-    const dueNow = store.dueVerifications(new Set()).length > 0 || store.dueDenials(new Set()).length > 0 || store.dueDeliveries(now, new Set()).length > 0;
-    const candidates = dueNow ? [now] : [store.nextDeliveryAt(now), store.nextExpiryAt()].filter((t): t is number => t !== undefined);
+    const candidates = this.dueNow() ? [now] : [store.nextDeliveryAt(now), store.nextExpiryAt()].filter((t): t is number => t !== undefined);
     if (candidates.length === 0) return;
     await this.setAlarmBy(Math.min(...candidates));
   }
@@ -178,7 +215,10 @@ export class HubObject {
 
   private async setAlarmBy(at: number): Promise<void> {
     const current = await this.storage.getAlarm();
-    if (current === null || at < current) await this.storage.setAlarm(at);
+    if (current === null || at < current) {
+      await this.storage.setAlarm(at);
+      this.alarmDue = at;
+    }
   }
 }
 

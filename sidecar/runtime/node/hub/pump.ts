@@ -1,6 +1,7 @@
 // A worker loop over rows in SQLite: runs as many jobs as its lane (lanes.ts) gives slots,
 // claims more as jobs finish or when woken, and sleeps until the next row falls due. Which jobs
 // are in flight is kept in memory only: after a crash every row is simply due again.
+import { createCandidates } from '../../../hub/candidates.ts';
 import type { Lane } from '../../../hub/lanes.ts';
 
 export interface PumpOptions<J> {
@@ -25,13 +26,6 @@ export interface Pump {
 /** Longest sleep between checks, in case a row's time was changed behind the pump's back. */
 const MAX_SLEEP_MS = 30_000;
 
-/**
- * How long the due rows read from SQLite serve as candidates before they are read again (a wake
- * from outside, new rows, reads them at once). Reading them on every completed job made a
- * fan-out to thousands of callbacks quadratic.
- */
-const CANDIDATES_MS = 1000;
-
 export function createPump<J>(o: PumpOptions<J>): Pump {
   const busy = new Set<string>();
   const running = new Set<Promise<void>>();
@@ -39,8 +33,7 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
   let stopped = false;
   let scheduled = false;
   let timer: NodeJS.Timeout | undefined;
-  let candidates: J[] = [];
-  let readAt = Number.NEGATIVE_INFINITY;
+  const candidates = createCandidates(o.claim);
 
   function launch(job: J) {
     const k = o.key(job);
@@ -68,15 +61,7 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
     if (free <= 0) return;
     let jobs: J[];
     try {
-      if (candidates.length === 0 || Date.now() - readAt > CANDIDATES_MS) {
-        candidates = o.claim(busy);
-        readAt = Date.now();
-      }
-      jobs = o.lane.pick(candidates);
-      if (jobs.length > 0) {
-        const taken = new Set(jobs);
-        candidates = candidates.filter((j) => !taken.has(j));
-      }
+      jobs = candidates.pick(o.lane, busy);
     } catch (error) {
       o.failed?.(error);
       o.log(`hub worker cannot read its queue: ${String(error)}`);
@@ -99,7 +84,7 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
 
   /** New rows may be due: read them at the next fill. */
   function wake() {
-    readAt = Number.NEGATIVE_INFINITY;
+    candidates.invalidate();
     schedule();
   }
 
