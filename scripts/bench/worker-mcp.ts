@@ -1,5 +1,6 @@
 // MCP's part of `npm run bench:worker` (scripts/bench-worker.ts runs it): tools/call in both
-// eras on workerd (preview:worker) against the Node sidecar on the same build, in the same run,
+// eras on workerd (scripts/harness/workerd-direct.ts: the built Worker folder, no dev server in
+// front) against the Node sidecar on the same build, in the same run,
 // and the Worker's own timing of one tools/call (Server-Timing, sidecar/runtime/workers/mcp.ts)
 // at the first request of a fresh isolate and after.
 import { execFileSync } from 'node:child_process';
@@ -82,16 +83,16 @@ export async function loadCalls(base: string, era: Era, seconds: number, floor =
 export interface McpThroughputRow extends Record<string, string | number> {
   path: string;
   'sidecar req/s': number;
-  'worker req/s': number;
+  'workerd req/s': number;
   'ratio (target >= 0.5)': string;
   'sidecar p99 ms': number;
-  'worker p99 ms': number;
+  'workerd p99 ms': number;
   errors: number;
 }
 
 /**
  * req/s and p99 of tools/call in both eras, the sidecar and the Worker (and, when given, an empty
- * Worker under the same wrangler dev: the floor of its own layers) taking turns `rounds` times so
+ * Worker of the same shape on the same runner: the floor of workerd and the assets router) taking turns `rounds` times so
  * that a burst of load from elsewhere on a shared machine hits them alike.
  */
 export async function benchMcpThroughput(
@@ -117,21 +118,21 @@ export async function benchMcpThroughput(
     rows.push({
       path: `MCP tools/call ${BENCH_CALL.name} (${era === MODERN ? '2026-07-28, stateless' : '2025, session in a Durable Object'})`,
       'sidecar req/s': rps(side),
-      'worker req/s': rps(work),
+      'workerd req/s': rps(work),
       'ratio (target >= 0.5)': `${ratio.toFixed(2)}x ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
       'sidecar p99 ms': p99(side),
-      'worker p99 ms': p99(work),
+      'workerd p99 ms': p99(work),
       errors: [...side, ...work].reduce((n, l) => n + l.errors + l.non2xx, 0),
-      ...(emptyUrl ? { 'empty Worker req/s': rps(empty), 'worker/empty': (rps(work) / Math.max(1, rps(empty))).toFixed(2) } : {}),
+      ...(emptyUrl ? { 'empty Worker req/s': rps(empty), 'workerd/empty': (rps(work) / Math.max(1, rps(empty))).toFixed(2) } : {}),
     });
   }
   return rows;
 }
 
-/** The running Worker under preview:worker: its URL, and the workerd process that runs the Worker's code. */
+/** A running Worker: its URL, and the workerd process that runs the Worker's code. */
 export interface RunningWorkerd {
   url: string;
-  /** The workerd that runs the Worker and its Durable Objects (wrangler's dev proxy is another one). */
+  /** The workerd that runs the Worker and its Durable Objects (under wrangler dev, its proxy is another one). */
   workerdPid: number;
 }
 
@@ -164,13 +165,17 @@ function descendants(pid: number): { pid: number; comm: string }[] {
   return found;
 }
 
-/** The workerd below preview:worker's process that runs the Worker: the one not listening on the public port. */
-export function workerdOf(previewPid: number, url: string): number {
+/**
+ * The workerd below a runner's process that runs the Worker: the only one (workerd-direct.ts), or
+ * under preview:worker the one not listening on the public port (the other is wrangler's proxy).
+ */
+export function workerdOf(runnerPid: number, url: string): number {
   const port = new URL(url).port;
+  const workerds = descendants(runnerPid).filter((p) => p.comm === 'workerd');
+  if (workerds.length === 1) return (workerds[0] as { pid: number }).pid;
   const listeners = execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' });
-  const workerds = descendants(previewPid).filter((p) => p.comm === 'workerd');
   const user = workerds.find((p) => !new RegExp(`:${port}\\s.*pid=${p.pid},`).test(listeners));
-  if (!user) throw new Error(`no workerd of the Worker below ${previewPid}`);
+  if (!user) throw new Error(`no workerd of the Worker below ${runnerPid}`);
   return user.pid;
 }
 
