@@ -7,8 +7,9 @@
 // dev's proxy or Miniflare's entry Worker, which cap any Worker far below our code (the runners
 // table measures each layer on an empty Worker). It reports req/s and p99 for a small since file
 // (200 and 304) and a search, as ratios to the sidecar (wrk, 32 connections, taking turns), and to
-// an empty Worker of the same shape on the same runner (the floor of workerd and the router here);
-// the same for MCP tools/call in both eras (scripts/bench/worker-mcp.ts); the first search after a
+// an empty Worker of the same shape on the same runner (the floor of workerd and the router here),
+// with each server's CPU per request (/proc), which a shared machine's load moves far less than
+// req/s; the same for MCP tools/call in both eras (scripts/bench/worker-mcp.ts); the first search after a
 // start (a fresh isolate); and the CPU time of a search measured by the Worker itself around its
 // handler (WORKER_SERVER_TIMING: workerd's clock, which runs during code outside Cloudflare, in
 // 1 ms steps, so figures are means over many requests), at BENCH_REVIEWS and BENCH_LARGE (20,000)
@@ -22,7 +23,16 @@ import { PATHS } from '../src/core/http/urls.ts';
 import { build, generate, median, NODE, ROOT, type Server, startSidecar, table, tempDir } from './bench/lib.ts';
 import { benchWorkerHub, printWorkerHub } from './bench/worker-hub.ts';
 import { hasWrk, wrk } from './bench/wrk.ts';
-import { benchMcpThroughput, firstCallPerTool, type McpThroughputRow, mcpCpuPerCall, type RunningWorkerd, workerdOf } from './bench/worker-mcp.ts';
+import {
+  benchMcpThroughput,
+  cpuNs,
+  firstCallPerTool,
+  treeCpuNs,
+  type McpThroughputRow,
+  mcpCpuPerCall,
+  type RunningWorkerd,
+  workerdOf,
+} from './bench/worker-mcp.ts';
 import { COMPATIBILITY_DATE, startWranglerDev } from './harness/host-emulators.ts';
 import { type DirectWorker, startDirectWorker } from './harness/workerd-direct.ts';
 
@@ -146,20 +156,25 @@ const paths: [string, string, Record<string, string>][] = [
 ];
 const loadRows: Record<string, string | number>[] = [];
 const mcpLoadRows: McpThroughputRow[] = [];
+// The server's own CPU per request (/proc, every thread), which a busy machine moves far less than req/s.
+const serverPids = { sidecar: sidecar.process.pid as number, worker: workerdOf(worker.pid, worker.url), empty: workerdOf(empty.pid, empty.url) };
 try {
   for (const [name, path, headers] of paths) {
-    const runs: Record<'sidecar' | 'worker' | 'empty', { rps: number; p99: number }[]> = { sidecar: [], worker: [], empty: [] };
+    const runs: Record<'sidecar' | 'worker' | 'empty', { rps: number; p99: number; cpuUs: number }[]> = { sidecar: [], worker: [], empty: [] };
     for (let round = 0; round < rounds; round++) {
       for (const [who, url] of [
         ['sidecar', sidecar.url],
         ['worker', worker.url],
         ['empty', empty.url],
       ] as const) {
+        const before = cpuNs(serverPids[who]);
         const r = wrk(`${url}${path}`, { connections, seconds, headers });
+        const cpuUs = (cpuNs(serverPids[who]) - before) / 1000 / Math.max(1, r.requests);
         if (who !== 'empty' && (r.non2xx3xx || r.errors)) console.error(`bench:worker: ${who} ${name}: ${r.non2xx3xx} bad answers, ${r.errors} socket errors`);
-        runs[who].push({ rps: r.rps, p99: r.p99Ms });
+        runs[who].push({ rps: r.rps, p99: r.p99Ms, cpuUs });
       }
     }
+    const cpu = (who: 'sidecar' | 'worker' | 'empty') => median(runs[who].map((r) => r.cpuUs));
     const s = { rps: median(runs.sidecar.map((r) => r.rps)), p99: median(runs.sidecar.map((r) => r.p99)) };
     const w = { rps: median(runs.worker.map((r) => r.rps)), p99: median(runs.worker.map((r) => r.p99)) };
     const e = median(runs.empty.map((r) => r.rps));
@@ -173,9 +188,10 @@ try {
       'target >= 0.5x': w.rps / s.rps >= 0.5 ? 'met' : 'NOT met',
       'empty Worker req/s': Math.round(e),
       'workerd/empty': (w.rps / e).toFixed(2),
+      'CPU µs/request: sidecar, workerd, empty Worker': `${cpu('sidecar').toFixed(0)}, ${cpu('worker').toFixed(0)}, ${cpu('empty').toFixed(0)}`,
     });
   }
-  mcpLoadRows.push(...(await benchMcpThroughput(sidecar.url, worker.url, seconds, rounds, empty.url)));
+  mcpLoadRows.push(...(await benchMcpThroughput(sidecar.url, worker.url, seconds, rounds, empty.url, serverPids)));
 } finally {
   await worker.stop();
   await empty.stop();
@@ -190,23 +206,29 @@ table(mcpLoadRows);
 const plain = await startDirectWorker({ workerDir: emptyWorker(false) });
 const shaped = await startDirectWorker({ workerDir: emptyWorker(true) });
 const dev = await startWranglerDev(emptyWorker(true));
-const runners: [string, string][] = [
-  ['workerd, socket bound to the Worker, no assets', plain.url],
-  ['workerd, socket bound to the Worker, assets router first (the floor above)', shaped.url],
-  ["workerd behind Miniflare's entry Worker (request logging off)", shaped.entryUrl],
-  ['wrangler dev (npm run preview:worker): proxy Worker in a second workerd, then the entry Worker', dev.url],
+const runners: [string, string, number][] = [
+  ['workerd, socket bound to the Worker, no assets', plain.url, plain.pid],
+  ['workerd, socket bound to the Worker, assets router first (the floor above)', shaped.url, shaped.pid],
+  ["workerd behind Miniflare's entry Worker (request logging off)", shaped.entryUrl, shaped.pid],
+  ['wrangler dev (npm run preview:worker): proxy Worker in a second workerd, then the entry Worker', dev.url, dev.pid],
 ];
 const runnerRows: Record<string, string | number>[] = [];
 try {
-  const runs = runners.map(() => [] as { rps: number; p99: number }[]);
+  const runs = runners.map(() => [] as { rps: number; p99: number; cpuUs: number }[]);
   for (let round = 0; round < rounds; round++)
-    runners.forEach(([, url], i) => {
+    runners.forEach(([, url, pid], i) => {
+      const before = treeCpuNs(pid);
       const r = wrk(`${url}/`, { connections, seconds });
-      runs[i]?.push({ rps: r.rps, p99: r.p99Ms });
+      runs[i]?.push({ rps: r.rps, p99: r.p99Ms, cpuUs: (treeCpuNs(pid) - before) / 1000 / Math.max(1, r.requests) });
     });
   runners.forEach(([name], i) => {
     const r = runs[i] ?? [];
-    runnerRows.push({ 'empty Worker': name, 'req/s': Math.round(median(r.map((x) => x.rps))), 'p99 ms': median(r.map((x) => x.p99)).toFixed(1) });
+    runnerRows.push({
+      'empty Worker': name,
+      'req/s': Math.round(median(r.map((x) => x.rps))),
+      'p99 ms': median(r.map((x) => x.p99)).toFixed(1),
+      'CPU µs/request (all its processes)': median(r.map((x) => x.cpuUs)).toFixed(0),
+    });
   });
 } finally {
   await plain.stop();

@@ -60,7 +60,8 @@ export function callRequest(era: Era, sessionId: string | undefined, call: { nam
 }
 
 /** tools/call under load (32 in flight), each request with its own JSON-RPC id; `floor` is a Worker that answers anything, needing no session. */
-export async function loadCalls(base: string, era: Era, seconds: number, floor = false): Promise<Load> {
+/** `serverPid`, when given, is the server's process: its CPU per request is measured too (`cpuUs`). */
+export async function loadCalls(base: string, era: Era, seconds: number, floor = false, serverPid?: number): Promise<Load & { cpuUs: number }> {
   const sessionId = era === LEGACY ? (floor ? 'x'.repeat(43) : await openSession(base)) : undefined;
   const { headers, params } = callRequest(era, sessionId);
   let next = 1;
@@ -76,8 +77,10 @@ export async function loadCalls(base: string, era: Era, seconds: number, floor =
       },
     ],
   };
+  const before = serverPid === undefined ? 0 : cpuNs(serverPid);
   const result = await autocannon(options as unknown as Parameters<typeof autocannon>[0]);
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  const cpuUs = serverPid === undefined ? Number.NaN : (cpuNs(serverPid) - before) / 1000 / Math.max(1, result.requests.total);
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, cpuUs };
 }
 
 export interface McpThroughputRow extends Record<string, string | number> {
@@ -101,17 +104,19 @@ export async function benchMcpThroughput(
   seconds: number,
   rounds: number,
   emptyUrl?: string,
+  pids?: { sidecar: number; worker: number; empty?: number },
 ): Promise<McpThroughputRow[]> {
   const rows: McpThroughputRow[] = [];
   for (const era of ERAS) {
-    const side: Load[] = [];
-    const work: Load[] = [];
-    const empty: Load[] = [];
+    const side: (Load & { cpuUs: number })[] = [];
+    const work: (Load & { cpuUs: number })[] = [];
+    const empty: (Load & { cpuUs: number })[] = [];
     for (let round = 0; round < rounds; round++) {
-      side.push(await loadCalls(sidecarUrl, era, seconds));
-      work.push(await loadCalls(workerUrl, era, seconds));
-      if (emptyUrl) empty.push(await loadCalls(emptyUrl, era, seconds, true));
+      side.push(await loadCalls(sidecarUrl, era, seconds, false, pids?.sidecar));
+      work.push(await loadCalls(workerUrl, era, seconds, false, pids?.worker));
+      if (emptyUrl) empty.push(await loadCalls(emptyUrl, era, seconds, true, pids?.empty));
     }
+    const cpu = (loads: { cpuUs: number }[]) => median(loads.map((l) => l.cpuUs)).toFixed(0);
     const rps = (loads: Load[]) => Math.round(loads.reduce((n, l) => n + l.rps, 0) / loads.length);
     const p99 = (loads: Load[]) => median(loads.map((l) => l.p99));
     const ratio = rps(work) / Math.max(1, rps(side));
@@ -124,6 +129,7 @@ export async function benchMcpThroughput(
       'workerd p99 ms': p99(work),
       errors: [...side, ...work].reduce((n, l) => n + l.errors + l.non2xx, 0),
       ...(emptyUrl ? { 'empty Worker req/s': rps(empty), 'workerd/empty': (rps(work) / Math.max(1, rps(empty))).toFixed(2) } : {}),
+      ...(pids ? { 'CPU µs/request: sidecar, workerd, empty Worker': `${cpu(side)}, ${cpu(work)}, ${emptyUrl ? cpu(empty) : '-'}` } : {}),
     });
   }
   return rows;
@@ -165,6 +171,17 @@ function descendants(pid: number): { pid: number; comm: string }[] {
   return found;
 }
 
+/** CPU time of a process and every process below it (ns). */
+export function treeCpuNs(pid: number): number {
+  let ns = 0;
+  for (const p of [{ pid }, ...descendants(pid)]) {
+    try {
+      ns += cpuNs(p.pid);
+    } catch {}
+  }
+  return ns;
+}
+
 /**
  * The workerd below a runner's process that runs the Worker: the only one (workerd-direct.ts), or
  * under preview:worker the one not listening on the public port (the other is wrangler's proxy).
@@ -180,7 +197,7 @@ export function workerdOf(runnerPid: number, url: string): number {
 }
 
 /** CPU time a process has had, every thread (ns; /proc/<pid>/task/<tid>/schedstat): unlike the clock, not moved by waiting for a core. */
-function cpuNs(pid: number): number {
+export function cpuNs(pid: number): number {
   let ns = 0;
   for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
   return ns;
