@@ -129,12 +129,13 @@ const stateDir = join(tempDir('worker-state'), 'state');
 const workerDirOf = (build: string) => join(build, 'deploy', 'worker');
 
 /**
- * A Worker that answers `{}` and does nothing else; `withAssets` gives it our Worker's shape (a
- * folder of static assets, run_worker_first), so that requests cross the same assets router.
+ * A Worker that reads the request's body, as ours does, and answers `{}`; `withAssets` gives it our
+ * Worker's shape (a folder of static assets, run_worker_first), so requests cross the same assets router.
  */
 function emptyWorker(withAssets: boolean): string {
   const dir = tempDir('empty-worker');
-  writeFileSync(join(dir, 'worker.js'), "export default { fetch: () => new Response('{}', { headers: { 'content-type': 'application/json' } }) };\n");
+  const answer = "new Response('{}', { headers: { 'content-type': 'application/json' } })";
+  writeFileSync(join(dir, 'worker.js'), `export default { fetch: async (request) => (await request.arrayBuffer(), ${answer}) };\n`);
   const config = { name: 'empty', main: 'worker.js', compatibility_date: COMPATIBILITY_DATE, no_bundle: true };
   if (withAssets) {
     mkdirSync(join(dir, 'assets'));
