@@ -42,7 +42,8 @@ export async function startDirectWorker(options: { workerDir: string; stateDir?:
   const child: ChildProcess = spawn(NODE, [fileURLToPath(import.meta.url)], {
     cwd: tempDir('workerd'),
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin is a pipe from us: its end (our exit, even a crash) stops the runner
+    stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
   });
   const pid = child.pid as number;
@@ -118,6 +119,8 @@ async function serve(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  process.stdin.on('end', stop);
+  process.stdin.resume();
 }
 
 if (import.meta.main) await serve();
