@@ -1,25 +1,40 @@
-// npm run bench:worker: the Cloudflare Worker under wrangler dev (workerd) against the Node
-// sidecar, in the same run, on the same build of a generated business (BENCH_REVIEWS, 2,507 by
-// default): req/s and p99 for a small since file (200 and 304) and a search, as ratios to the
-// sidecar (wrk, 32 connections, taking turns), and to an empty Worker under the same wrangler dev
-// (the floor of wrangler dev's own layers on this machine); the first search after a start (a fresh
-// isolate); and the CPU time of a search measured by the Worker itself around its handler
-// (WORKER_SERVER_TIMING: workerd's clock, which wrangler dev lets run during code, in 1 ms
-// steps, so figures are means over many requests), at BENCH_REVIEWS and BENCH_LARGE (20,000)
-// reviews, against the Free plan's 10 ms; the same for MCP tools/call in both eras
-// (scripts/bench/worker-mcp.ts). Targets: Worker >= 0.5x the sidecar on each path;
-// a search within 10 ms at 2,507 reviews, the first request of a fresh isolate included.
+// npm run bench:worker: the Cloudflare Worker on workerd against the Node sidecar, in the same run,
+// on the same build of a generated business (BENCH_REVIEWS, 2,507 by default). "workerd" is the
+// built deploy/worker/ folder (worker.js, the assets, the HUB and MCP_SESSION Durable Objects on
+// SQLite, the vars) as wrangler reads its wrangler.json, run by Miniflare in one workerd process
+// and reached on a socket bound to the Worker (scripts/harness/workerd-direct.ts): a request goes
+// through Cloudflare's assets router (run_worker_first) to our Worker, and never through wrangler
+// dev's proxy or Miniflare's entry Worker, which cap any Worker far below our code (the runners
+// table measures each layer on an empty Worker). It reports req/s and p99 for a small since file
+// (200 and 304) and a search, as ratios to the sidecar (wrk, 32 connections, taking turns), and to
+// an empty Worker of the same shape on the same runner (the floor of workerd and the router here),
+// with each server's CPU per request (/proc), which a shared machine's load moves far less than
+// req/s; the same for MCP tools/call in both eras (scripts/bench/worker-mcp.ts); the first search after a
+// start (a fresh isolate); and the CPU time of a search measured by the Worker itself around its
+// handler (WORKER_SERVER_TIMING: workerd's clock, which runs during code outside Cloudflare, in
+// 1 ms steps, so figures are means over many requests), at BENCH_REVIEWS and BENCH_LARGE (20,000)
+// reviews, against the Free plan's 10 ms. Targets: Worker >= 0.5x the sidecar on each path; a
+// search within 10 ms at 2,507 reviews, the first request of a fresh isolate included.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../src/core/http/manifest.ts';
 import { PATHS } from '../src/core/http/urls.ts';
 import { build, generate, median, NODE, ROOT, type Server, startSidecar, table, tempDir } from './bench/lib.ts';
 import { benchWorkerHub, printWorkerHub } from './bench/worker-hub.ts';
 import { hasWrk, wrk } from './bench/wrk.ts';
-import { benchMcpThroughput, firstCallPerTool, type McpThroughputRow, mcpCpuPerCall, type RunningWorkerd, workerdOf } from './bench/worker-mcp.ts';
+import {
+  benchMcpThroughput,
+  cpuNs,
+  firstCallPerTool,
+  treeCpuNs,
+  type McpThroughputRow,
+  mcpCpuPerCall,
+  type RunningWorkerd,
+  workerdOf,
+} from './bench/worker-mcp.ts';
 import { COMPATIBILITY_DATE, startWranglerDev } from './harness/host-emulators.ts';
-import { type RunningWorker, startWorker } from './harness/worker.ts';
+import { type DirectWorker, startDirectWorker } from './harness/workerd-direct.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -59,7 +74,7 @@ const timing = (res: Response, name: string): number =>
   Number(new RegExp(`${name};dur=([\\d.]+)`).exec(res.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN);
 
 /** Mean and most CPU (unpack + app) per query kind, over `perKind` requests each. */
-async function cpuPerSearch(worker: RunningWorker, out: string, perKind: number) {
+async function cpuPerSearch(worker: { url: string }, out: string, perKind: number) {
   const rows: Record<string, string | number>[] = [];
   for (const [kind, query] of queries(out)) {
     const cpu: number[] = [];
@@ -92,7 +107,7 @@ function startupMs(out: string): number {
 
 /** The first search of a freshly started Worker: its own CPU time, and the time the client waited. */
 async function coldSearch(out: string, stateDir: string) {
-  const worker = await startWorker({ outDir: out, stateDir, env: { WORKER_SERVER_TIMING: '1' } });
+  const worker = await startDirectWorker({ workerDir: workerDirOf(out), stateDir, env: { WORKER_SERVER_TIMING: '1' } });
   try {
     const began = performance.now();
     const res = await fetch(`${worker.url}${PATHS.search}?query=on%20time&limit=20`);
@@ -111,19 +126,30 @@ const since = Object.keys(manifest.resources)
   .at(-1) as string;
 const sinceEtag = manifest.resources[since]?.etag as string;
 const stateDir = join(tempDir('worker-state'), 'state');
+const workerDirOf = (build: string) => join(build, 'deploy', 'worker');
 
-/** A Worker that answers `{}` and does nothing else: what wrangler dev itself allows on this machine. */
-async function startEmptyWorker() {
+/**
+ * A Worker that reads the request's body, as ours does, and answers `{}`; `withAssets` gives it our
+ * Worker's shape (a folder of static assets, run_worker_first), so requests cross the same assets router.
+ */
+function emptyWorker(withAssets: boolean): string {
   const dir = tempDir('empty-worker');
-  writeFileSync(join(dir, 'worker.js'), "export default { fetch: () => new Response('{}', { headers: { 'content-type': 'application/json' } }) };\n");
-  writeFileSync(join(dir, 'wrangler.json'), JSON.stringify({ name: 'empty', main: 'worker.js', compatibility_date: COMPATIBILITY_DATE, no_bundle: true }));
-  return startWranglerDev(dir);
+  const answer = "new Response('{}', { headers: { 'content-type': 'application/json' } })";
+  writeFileSync(join(dir, 'worker.js'), `export default { fetch: async (request) => (await request.arrayBuffer(), ${answer}) };\n`);
+  const config = { name: 'empty', main: 'worker.js', compatibility_date: COMPATIBILITY_DATE, no_bundle: true };
+  if (withAssets) {
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'assets', 'index.json'), '{}');
+  }
+  const assets = withAssets ? { assets: { directory: 'assets', binding: 'ASSETS', run_worker_first: true } } : {};
+  writeFileSync(join(dir, 'wrangler.json'), JSON.stringify({ ...config, ...assets }));
+  return dir;
 }
 
 // --- throughput, the three taking turns
 const sidecar: Server = await startSidecar(out, { SITE_URL: 'https://reviews.example' });
-const worker = await startWorker({ outDir: out, stateDir });
-const empty = await startEmptyWorker();
+const worker = await startDirectWorker({ workerDir: workerDirOf(out), stateDir });
+const empty = await startDirectWorker({ workerDir: emptyWorker(true) });
 const paths: [string, string, Record<string, string>][] = [
   ['since file 200', since, {}],
   ['since file 304', since, { 'if-none-match': sinceEtag }],
@@ -131,36 +157,42 @@ const paths: [string, string, Record<string, string>][] = [
 ];
 const loadRows: Record<string, string | number>[] = [];
 const mcpLoadRows: McpThroughputRow[] = [];
+// The server's own CPU per request (/proc, every thread), which a busy machine moves far less than req/s.
+const serverPids = { sidecar: sidecar.process.pid as number, worker: workerdOf(worker.pid, worker.url), empty: workerdOf(empty.pid, empty.url) };
 try {
   for (const [name, path, headers] of paths) {
-    const runs: Record<'sidecar' | 'worker' | 'empty', { rps: number; p99: number }[]> = { sidecar: [], worker: [], empty: [] };
+    const runs: Record<'sidecar' | 'worker' | 'empty', { rps: number; p99: number; cpuUs: number }[]> = { sidecar: [], worker: [], empty: [] };
     for (let round = 0; round < rounds; round++) {
       for (const [who, url] of [
         ['sidecar', sidecar.url],
         ['worker', worker.url],
         ['empty', empty.url],
       ] as const) {
+        const before = cpuNs(serverPids[who]);
         const r = wrk(`${url}${path}`, { connections, seconds, headers });
+        const cpuUs = (cpuNs(serverPids[who]) - before) / 1000 / Math.max(1, r.requests);
         if (who !== 'empty' && (r.non2xx3xx || r.errors)) console.error(`bench:worker: ${who} ${name}: ${r.non2xx3xx} bad answers, ${r.errors} socket errors`);
-        runs[who].push({ rps: r.rps, p99: r.p99Ms });
+        runs[who].push({ rps: r.rps, p99: r.p99Ms, cpuUs });
       }
     }
+    const cpu = (who: 'sidecar' | 'worker' | 'empty') => median(runs[who].map((r) => r.cpuUs));
     const s = { rps: median(runs.sidecar.map((r) => r.rps)), p99: median(runs.sidecar.map((r) => r.p99)) };
     const w = { rps: median(runs.worker.map((r) => r.rps)), p99: median(runs.worker.map((r) => r.p99)) };
     const e = median(runs.empty.map((r) => r.rps));
     loadRows.push({
       path: name,
       'sidecar req/s': Math.round(s.rps),
-      'worker req/s': Math.round(w.rps),
-      'worker/sidecar': (w.rps / s.rps).toFixed(2),
+      'workerd req/s': Math.round(w.rps),
+      'workerd/sidecar': (w.rps / s.rps).toFixed(2),
       'sidecar p99 ms': s.p99.toFixed(1),
-      'worker p99 ms': w.p99.toFixed(1),
+      'workerd p99 ms': w.p99.toFixed(1),
       'target >= 0.5x': w.rps / s.rps >= 0.5 ? 'met' : 'NOT met',
       'empty Worker req/s': Math.round(e),
-      'worker/empty': (w.rps / e).toFixed(2),
+      'workerd/empty': (w.rps / e).toFixed(2),
+      'CPU µs/request: sidecar, workerd, empty Worker': `${cpu('sidecar').toFixed(0)}, ${cpu('worker').toFixed(0)}, ${cpu('empty').toFixed(0)}`,
     });
   }
-  mcpLoadRows.push(...(await benchMcpThroughput(sidecar.url, worker.url, seconds, rounds, empty.url)));
+  mcpLoadRows.push(...(await benchMcpThroughput(sidecar.url, worker.url, seconds, rounds, empty.url, serverPids)));
 } finally {
   await worker.stop();
   await empty.stop();
@@ -170,6 +202,42 @@ console.log(`\nThroughput, ${reviews} reviews (wrk, ${connections} connections, 
 table(loadRows);
 console.log(`\nMCP tools/call, ${reviews} reviews (autocannon, 32 in flight, ${seconds} s, mean of ${rounds} rounds, the three taking turns)`);
 table(mcpLoadRows);
+
+// --- the runners' own cap: the same empty Worker behind each layer a local run can add
+const plain = await startDirectWorker({ workerDir: emptyWorker(false) });
+const shaped = await startDirectWorker({ workerDir: emptyWorker(true) });
+const dev = await startWranglerDev(emptyWorker(true));
+const runners: [string, string, number][] = [
+  ['workerd, socket bound to the Worker, no assets', plain.url, plain.pid],
+  ['workerd, socket bound to the Worker, assets router first (the floor above)', shaped.url, shaped.pid],
+  ["workerd behind Miniflare's entry Worker (request logging off)", shaped.entryUrl, shaped.pid],
+  ['wrangler dev (npm run preview:worker): proxy Worker in a second workerd, then the entry Worker', dev.url, dev.pid],
+];
+const runnerRows: Record<string, string | number>[] = [];
+try {
+  const runs = runners.map(() => [] as { rps: number; p99: number; cpuUs: number }[]);
+  for (let round = 0; round < rounds; round++)
+    runners.forEach(([, url, pid], i) => {
+      const before = treeCpuNs(pid);
+      const r = wrk(`${url}/`, { connections, seconds });
+      runs[i]?.push({ rps: r.rps, p99: r.p99Ms, cpuUs: (treeCpuNs(pid) - before) / 1000 / Math.max(1, r.requests) });
+    });
+  runners.forEach(([name], i) => {
+    const r = runs[i] ?? [];
+    runnerRows.push({
+      'empty Worker': name,
+      'req/s': Math.round(median(r.map((x) => x.rps))),
+      'p99 ms': median(r.map((x) => x.p99)).toFixed(1),
+      'CPU µs/request (all its processes)': median(r.map((x) => x.cpuUs)).toFixed(0),
+    });
+  });
+} finally {
+  await plain.stop();
+  await shaped.stop();
+  await dev.stop();
+}
+console.log(`\nThe runners' own cap: an empty Worker answering {} (wrk, ${connections} connections, ${seconds} s, median of ${rounds} rounds, taking turns)`);
+table(runnerRows);
 
 // --- the first request after a start
 const sidecarCold: number[] = [];
@@ -195,7 +263,7 @@ table([
 
 // --- CPU per search, at the business's size and at BENCH_LARGE
 for (const [count, dir] of [[reviews, out], ...(large > 0 ? [[large, buildBusiness(large)] as const] : [])] as const) {
-  const timed = await startWorker({ outDir: dir, env: { WORKER_SERVER_TIMING: '1' } });
+  const timed = await startDirectWorker({ workerDir: workerDirOf(dir), env: { WORKER_SERVER_TIMING: '1' } });
   try {
     const first = await fetch(`${timed.url}${PATHS.search}?query=on%20time&limit=20`);
     await first.arrayBuffer();
@@ -231,10 +299,10 @@ for (const [count, dir] of [[reviews, out], ...(large > 0 ? [[large, buildBusine
     await timed.stop();
   }
   // MCP: tools/call in both eras, each first call in a fresh isolate (a new workerd each time)
-  let mcpWorker: RunningWorker | undefined;
+  let mcpWorker: DirectWorker | undefined;
   const restart = async (): Promise<RunningWorkerd> => {
     await mcpWorker?.stop();
-    mcpWorker = await startWorker({ outDir: dir, env: { WORKER_SERVER_TIMING: '1' } });
+    mcpWorker = await startDirectWorker({ workerDir: workerDirOf(dir), env: { WORKER_SERVER_TIMING: '1' } });
     return { url: mcpWorker.url, workerdPid: workerdOf(mcpWorker.pid, mcpWorker.url) };
   };
   try {

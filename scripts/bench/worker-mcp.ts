@@ -1,5 +1,6 @@
 // MCP's part of `npm run bench:worker` (scripts/bench-worker.ts runs it): tools/call in both
-// eras on workerd (preview:worker) against the Node sidecar on the same build, in the same run,
+// eras on workerd (scripts/harness/workerd-direct.ts: the built Worker folder, no dev server in
+// front) against the Node sidecar on the same build, in the same run,
 // and the Worker's own timing of one tools/call (Server-Timing, sidecar/runtime/workers/mcp.ts)
 // at the first request of a fresh isolate and after.
 import { execFileSync } from 'node:child_process';
@@ -59,7 +60,8 @@ export function callRequest(era: Era, sessionId: string | undefined, call: { nam
 }
 
 /** tools/call under load (32 in flight), each request with its own JSON-RPC id; `floor` is a Worker that answers anything, needing no session. */
-export async function loadCalls(base: string, era: Era, seconds: number, floor = false): Promise<Load> {
+/** `serverPid`, when given, is the server's process: its CPU per request is measured too (`cpuUs`). */
+export async function loadCalls(base: string, era: Era, seconds: number, floor = false, serverPid?: number): Promise<Load & { cpuUs: number }> {
   const sessionId = era === LEGACY ? (floor ? 'x'.repeat(43) : await openSession(base)) : undefined;
   const { headers, params } = callRequest(era, sessionId);
   let next = 1;
@@ -75,23 +77,25 @@ export async function loadCalls(base: string, era: Era, seconds: number, floor =
       },
     ],
   };
+  const before = serverPid === undefined ? 0 : cpuNs(serverPid);
   const result = await autocannon(options as unknown as Parameters<typeof autocannon>[0]);
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  const cpuUs = serverPid === undefined ? Number.NaN : (cpuNs(serverPid) - before) / 1000 / Math.max(1, result.requests.total);
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, cpuUs };
 }
 
 export interface McpThroughputRow extends Record<string, string | number> {
   path: string;
   'sidecar req/s': number;
-  'worker req/s': number;
+  'workerd req/s': number;
   'ratio (target >= 0.5)': string;
   'sidecar p99 ms': number;
-  'worker p99 ms': number;
+  'workerd p99 ms': number;
   errors: number;
 }
 
 /**
  * req/s and p99 of tools/call in both eras, the sidecar and the Worker (and, when given, an empty
- * Worker under the same wrangler dev: the floor of its own layers) taking turns `rounds` times so
+ * Worker of the same shape on the same runner: the floor of workerd and the assets router) taking turns `rounds` times so
  * that a burst of load from elsewhere on a shared machine hits them alike.
  */
 export async function benchMcpThroughput(
@@ -100,38 +104,41 @@ export async function benchMcpThroughput(
   seconds: number,
   rounds: number,
   emptyUrl?: string,
+  pids?: { sidecar: number; worker: number; empty?: number },
 ): Promise<McpThroughputRow[]> {
   const rows: McpThroughputRow[] = [];
   for (const era of ERAS) {
-    const side: Load[] = [];
-    const work: Load[] = [];
-    const empty: Load[] = [];
+    const side: (Load & { cpuUs: number })[] = [];
+    const work: (Load & { cpuUs: number })[] = [];
+    const empty: (Load & { cpuUs: number })[] = [];
     for (let round = 0; round < rounds; round++) {
-      side.push(await loadCalls(sidecarUrl, era, seconds));
-      work.push(await loadCalls(workerUrl, era, seconds));
-      if (emptyUrl) empty.push(await loadCalls(emptyUrl, era, seconds, true));
+      side.push(await loadCalls(sidecarUrl, era, seconds, false, pids?.sidecar));
+      work.push(await loadCalls(workerUrl, era, seconds, false, pids?.worker));
+      if (emptyUrl) empty.push(await loadCalls(emptyUrl, era, seconds, true, pids?.empty));
     }
+    const cpu = (loads: { cpuUs: number }[]) => median(loads.map((l) => l.cpuUs)).toFixed(0);
     const rps = (loads: Load[]) => Math.round(loads.reduce((n, l) => n + l.rps, 0) / loads.length);
     const p99 = (loads: Load[]) => median(loads.map((l) => l.p99));
     const ratio = rps(work) / Math.max(1, rps(side));
     rows.push({
       path: `MCP tools/call ${BENCH_CALL.name} (${era === MODERN ? '2026-07-28, stateless' : '2025, session in a Durable Object'})`,
       'sidecar req/s': rps(side),
-      'worker req/s': rps(work),
+      'workerd req/s': rps(work),
       'ratio (target >= 0.5)': `${ratio.toFixed(2)}x ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
       'sidecar p99 ms': p99(side),
-      'worker p99 ms': p99(work),
+      'workerd p99 ms': p99(work),
       errors: [...side, ...work].reduce((n, l) => n + l.errors + l.non2xx, 0),
-      ...(emptyUrl ? { 'empty Worker req/s': rps(empty), 'worker/empty': (rps(work) / Math.max(1, rps(empty))).toFixed(2) } : {}),
+      ...(emptyUrl ? { 'empty Worker req/s': rps(empty), 'workerd/empty': (rps(work) / Math.max(1, rps(empty))).toFixed(2) } : {}),
+      ...(pids ? { 'CPU µs/request: sidecar, workerd, empty Worker': `${cpu(side)}, ${cpu(work)}, ${emptyUrl ? cpu(empty) : '-'}` } : {}),
     });
   }
   return rows;
 }
 
-/** The running Worker under preview:worker: its URL, and the workerd process that runs the Worker's code. */
+/** A running Worker: its URL, and the workerd process that runs the Worker's code. */
 export interface RunningWorkerd {
   url: string;
-  /** The workerd that runs the Worker and its Durable Objects (wrangler's dev proxy is another one). */
+  /** The workerd that runs the Worker and its Durable Objects (under wrangler dev, its proxy is another one). */
   workerdPid: number;
 }
 
@@ -164,18 +171,33 @@ function descendants(pid: number): { pid: number; comm: string }[] {
   return found;
 }
 
-/** The workerd below preview:worker's process that runs the Worker: the one not listening on the public port. */
-export function workerdOf(previewPid: number, url: string): number {
+/** CPU time of a process and every process below it (ns). */
+export function treeCpuNs(pid: number): number {
+  let ns = 0;
+  for (const p of [{ pid }, ...descendants(pid)]) {
+    try {
+      ns += cpuNs(p.pid);
+    } catch {}
+  }
+  return ns;
+}
+
+/**
+ * The workerd below a runner's process that runs the Worker: the only one (workerd-direct.ts), or
+ * under preview:worker the one not listening on the public port (the other is wrangler's proxy).
+ */
+export function workerdOf(runnerPid: number, url: string): number {
   const port = new URL(url).port;
+  const workerds = descendants(runnerPid).filter((p) => p.comm === 'workerd');
+  if (workerds.length === 1) return (workerds[0] as { pid: number }).pid;
   const listeners = execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' });
-  const workerds = descendants(previewPid).filter((p) => p.comm === 'workerd');
   const user = workerds.find((p) => !new RegExp(`:${port}\\s.*pid=${p.pid},`).test(listeners));
-  if (!user) throw new Error(`no workerd of the Worker below ${previewPid}`);
+  if (!user) throw new Error(`no workerd of the Worker below ${runnerPid}`);
   return user.pid;
 }
 
 /** CPU time a process has had, every thread (ns; /proc/<pid>/task/<tid>/schedstat): unlike the clock, not moved by waiting for a core. */
-function cpuNs(pid: number): number {
+export function cpuNs(pid: number): number {
   let ns = 0;
   for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
   return ns;

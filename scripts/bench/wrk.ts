@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 
 export interface WrkLoad {
   rps: number;
+  /** Requests completed in the run. */
+  requests: number;
   p99Ms: number;
   non2xx3xx: number;
   errors: number;
@@ -20,10 +22,11 @@ export function wrk(url: string, options: { connections: number; seconds: number
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
   const out = run.stdout;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const p99Ms = p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : Number.NaN;
   const non2xx3xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
-  return { rps, p99Ms, non2xx3xx, errors };
+  return { rps, requests, p99Ms, non2xx3xx, errors };
 }

@@ -10,6 +10,8 @@ export { COMPATIBILITY_DATE };
 
 export interface RunningHost {
   url: string;
+  /** The tool's process; its children (workerd, servers) are below it. */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -55,7 +57,7 @@ function startTool(args: string[], ready: RegExp, url: string, env: Record<strin
       log += chunk.toString();
       if (ready.test(log)) {
         clearTimeout(timer);
-        resolve({ url, output: () => log, stop });
+        resolve({ url, pid: child.pid as number, output: () => log, stop });
       }
     };
     child.stdout?.on('data', onData);

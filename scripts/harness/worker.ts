@@ -1,5 +1,6 @@
 // Starts `npm run preview:worker` (scripts/preview-worker.ts: wrangler dev, workerd) on a build,
-// for the tests (test/helpers/worker.ts) and bench:worker, as processes.ts starts the sidecar.
+// for the tests (test/helpers/worker.ts) and bench:worker's hub part, as processes.ts starts the
+// sidecar. bench:worker's throughput and timing run without wrangler dev (workerd-direct.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

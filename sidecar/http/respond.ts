@@ -37,13 +37,16 @@ export function representation(body: Uint8Array | string | readonly Uint8Array[]
 
 function responseBody(body: Uint8Array | readonly Uint8Array[]): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
   if (!Array.isArray(body)) return body as Uint8Array<ArrayBuffer>;
-  // a stream of the parts themselves: nothing is copied into one new buffer
-  return new ReadableStream<Uint8Array>({
+  // A stream of the parts themselves: nothing is copied into one new buffer. `expectedLength`
+  // (workerd's own option; Node ignores it) lets workerd send Content-Length, not chunks.
+  const source: UnderlyingDefaultSource<Uint8Array> & { expectedLength: number } = {
+    expectedLength: bodyLength(body),
     start(controller) {
       for (const part of body as readonly Uint8Array[]) controller.enqueue(part);
       controller.close();
     },
-  });
+  };
+  return new ReadableStream<Uint8Array>(source);
 }
 
 /**

@@ -57,30 +57,34 @@ export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
   return { manifest: files.manifest, app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming };
 }
 
-declare class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
-  constructor(length: number);
+/** The Date header's value, made once a second (its resolution) rather than for every response. */
+let dateSecond = -1;
+let dateValue = '';
+function httpDate(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateValue = new Date(now).toUTCString();
+  }
+  return dateValue;
 }
 
 /**
- * What workerd does not do as node:http does: send the Content-Length a streamed body declares
- * (workerd sends a stream chunked unless it has a known length) and a Date header (RFC 9110
- * §6.6.1; Cloudflare's edge adds one, wrangler dev does not).
+ * What workerd does not do as node:http does: send a Date header (RFC 9110 §6.6.1; Cloudflare's
+ * edge adds one, local workerd does not). Content-Length needs nothing here: workerd sends it for
+ * every body whose length it knows (a buffer, an asset's body, the app's streamed parts, which
+ * declare theirs: sidecar/http/respond.ts).
  */
 function finish(response: Response): Response {
-  const length = response.headers.get('content-length');
-  if (response.body && length && !response.headers.has('transfer-encoding')) {
-    const fixed = new FixedLengthStream(Number(length));
-    void response.body.pipeTo(fixed.writable).catch(() => {});
-    response = new Response(fixed.readable, response);
-  }
   if (response.headers.has('date')) return response;
   try {
-    response.headers.set('date', new Date().toUTCString());
+    response.headers.set('date', httpDate());
     return response;
   } catch {
     // headers of a response from a binding are immutable
     const out = new Response(response.body, response);
-    out.headers.set('date', new Date().toUTCString());
+    out.headers.set('date', httpDate());
     return out;
   }
 }
