@@ -5,7 +5,7 @@ import type { Catalogue, Plural } from '../i18n/catalogue.ts';
 import { businessLocale, intlTag, type Locale, makeLocale } from '../i18n/locale.ts';
 import type { Business } from '../schemas/business.ts';
 import { clientWords } from './client-words.ts';
-import { facetPath, sourceName } from './facets.ts';
+import { facetPath, sourceName } from './facet-paths.ts';
 import { assignSlugs } from './slug.ts';
 import type { ClientWords } from './translation-label.ts';
 

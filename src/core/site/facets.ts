@@ -10,21 +10,10 @@ import { insightsDocument } from '../documents/documents.ts';
 import { ENGLISH, type Locale } from '../i18n/locale.ts';
 import type { AspectQuoteSchema } from '../schemas/insights.ts';
 import type { Review } from '../schemas/review.ts';
+import { type FacetKind, facetPath } from './facet-paths.ts';
 import { assignSlugs } from './slug.ts';
 
-export const FACET_KINDS = ['technician', 'service', 'area', 'stars'] as const;
-export type FacetKind = (typeof FACET_KINDS)[number];
-
-/** URL folder of each kind: /technicians/<slug>/, /services/<id>/, /areas/<slug>/, /reviews/stars/<n>/. */
-export const FACET_BASE: Record<FacetKind, string> = {
-  technician: '/technicians/',
-  service: '/services/',
-  area: '/areas/',
-  stars: '/reviews/stars/',
-};
-
-export const facetPath = (kind: FacetKind, slug: string) => `${FACET_BASE[kind]}${slug}/`;
-export const facetPagePath = (kind: FacetKind, slug: string, page: number) => `${facetPath(kind, slug)}page/${page}/`;
+export { FACET_BASE, FACET_KINDS, type FacetKind, facetPagePath, facetPath, sourceName } from './facet-paths.ts';
 
 export interface AspectRef {
   /** The aspect's id in insights.json, which names it on the pages (aspectLabel). */
@@ -164,22 +153,6 @@ export function reviewLinks(dataset: Dataset, review: Review): ReviewLinks {
     ...(area ? { area: { name: area, path: facetPath('area', f.areaSlugs.get(area) ?? '') } } : {}),
   };
 }
-
-const SOURCES: Record<string, string> = {
-  google: 'Google',
-  yelp: 'Yelp',
-  nextdoor: 'Nextdoor',
-  facebook: 'Facebook',
-  angi: 'Angi',
-  bbb: 'BBB',
-  houzz: 'Houzz',
-  thumbtack: 'Thumbtack',
-  trustpilot: 'Trustpilot',
-};
-
-/** "google" → "Google", for "on Google"; our own website in the page's language. */
-export const sourceName = (source: string, locale: Locale = ENGLISH) =>
-  source.toLowerCase() === 'website' ? locale.t('source.website') : (SOURCES[source.toLowerCase()] ?? source.charAt(0).toUpperCase() + source.slice(1));
 
 /** What a facet is called on its pages: its name, or "5 stars" / "5 Sterne" for a star rating. */
 export const facetLabel = (facet: Pick<Facet, 'kind' | 'slug' | 'label'>, locale: Locale = ENGLISH) =>

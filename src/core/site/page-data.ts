@@ -9,7 +9,6 @@ import { ENGLISH, type Locale } from '../i18n/locale.ts';
 import { type AspectClaim, aspectClaims, MIN_CLAIM_MENTIONS } from '../insights/claims.ts';
 import type { InsightsDocument } from '../schemas/insights.ts';
 import type { Review } from '../schemas/review.ts';
-import type { TranslationWords } from './translation-label.ts';
 
 export { ARCHIVE_PAGE_SIZE, type ArchivePage, archivePages, archivePath } from '../documents/archive.ts';
 
@@ -177,18 +176,8 @@ export function homePage(dataset: Dataset, locale: Locale = ENGLISH): HomePage {
   };
 }
 
+export { translationWords } from './client-words.ts';
 export { translationLabel } from './translation-label.ts';
-
-/** The translation toggle's words in the page's language (src/core/site/translation-label.ts). */
-export function translationWords(locale: Locale = ENGLISH): TranslationWords {
-  return {
-    tag: locale.tag,
-    show: locale.t('translation.show'),
-    showNamed: locale.t('translation.showNamed'),
-    by: locale.t('translation.by'),
-    forms: locale.catalogue.languageForms,
-  };
-}
 
 /** An aspect's name on the pages, by its id in insights.json (which keeps the English label). */
 export const aspectLabel = (id: string, locale: Locale = ENGLISH) => locale.t(`aspect.${id}` as TextKey);
