@@ -160,9 +160,10 @@ export function wranglerConfig(manifest: Manifest, { maxAgeS, validators, newSes
  */
 const BUILD_ONLY = /(^|\/)src\/(core\/insights|build)\//;
 
-async function bundleWorker(data: WorkerBuild): Promise<Buffer> {
+/** The Worker's script from its entry (another entry in tests), with the build's data in it. */
+export async function bundleWorker(data: WorkerBuild, entry = ENTRY): Promise<Buffer> {
   const result = await build({
-    entryPoints: [ENTRY],
+    entryPoints: [entry],
     bundle: true,
     format: 'esm',
     platform: 'browser',
