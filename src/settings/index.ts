@@ -82,7 +82,7 @@ export const SETTINGS = {
     'staticCacheBytes',
     integer(0),
     String(16 * 1024 * 1024),
-    'bytes of built files kept in memory per published build, the first ones asked for; once it is full the others are read from disk each time (a CDN serves them in production). It does not evict: under a load wider than the cache, eviction would replace one old buffer by another on every miss, and each replaced one waits for a full garbage collection',
+    'bytes of built files kept in memory per published build (on the Worker, per isolate), the first ones asked for; once it is full the others are read from disk (on the Worker, from the asset store) each time (a CDN serves them in production). It does not evict: under a load wider than the cache, eviction would replace one old buffer by another on every miss, and each replaced one waits for a full garbage collection',
     '`16777216` (16 MiB)',
   ),
   KEEP_ALIVE_S: setting(

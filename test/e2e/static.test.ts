@@ -46,6 +46,19 @@ describe.each(TARGETS)('%s', (target) => {
       expect(res.headers.get('link')).toBe(TOPICS.includes(path) ? `<${SITE}/api/websub/hub>; rel="hub", <${SITE}${path}>; rel="self"` : null);
     });
 
+    it('answers a built file asked for again with the same bytes and headers (kept in memory after the first)', async () => {
+      for (const path of RESOURCES) {
+        const [first, again] = [await get(path), await get(path)];
+        const [a, b] = [Buffer.from(await first.arrayBuffer()), Buffer.from(await again.arrayBuffer())];
+        expect(b.equals(a), path).toBe(true);
+        for (const name of ['etag', 'last-modified', 'content-type', 'content-length', 'cache-control', 'link'])
+          expect(again.headers.get(name), `${path} ${name}`).toBe(first.headers.get(name));
+        const head = await get(path, { method: 'HEAD' });
+        expect(head.headers.get('content-length'), path).toBe(String(a.length));
+        expect(await head.text()).toBe('');
+      }
+    });
+
     it('answers HEAD like GET without a body', async () => {
       const res = await get('/reviews.json', { method: 'HEAD' });
       expect(res.status).toBe(200);

@@ -7,9 +7,10 @@
 import { env as globalEnv } from 'cloudflare:workers';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
-import { PATHS } from '../../../src/core/http/urls.ts';
-import { serveAsset } from '../../../src/edge/serve-asset.ts';
 import type { Manifest } from '../../../src/core/http/manifest.ts';
+import { PATHS } from '../../../src/core/http/urls.ts';
+import { keptAssets } from '../../../src/edge/kept-assets.ts';
+import { type AssetFetcher, serveAsset } from '../../../src/edge/serve-asset.ts';
 import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { createApp } from '../../app.ts';
@@ -32,6 +33,8 @@ export interface Isolate {
   manifest: Manifest;
   app: Hono;
   files: AssetSite;
+  /** The asset store, with the first STATIC_CACHE_BYTES of built files kept in memory. */
+  assets: AssetFetcher;
   maxAgeS: number;
   serverTiming: boolean;
 }
@@ -54,7 +57,8 @@ export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
   const app = createApp({ site: files.site, config, files: () => undefined });
   warmSearch(files.site.current());
   app.router.match('GET', PATHS.search);
-  return { manifest: files.manifest, app, files, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming };
+  const assets = keptAssets(env.ASSETS, settings.staticCacheBytes, (path) => files.manifest.resources[path]?.size);
+  return { manifest: files.manifest, app, files, assets, maxAgeS: settings.cacheMaxAgeS, serverTiming: settings.workerServerTiming };
 }
 
 /** The Date header's value, made once a second (its resolution) rather than for every response. */
@@ -103,7 +107,7 @@ export function workerHandler(isolate: Isolate) {
     if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
     const meta = isolate.manifest.resources[path];
     if (meta && (request.method === 'GET' || request.method === 'HEAD'))
-      return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, env.ASSETS));
+      return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, isolate.assets));
     return finish(await dynamic(request, path));
   }
 

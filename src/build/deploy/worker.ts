@@ -86,6 +86,7 @@ const WORKER_SETTINGS = [
   'CACHE_MAX_AGE_S',
   'SEARCH_CACHE_ENTRIES',
   'RESPONSE_CACHE_BYTES',
+  'STATIC_CACHE_BYTES',
   'WORKER_SERVER_TIMING',
   ...Object.keys(SETTINGS).filter((name) => name.startsWith('MCP_')),
   ...Object.keys(HUB_SETTINGS).filter((name) => name.startsWith('HUB_')),
