@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { watchEmbedding } from './chromium.ts';
 
 /** The CSP a host MUST apply when the resource declares none (SEP-1865), with the frame, object and base rules a sandbox adds. */
 export const DEFAULT_APP_CSP =
@@ -92,15 +93,8 @@ export async function openAppHost(
   const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
   const context = await browser.newContext({ viewport: { width: 640, height: 900 } });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-  });
   // in every frame, the app's included, before its own scripts
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
-  });
+  const problems = await watchEmbedding(page);
   await page.exposeFunction('hostCallTool', callTool);
   await page.goto(`http://localhost:${port}/`);
   const appFrame = () => {

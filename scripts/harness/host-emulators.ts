@@ -2,9 +2,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { NODE, ROOT, tempDir } from './processes.ts';
-
 import { COMPATIBILITY_DATE } from '../../src/build/deploy/worker.ts';
+import { NODE, ROOT, tempDir } from './processes.ts';
 
 export { COMPATIBILITY_DATE };
 

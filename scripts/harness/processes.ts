@@ -14,6 +14,18 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `reviews-${prefix}-`));
 }
 
+/** Resolves once every process of the group led by `pid` has exited (what frees its ports and files), or after 10 s. */
+export async function groupGone(pid: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export interface BuildRun {
   status: number | null;
   stdout: string;

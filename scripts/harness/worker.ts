@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from './host-emulators.ts';
-import { NODE, ROOT, tempDir } from './processes.ts';
+import { groupGone, NODE, ROOT, tempDir } from './processes.ts';
 
 export interface WorkerOptions {
   /** The build (OUT_DIR) whose deploy/worker/ folder is served. */
@@ -49,17 +49,6 @@ export async function startWorker(options: WorkerOptions, port?: number): Promis
   const pid = child.pid as number;
   let log = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const groupGone = async () => {
-    // wrangler's and workerd's exit is what frees the port and the SQLite files
-    for (let i = 0; i < 200; i++) {
-      try {
-        process.kill(-pid, 0);
-      } catch {
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
   const signal = (sig: NodeJS.Signals, group: boolean) => {
     try {
       process.kill(group ? -pid : pid, sig);
@@ -75,12 +64,12 @@ export async function startWorker(options: WorkerOptions, port?: number): Promis
     stop: async () => {
       signal('SIGTERM', false);
       await exited;
-      await groupGone();
+      await groupGone(pid);
     },
     kill9: async () => {
       signal('SIGKILL', true);
       await exited;
-      await groupGone();
+      await groupGone(pid);
     },
     restart: () => startWorker({ ...options, stateDir }, port),
   };

@@ -16,7 +16,7 @@ import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { WORKER_CONFIG, workerVars } from '../../src/build/deploy/worker.ts';
 import { freePort } from './host-emulators.ts';
-import { NODE, tempDir } from './processes.ts';
+import { groupGone, NODE, tempDir } from './processes.ts';
 
 export interface DirectWorker {
   /** The socket bound to the Worker itself. */
@@ -54,15 +54,7 @@ export async function startDirectWorker(options: { workerDir: string; stateDir?:
       process.kill(pid, 'SIGTERM');
     } catch {}
     await exited;
-    // workerd's exit frees the port and the SQLite files
-    for (let i = 0; i < 200; i++) {
-      try {
-        process.kill(-pid, 0);
-      } catch {
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await groupGone(pid);
   };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

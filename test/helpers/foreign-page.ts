@@ -2,7 +2,6 @@
 // a strict Content-Security-Policy: how the widget, badge and embed meet a business's own site.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
 
 export interface ForeignPage {
   url: string;
@@ -28,18 +27,4 @@ export function serveForeignPage(html: string, csp: string): Promise<ForeignPage
   );
 }
 
-/**
- * What a widget on a foreign page must not cause: page errors, console errors and warnings,
- * and CSP violations (reported to the console by a script added before the page's own).
- */
-export async function watchEmbedding(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
-  });
-  return problems;
-}
+export { watchEmbedding } from '../../scripts/harness/chromium.ts';

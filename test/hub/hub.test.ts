@@ -3,36 +3,25 @@ import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import { describe, expect, it } from 'vitest';
 import { createOutbound, RefusedCallback } from '../../sidecar/runtime/node/hub/outbound.ts';
 import { ATOM_TYPE, contentTypeFor } from '../../src/core/http/media.ts';
 import { SITE, startTestHub, type TestHub } from './harness.ts';
-import { acknowledge, type Behavior, echo, type Received, type Subscriber, sleep, startSubscriber, waitFor } from './subscriber.ts';
+import { acknowledge, type Behavior, echo, type Received, sleep, waitFor } from './subscriber.ts';
+import { hubSuite } from './suite.ts';
 
-let pki: TestPki;
-let sub: Subscriber;
-const open: TestHub[] = [];
+const suite = hubSuite<TestHub>();
 let counter = 0;
 
-beforeAll(async () => {
-  pki = makeTestPki();
-  sub = await startSubscriber(pki);
-});
-afterAll(() => sub.close());
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((h) => h.close()));
-});
-
 async function newHub(env: Record<string, string> = {}): Promise<TestHub> {
-  const h = await startTestHub(pki, env);
-  open.push(h);
+  const h = await startTestHub(suite.pki, env);
+  suite.open.push(h);
   return h;
 }
 
 const path = (label: string) => `/${label}-${++counter}`;
-const gets = (p: string) => sub.requests(p, 'GET');
-const posts = (p: string) => sub.requests(p, 'POST');
+const gets = (p: string) => suite.sub.requests(p, 'GET');
+const posts = (p: string) => suite.sub.requests(p, 'POST');
 const bodies = (p: string) => posts(p).map((r) => r.body.toString());
 const waitPosts = (p: string, n: number, timeoutMs = 5000) => waitFor(`${n} POST(s) to ${p}`, () => posts(p).length >= n, timeoutMs);
 
@@ -65,7 +54,7 @@ const deliveryStatuses =
  */
 async function publishAndSettle(h: TestHub, topic: string, body: string) {
   const control = path('control');
-  expect(await h.subscribe(sub.url(control), topic)).toBe(true);
+  expect(await h.subscribe(suite.sub.url(control), topic)).toBe(true);
   h.setContent(topic, body);
   await h.publish();
   await waitFor('the control delivery', () => bodies(control).includes(body));
@@ -81,7 +70,7 @@ describe('subscribing', () => {
     const p = path('happy');
     const res = await h.post({
       'hub.mode': 'subscribe',
-      'hub.callback': sub.url(p),
+      'hub.callback': suite.sub.url(p),
       'hub.topic': atom,
       'hub.lease_seconds': '7200',
       'hub.secret': 'hunter2',
@@ -115,7 +104,7 @@ describe('subscribing', () => {
   it('sends no signature header without a secret', async () => {
     const h = await newHub();
     const p = path('nosecret');
-    expect(await h.subscribe(sub.url(p), h.urls.jsonFeed)).toBe(true);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.jsonFeed)).toBe(true);
     h.setContent(h.urls.jsonFeed, '{"version":"https://jsonfeed.org/version/1.1"}');
     await h.publish();
     await waitPosts(p, 1);
@@ -125,7 +114,7 @@ describe('subscribing', () => {
   it("keeps the callback's own query string on verification and delivery", async () => {
     const h = await newHub();
     const p = path('query');
-    const callback = `${sub.url(p)}?token=a%20b&hub.mode=mine`;
+    const callback = `${suite.sub.url(p)}?token=a%20b&hub.mode=mine`;
     expect(await h.subscribe(callback, h.urls.reviews)).toBe(true);
     expect(gets(p)[0]?.url).toMatch(new RegExp(`^${p}\\?token=a%20b&hub\\.mode=mine&hub\\.mode=subscribe&`));
     h.setContent(h.urls.reviews, '{"reviews":[1]}');
@@ -137,9 +126,9 @@ describe('subscribing', () => {
   it('gives every verification its own challenge', async () => {
     const h = await newHub();
     const [a, b] = [path('challenge'), path('challenge')];
-    await h.subscribe(sub.url(a), h.urls.atomFeed);
-    await h.subscribe(sub.url(b), h.urls.atomFeed);
-    await h.subscribe(sub.url(a), h.urls.atomFeed);
+    await h.subscribe(suite.sub.url(a), h.urls.atomFeed);
+    await h.subscribe(suite.sub.url(b), h.urls.atomFeed);
+    await h.subscribe(suite.sub.url(a), h.urls.atomFeed);
     const challenges = [...gets(a), ...gets(b)].map((r) => r.query.get('hub.challenge'));
     expect(new Set(challenges).size).toBe(3);
   });
@@ -147,8 +136,8 @@ describe('subscribing', () => {
   it('grants the default lease, and clamps requested leases to the limits', async () => {
     const h = await newHub();
     const [a, b] = [path('lease'), path('lease')];
-    await h.subscribe(sub.url(a), h.urls.atomFeed);
-    await h.subscribe(sub.url(b), h.urls.atomFeed, { 'hub.lease_seconds': '999999999' });
+    await h.subscribe(suite.sub.url(a), h.urls.atomFeed);
+    await h.subscribe(suite.sub.url(b), h.urls.atomFeed, { 'hub.lease_seconds': '999999999' });
     expect(gets(a)[0]?.query.get('hub.lease_seconds')).toBe('864000');
     expect(gets(b)[0]?.query.get('hub.lease_seconds')).toBe('2592000');
   });
@@ -156,7 +145,7 @@ describe('subscribing', () => {
   it('accepts a callback on a host name, resolved and checked before connecting', async () => {
     const h = await newHub();
     const p = path('hostname');
-    const callback = sub.url(p).replace('127.0.0.1', 'localhost');
+    const callback = suite.sub.url(p).replace('127.0.0.1', 'localhost');
     expect(await h.subscribe(callback, h.urls.atomFeed)).toBe(true);
     h.setContent(h.urls.atomFeed, '<feed>named</feed>');
     await h.publish();
@@ -178,12 +167,12 @@ describe('a verification that fails never activates the subscription', () => {
   it.each(cases)('%s', async (_label, behavior, env = {}) => {
     const h = await newHub(env);
     const p = path('unverified');
-    sub.handle(p, (req, res) => (req.method === 'GET' ? behavior(req, res) : acknowledge(req, res)));
-    sub.handle(redirectTarget, echo);
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed)).toBe(false);
+    suite.sub.handle(p, (req, res) => (req.method === 'GET' ? behavior(req, res) : acknowledge(req, res)));
+    suite.sub.handle(redirectTarget, echo);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed)).toBe(false);
     await publishAndSettle(h, h.urls.atomFeed, `<feed>${p}</feed>`);
     expect(posts(p)).toHaveLength(0);
-    expect(sub.requests(redirectTarget)).toHaveLength(0);
+    expect(suite.sub.requests(redirectTarget)).toHaveLength(0);
   });
 });
 
@@ -243,18 +232,18 @@ describe('requests rejected at once, with no GET to the callback', () => {
   it.each(cases)('%s', async (_label, make, expected, reason) => {
     const h = await newHub();
     const p = path('rejected');
-    const { form, type } = make(sub.url(p));
+    const { form, type } = make(suite.sub.url(p));
     const res = await h.post(form, type);
     expect(res.status).toBe(expected);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await res.text()).toMatch(reason);
     await sleep(100);
-    expect(sub.requests(p)).toHaveLength(0);
+    expect(suite.sub.requests(p)).toHaveLength(0);
   });
 
   it('accepts a 199-byte secret', async () => {
     const h = await newHub();
-    expect(await h.subscribe(sub.url(path('secret199')), h.urls.atomFeed, { 'hub.secret': 's'.repeat(199) })).toBe(true);
+    expect(await h.subscribe(suite.sub.url(path('secret199')), h.urls.atomFeed, { 'hub.secret': 's'.repeat(199) })).toBe(true);
   });
 
   it('answers other methods with 405 and Allow: POST', async () => {
@@ -269,12 +258,12 @@ describe('requests rejected at once, with no GET to the callback', () => {
   it('rate-limits subscription requests per callback host with 429 and Retry-After', async () => {
     const h = await newHub({ HUB_SUBSCRIBE_RATE_PER_MIN: '2' });
     const p = path('limited');
-    await h.request('subscribe', sub.url(p), h.urls.atomFeed);
-    await h.request('subscribe', sub.url(p), h.urls.jsonFeed);
-    const res = await h.post({ 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': h.urls.reviews });
+    await h.request('subscribe', suite.sub.url(p), h.urls.atomFeed);
+    await h.request('subscribe', suite.sub.url(p), h.urls.jsonFeed);
+    const res = await h.post({ 'hub.mode': 'subscribe', 'hub.callback': suite.sub.url(p), 'hub.topic': h.urls.reviews });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    await h.request('subscribe', sub.url(p).replace('127.0.0.1', 'localhost'), h.urls.reviews);
+    await h.request('subscribe', suite.sub.url(p).replace('127.0.0.1', 'localhost'), h.urls.reviews);
   });
 });
 
@@ -282,8 +271,8 @@ describe('re-subscribing and unsubscribing', () => {
   it('a re-subscription renews the lease and still gives one notification per publish', async () => {
     const h = await newHub();
     const p = path('resub');
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed)).toBe(true);
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed)).toBe(true);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed)).toBe(true);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed)).toBe(true);
     await publishAndSettle(h, h.urls.atomFeed, '<feed>once</feed>');
     await waitPosts(p, 1);
     expect(bodies(p)).toEqual(['<feed>once</feed>']);
@@ -292,15 +281,15 @@ describe('re-subscribing and unsubscribing', () => {
   it('a re-subscription replaces the secret only once verified', async () => {
     const h = await newHub();
     const p = path('resecret');
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed, { 'hub.secret': 'first' })).toBe(true);
-    sub.handle(p, (req, res) => (req.method === 'GET' ? statusEcho(404)(req, res) : acknowledge(req, res)));
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed, { 'hub.secret': 'second' })).toBe(false);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed, { 'hub.secret': 'first' })).toBe(true);
+    suite.sub.handle(p, (req, res) => (req.method === 'GET' ? statusEcho(404)(req, res) : acknowledge(req, res)));
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed, { 'hub.secret': 'second' })).toBe(false);
     await publishAndSettle(h, h.urls.atomFeed, '<feed>1</feed>');
     await waitPosts(p, 1);
     expect(posts(p).map((r) => r.headers['x-hub-signature'])).toEqual([hmac('first', Buffer.from('<feed>1</feed>'))]);
 
-    sub.handle(p, acknowledge);
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed, { 'hub.secret': 'second' })).toBe(true);
+    suite.sub.handle(p, acknowledge);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed, { 'hub.secret': 'second' })).toBe(true);
     await publishAndSettle(h, h.urls.atomFeed, '<feed>2</feed>');
     await waitPosts(p, 2);
     expect(posts(p)[1]?.headers['x-hub-signature']).toBe(hmac('second', Buffer.from('<feed>2</feed>')));
@@ -309,9 +298,9 @@ describe('re-subscribing and unsubscribing', () => {
   it('an unsubscribe, once verified, stops deliveries', async () => {
     const h = await newHub();
     const p = path('unsub');
-    expect(await h.subscribe(sub.url(p), h.urls.jsonFeed)).toBe(true);
-    await h.request('unsubscribe', sub.url(p), h.urls.jsonFeed);
-    await h.waitLog(`unsubscribe verified: ${sub.url(p)}`);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.jsonFeed)).toBe(true);
+    await h.request('unsubscribe', suite.sub.url(p), h.urls.jsonFeed);
+    await h.waitLog(`unsubscribe verified: ${suite.sub.url(p)}`);
     const unsubscribe = gets(p)[1];
     expect(unsubscribe?.query.get('hub.mode')).toBe('unsubscribe');
     expect(unsubscribe?.query.get('hub.topic')).toBe(h.urls.jsonFeed);
@@ -323,10 +312,10 @@ describe('re-subscribing and unsubscribing', () => {
   it('an unsubscribe whose verification fails leaves deliveries on', async () => {
     const h = await newHub();
     const p = path('unsub-refused');
-    sub.handle(p, (req, res) => (req.query.get('hub.mode') === 'unsubscribe' ? statusEcho(404)(req, res) : acknowledge(req, res)));
-    expect(await h.subscribe(sub.url(p), h.urls.jsonFeed)).toBe(true);
-    await h.request('unsubscribe', sub.url(p), h.urls.jsonFeed);
-    await h.waitLog(`unsubscribe not verified (status 404): ${sub.url(p)}`);
+    suite.sub.handle(p, (req, res) => (req.query.get('hub.mode') === 'unsubscribe' ? statusEcho(404)(req, res) : acknowledge(req, res)));
+    expect(await h.subscribe(suite.sub.url(p), h.urls.jsonFeed)).toBe(true);
+    await h.request('unsubscribe', suite.sub.url(p), h.urls.jsonFeed);
+    await h.waitLog(`unsubscribe not verified (status 404): ${suite.sub.url(p)}`);
     h.setContent(h.urls.jsonFeed, '{"still":"subscribed"}');
     await h.publish();
     await waitPosts(p, 1);
@@ -338,7 +327,7 @@ describe('content distribution', () => {
     const h = await newHub();
     const topics = [h.urls.atomFeed, h.urls.jsonFeed, h.urls.reviews];
     const paths = topics.map(() => path('topic'));
-    for (const [i, topic] of topics.entries()) expect(await h.subscribe(sub.url(paths[i] as string), topic)).toBe(true);
+    for (const [i, topic] of topics.entries()) expect(await h.subscribe(suite.sub.url(paths[i] as string), topic)).toBe(true);
     for (const topic of topics) h.setContent(topic, `new content of ${topic}`);
     expect((await h.publish()).sort()).toEqual([...topics].sort());
     for (const [i, topic] of topics.entries()) {
@@ -354,8 +343,8 @@ describe('content distribution', () => {
   it('retries a failed delivery (500, then 200) and delivers it', async () => {
     const h = await newHub();
     const p = path('retry');
-    sub.handle(p, deliveryStatuses(500));
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed)).toBe(true);
+    suite.sub.handle(p, deliveryStatuses(500));
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed)).toBe(true);
     h.setContent(h.urls.atomFeed, '<feed>retried</feed>');
     await h.publish();
     await waitPosts(p, 2);
@@ -366,8 +355,8 @@ describe('content distribution', () => {
   it('removes the subscription after 3 failed deliveries and tells the subscriber', async () => {
     const h = await newHub();
     const p = path('three-strikes');
-    sub.handle(p, deliveryStatuses(500, 503, 302));
-    expect(await h.subscribe(sub.url(p), h.urls.reviews)).toBe(true);
+    suite.sub.handle(p, deliveryStatuses(500, 503, 302));
+    expect(await h.subscribe(suite.sub.url(p), h.urls.reviews)).toBe(true);
     h.setContent(h.urls.reviews, '{"fails":1}');
     await h.publish();
     await waitFor('the denial', () => gets(p).some((r) => r.query.get('hub.mode') === 'denied'));
@@ -382,11 +371,11 @@ describe('content distribution', () => {
   it('removes the subscription at once when the callback answers 410', async () => {
     const h = await newHub();
     const p = path('gone');
-    sub.handle(p, deliveryStatuses(410));
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed)).toBe(true);
+    suite.sub.handle(p, deliveryStatuses(410));
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed)).toBe(true);
     h.setContent(h.urls.atomFeed, '<feed>gone</feed>');
     await h.publish();
-    await h.waitLog(`answered 410, subscription removed: ${sub.url(p)}`);
+    await h.waitLog(`answered 410, subscription removed: ${suite.sub.url(p)}`);
     await publishAndSettle(h, h.urls.atomFeed, '<feed>after gone</feed>');
     expect(posts(p)).toHaveLength(1);
     expect(gets(p).filter((r) => r.query.get('hub.mode') === 'denied')).toHaveLength(0);
@@ -395,18 +384,18 @@ describe('content distribution', () => {
   it('treats a redirect answer to a delivery as a failure and does not follow it', async () => {
     const h = await newHub();
     const p = path('redirect-delivery');
-    sub.handle(p, (req, res) => (req.method === 'GET' ? echo(req, res) : status(307, { location: '/elsewhere' })(req, res)));
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed)).toBe(true);
+    suite.sub.handle(p, (req, res) => (req.method === 'GET' ? echo(req, res) : status(307, { location: '/elsewhere' })(req, res)));
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed)).toBe(true);
     h.setContent(h.urls.atomFeed, '<feed>moved</feed>');
     await h.publish();
-    await h.waitLog(`will retry (delivery answered with status 307): ${sub.url(p)}`);
-    expect(sub.requests('/elsewhere')).toHaveLength(0);
+    await h.waitLog(`will retry (delivery answered with status 307): ${suite.sub.url(p)}`);
+    expect(suite.sub.requests('/elsewhere')).toHaveLength(0);
   });
 
   it('notifies nobody when the published content is unchanged', async () => {
     const h = await newHub();
     const p = path('unchanged');
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed)).toBe(true);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed)).toBe(true);
     expect(await h.publish()).toEqual([]);
     h.setContent(h.urls.atomFeed, '<feed>v1</feed>');
     expect(await h.publish()).toEqual([h.urls.atomFeed]);
@@ -420,8 +409,8 @@ describe('content distribution', () => {
     // the two publishes below must land inside the first retry's wait, even on a paused runner
     const h = await newHub({ HUB_RETRY_BASE_MS: '2000' });
     const p = path('newest');
-    sub.handle(p, deliveryStatuses(500));
-    expect(await h.subscribe(sub.url(p), h.urls.jsonFeed)).toBe(true);
+    suite.sub.handle(p, deliveryStatuses(500));
+    expect(await h.subscribe(suite.sub.url(p), h.urls.jsonFeed)).toBe(true);
     h.setContent(h.urls.jsonFeed, '{"v":1}');
     await h.publish();
     await waitPosts(p, 1);
@@ -437,7 +426,7 @@ describe('content distribution', () => {
   it('ends with the newest content after two quick publishes', async () => {
     const h = await newHub();
     const p = path('quick');
-    expect(await h.subscribe(sub.url(p), h.urls.reviews)).toBe(true);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.reviews)).toBe(true);
     h.setContent(h.urls.reviews, '{"v":"a"}');
     const first = h.publish();
     h.setContent(h.urls.reviews, '{"v":"b"}');
@@ -451,10 +440,10 @@ describe('content distribution', () => {
   it('does not let a subscriber that never answers hold up the others', async () => {
     const h = await newHub({ HUB_DELIVERY_CONCURRENCY: '2', HUB_DELIVERY_TIMEOUT_MS: '10000' });
     const stuck = path('stuck');
-    sub.handle(stuck, (req, res) => (req.method === 'GET' ? echo(req, res) : undefined));
-    expect(await h.subscribe(sub.url(stuck), h.urls.atomFeed)).toBe(true);
+    suite.sub.handle(stuck, (req, res) => (req.method === 'GET' ? echo(req, res) : undefined));
+    expect(await h.subscribe(suite.sub.url(stuck), h.urls.atomFeed)).toBe(true);
     const healthy = Array.from({ length: 6 }, () => path('healthy'));
-    for (const p of healthy) expect(await h.subscribe(sub.url(p), h.urls.atomFeed)).toBe(true);
+    for (const p of healthy) expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed)).toBe(true);
     h.setContent(h.urls.atomFeed, '<feed>fan-out</feed>');
     const started = Date.now();
     await h.publish();
@@ -466,7 +455,7 @@ describe('content distribution', () => {
   it('stops deliveries once the lease has run out', async () => {
     const h = await newHub();
     const p = path('expiring');
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed, { 'hub.lease_seconds': '1' })).toBe(true);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed, { 'hub.lease_seconds': '1' })).toBe(true);
     expect(gets(p)[0]?.query.get('hub.lease_seconds')).toBe('1');
     await sleep(1100);
     await publishAndSettle(h, h.urls.atomFeed, '<feed>after expiry</feed>');
@@ -478,7 +467,7 @@ describe('publish pings', () => {
   it('hub.mode=publish runs the same check, and notifies only on change', async () => {
     const h = await newHub();
     const p = path('ping');
-    expect(await h.subscribe(sub.url(p), h.urls.atomFeed)).toBe(true);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed)).toBe(true);
     const ping = () => h.post({ 'hub.mode': 'publish', 'hub.url': h.urls.atomFeed });
     const unchanged = await ping();
     expect(unchanged.status).toBe(202);
@@ -518,7 +507,7 @@ describe('npm run publish (scripts/publish.ts)', () => {
   it('pings the hub for the three topics; a second run with unchanged content notifies nobody', async () => {
     const h = await newHub();
     const p = path('publish-script');
-    expect(await h.subscribe(sub.url(p), h.urls.reviews)).toBe(true);
+    expect(await h.subscribe(suite.sub.url(p), h.urls.reviews)).toBe(true);
     h.setContent(h.urls.reviews, '{"published":true}');
     const first = await run(h.hubUrl);
     expect(first.status, first.stderr).toBe(0);
@@ -536,9 +525,9 @@ describe('private callbacks', () => {
   it('refuses loopback and other private callbacks at subscribe time when HUB_ALLOW_PRIVATE_CALLBACKS is off', async () => {
     const h = await newHub({ HUB_ALLOW_PRIVATE_CALLBACKS: '0' });
     const p = path('private');
-    const port = new URL(sub.origin).port;
+    const port = new URL(suite.sub.origin).port;
     for (const callback of [
-      sub.url(p),
+      suite.sub.url(p),
       `https://localhost:${port}${p}`,
       `https://[::1]:${port}${p}`,
       `https://[::ffff:127.0.0.1]:${port}${p}`,
@@ -551,26 +540,26 @@ describe('private callbacks', () => {
       expect(await res.text()).toMatch(/refused/);
     }
     await sleep(100);
-    expect(sub.requests(p)).toHaveLength(0);
+    expect(suite.sub.requests(p)).toHaveLength(0);
   });
 
   it('refuses to connect to a private address at request time as well', async () => {
-    const outbound = createOutbound({ allowPrivate: false, maxResponseBytes: 1024, userAgent: 'test', extraCaFile: pki.caFile, maxSockets: 1 });
+    const outbound = createOutbound({ allowPrivate: false, maxResponseBytes: 1024, userAgent: 'test', extraCaFile: suite.pki.caFile, maxSockets: 1 });
     const p = path('connect-time');
-    await expect(outbound.send('GET', sub.url(p), { timeoutMs: 500 })).rejects.toBeInstanceOf(RefusedCallback);
-    await expect(outbound.send('GET', sub.url(p).replace('127.0.0.1', 'localhost'), { timeoutMs: 500 })).rejects.toBeInstanceOf(RefusedCallback);
+    await expect(outbound.send('GET', suite.sub.url(p), { timeoutMs: 500 })).rejects.toBeInstanceOf(RefusedCallback);
+    await expect(outbound.send('GET', suite.sub.url(p).replace('127.0.0.1', 'localhost'), { timeoutMs: 500 })).rejects.toBeInstanceOf(RefusedCallback);
     outbound.close();
-    expect(sub.requests(p)).toHaveLength(0);
+    expect(suite.sub.requests(p)).toHaveLength(0);
   });
 
   it('reads no more than the cap from a response', async () => {
-    const outbound = createOutbound({ allowPrivate: true, maxResponseBytes: 1024, userAgent: 'test', extraCaFile: pki.caFile, maxSockets: 1 });
+    const outbound = createOutbound({ allowPrivate: true, maxResponseBytes: 1024, userAgent: 'test', extraCaFile: suite.pki.caFile, maxSockets: 1 });
     const p = path('huge');
-    sub.handle(p, (_req, res: ServerResponse) => {
+    suite.sub.handle(p, (_req, res: ServerResponse) => {
       res.writeHead(200);
       res.end('x'.repeat(1_000_000));
     });
-    const res = await outbound.send('GET', sub.url(p), { timeoutMs: 2000 });
+    const res = await outbound.send('GET', suite.sub.url(p), { timeoutMs: 2000 });
     outbound.close();
     expect(res.truncated).toBe(true);
     expect(res.body.length).toBe(1024);

@@ -2,28 +2,17 @@
 // hub in process and the Durable Object under preview:worker (runtimes.ts). hub.test.ts holds the
 // Node hub to every detail; this file holds both to the rules that decide a subscription's fate.
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import { describe, expect, it } from 'vitest';
 import { HUB_RUNTIMES } from './runtimes.ts';
-import { type Behavior, echo, type Subscriber, sleep, startSubscriber, waitFor } from './subscriber.ts';
+import { type Behavior, echo, sleep, waitFor } from './subscriber.ts';
+import { hubSuite } from './suite.ts';
 import type { HubUnderTest } from './worker-hub.ts';
 
-let pki: TestPki;
-let sub: Subscriber;
-const open: HubUnderTest[] = [];
+const suite = hubSuite<HubUnderTest>();
 let counter = 0;
 
-beforeAll(async () => {
-  pki = makeTestPki();
-  sub = await startSubscriber(pki);
-});
-afterAll(() => sub.close());
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((h) => h.close()));
-});
-
 const path = (label: string) => `/policy-${label}-${++counter}`;
-const posts = (p: string) => sub.requests(p, 'POST');
+const posts = (p: string) => suite.sub.requests(p, 'POST');
 
 /** Verification echoed; every delivery answered with `code`. */
 const deliveries =
@@ -36,25 +25,25 @@ const deliveries =
 
 describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
   async function newHub(env: Record<string, string> = {}): Promise<HubUnderTest> {
-    const h = await runtime.start(pki, env);
-    open.push(h);
+    const h = await runtime.start(suite.pki, env);
+    suite.open.push(h);
     return h;
   }
 
   it('activates a subscription only for a 2xx whose body is exactly the challenge', async () => {
     const h = await newHub();
     const wrong = path('wrong-body');
-    sub.handle(wrong, (_req, res) => res.end('not the challenge'));
+    suite.sub.handle(wrong, (_req, res) => res.end('not the challenge'));
     const failing = path('status');
-    sub.handle(failing, (req, res) => {
+    suite.sub.handle(failing, (req, res) => {
       res.writeHead(500);
       res.end(req.query.get('hub.challenge') ?? '');
     });
-    expect(await h.subscribe(sub.url(wrong), h.urls.reviews)).toBe(false);
-    expect(await h.subscribe(sub.url(failing), h.urls.reviews)).toBe(false);
+    expect(await h.subscribe(suite.sub.url(wrong), h.urls.reviews)).toBe(false);
+    expect(await h.subscribe(suite.sub.url(failing), h.urls.reviews)).toBe(false);
     const good = path('good');
-    expect(await h.subscribe(sub.url(good), h.urls.reviews)).toBe(true);
-    const [a, b] = [sub.requests(good, 'GET')[0], sub.requests(wrong, 'GET')[0]];
+    expect(await h.subscribe(suite.sub.url(good), h.urls.reviews)).toBe(true);
+    const [a, b] = [suite.sub.requests(good, 'GET')[0], suite.sub.requests(wrong, 'GET')[0]];
     expect(a?.query.get('hub.challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(a?.query.get('hub.challenge')).not.toBe(b?.query.get('hub.challenge'));
     h.setContent(h.urls.reviews, '{"policy":1}');
@@ -68,22 +57,22 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
   it('removes a subscription after 3 failed deliveries and sends hub.mode=denied; a 410 removes it at once', async () => {
     const h = await newHub({ HUB_RETRY_BASE_MS: '50' });
     const failing = path('failing');
-    sub.handle(failing, deliveries(500));
+    suite.sub.handle(failing, deliveries(500));
     const gone = path('gone');
-    sub.handle(gone, deliveries(410));
+    suite.sub.handle(gone, deliveries(410));
     const signed = path('signed');
-    expect(await h.subscribe(sub.url(failing), h.urls.reviews)).toBe(true);
-    expect(await h.subscribe(sub.url(gone), h.urls.reviews)).toBe(true);
-    expect(await h.subscribe(sub.url(signed), h.urls.reviews, { 'hub.secret': 'policy-secret' })).toBe(true);
+    expect(await h.subscribe(suite.sub.url(failing), h.urls.reviews)).toBe(true);
+    expect(await h.subscribe(suite.sub.url(gone), h.urls.reviews)).toBe(true);
+    expect(await h.subscribe(suite.sub.url(signed), h.urls.reviews, { 'hub.secret': 'policy-secret' })).toBe(true);
     h.setContent(h.urls.reviews, '{"policy":2}');
     await h.publish();
-    await waitFor('the denial', () => sub.requests(failing, 'GET').some((r) => r.query.get('hub.mode') === 'denied'), 15_000);
-    const denial = sub.requests(failing, 'GET').find((r) => r.query.get('hub.mode') === 'denied');
+    await waitFor('the denial', () => suite.sub.requests(failing, 'GET').some((r) => r.query.get('hub.mode') === 'denied'), 15_000);
+    const denial = suite.sub.requests(failing, 'GET').find((r) => r.query.get('hub.mode') === 'denied');
     expect(denial?.query.get('hub.topic')).toBe(h.urls.reviews);
     expect(denial?.query.get('hub.reason')).toMatch(/500/);
     expect(posts(failing)).toHaveLength(3);
     expect(posts(gone)).toHaveLength(1);
-    expect(sub.requests(gone, 'GET').filter((r) => r.query.get('hub.mode') === 'denied')).toHaveLength(0);
+    expect(suite.sub.requests(gone, 'GET').filter((r) => r.query.get('hub.mode') === 'denied')).toHaveLength(0);
     const delivery = posts(signed)[0];
     expect(delivery?.headers['x-hub-signature']).toBe(
       `sha256=${createHmac('sha256', 'policy-secret')

@@ -3,31 +3,20 @@
 // anonymous ping keeps its limit and never makes the hub check more than once a second.
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import { describe, expect, it } from 'vitest';
 import { PUBLISH_SIGNATURE_HEADER, signPublish } from '../../sidecar/hub/publish-signature.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { SITE, type TestHub } from './harness.ts';
 import { HUB_RUNTIMES } from './runtimes.ts';
-import { type Subscriber, startSubscriber, waitFor } from './subscriber.ts';
+import { waitFor } from './subscriber.ts';
+import { hubSuite } from './suite.ts';
 import type { HubUnderTest } from './worker-hub.ts';
 
 const SECRET = 'a-publish-secret-of-some-length';
 
-let pki: TestPki;
-let sub: Subscriber;
-const open: HubUnderTest[] = [];
+const suite = hubSuite<HubUnderTest>();
 /** The subscriber is shared by both runtimes' tests: every test has paths of its own. */
 let paths = 0;
-
-beforeAll(async () => {
-  pki = makeTestPki();
-  sub = await startSubscriber(pki);
-});
-afterAll(() => sub.close());
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((h) => h.close()));
-});
 
 const LIMITED = { HUB_PUBLISH_RATE_PER_MIN: '12' };
 
@@ -60,35 +49,35 @@ async function signedPing(h: HubUnderTest, header: string, body = new URLSearchP
 describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
   describe('the operator publishes while strangers flood the ping', () => {
     async function newHub(env: Record<string, string>, peer: 'socket' | string): Promise<HubUnderTest> {
-      const h = await runtime.start(pki, env, peer);
-      open.push(h);
+      const h = await runtime.start(suite.pki, env, peer);
+      suite.open.push(h);
       return h;
     }
 
     it.runIf(runtime.local)('honours `npm run publish` from this machine after the anonymous allowance is used up', async () => {
       const h = await newHub(LIMITED, 'socket');
       const p = `/local-publish-${++paths}`;
-      expect(await h.subscribe(sub.url(p), h.urls.reviews)).toBe(true);
+      expect(await h.subscribe(suite.sub.url(p), h.urls.reviews)).toBe(true);
       const statuses = await flood(h, 20);
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
       h.setContent(h.urls.reviews, '{"local":true}');
       const run = await runPublish(h.hubUrl);
       expect(run.status, run.stderr).toBe(0);
       expect(run.stderr).not.toMatch(/429/);
-      await waitFor('the delivery', () => sub.requests(p, 'POST').length === 1, 15_000);
+      await waitFor('the delivery', () => suite.sub.requests(p, 'POST').length === 1, 15_000);
     });
 
     it('honours a ping signed with HUB_PUBLISH_SECRET from elsewhere, once; refuses a wrong, stale or replayed one', async () => {
       const h = await newHub({ ...LIMITED, HUB_PUBLISH_SECRET: SECRET }, '203.0.113.9');
       const p = `/signed-publish-${++paths}`;
-      expect(await h.subscribe(sub.url(p), h.urls.reviews)).toBe(true);
+      expect(await h.subscribe(suite.sub.url(p), h.urls.reviews)).toBe(true);
       expect((await flood(h, 20)).filter((s) => s === 429).length).toBeGreaterThan(0);
       h.setContent(h.urls.reviews, '{"signed":true}');
       await h.deploy();
       const run = await runPublish(h.hubUrl, { HUB_PUBLISH_SECRET: SECRET });
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain(h.urls.reviews);
-      await waitFor('the delivery', () => sub.requests(p, 'POST').length === 1, 15_000);
+      await waitFor('the delivery', () => suite.sub.requests(p, 'POST').length === 1, 15_000);
 
       const body = new URLSearchParams({ 'hub.mode': 'publish', 'hub.url': h.urls.reviews }).toString();
       const header = await signPublish(SECRET, PATHS.hub, body, Date.now());

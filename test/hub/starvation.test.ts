@@ -1,30 +1,23 @@
 // Issue 32 items 4 and 5: callbacks that hang must not starve honest subscribers, and the caps
 // bound what strangers can queue. Real HTTPS servers on distinct loopback hosts (127.0.0.N)
 // stand in for an attacker's hosts; their callbacks accept the connection and never answer.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LOOPBACK_HOSTS, makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOOPBACK_HOSTS } from '../../scripts/harness/pki.ts';
 import { HUB_RUNTIMES } from './runtimes.ts';
 import { acknowledge, type Behavior, type Subscriber, startSubscriber, waitFor } from './subscriber.ts';
+import { hubSuite } from './suite.ts';
 import type { HubUnderTest } from './worker-hub.ts';
 
-let pki: TestPki;
-let honest: Subscriber;
-const open: HubUnderTest[] = [];
 const servers: Subscriber[] = [];
-
-beforeAll(async () => {
-  pki = makeTestPki();
-  honest = await startSubscriber(pki);
-});
-afterAll(() => honest.close());
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((h) => h.close()));
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
+// after the servers' hook, so that its own (closing the hubs) runs first
+const suite = hubSuite<HubUnderTest>();
 
 /** Attacker hosts 127.0.0.2 …; hangOn() makes them hang. */
 async function hangingHosts(count: number): Promise<Subscriber[]> {
-  const hosts = await Promise.all(LOOPBACK_HOSTS.slice(1, count + 1).map((h) => startSubscriber(pki, h)));
+  const hosts = await Promise.all(LOOPBACK_HOSTS.slice(1, count + 1).map((h) => startSubscriber(suite.pki, h)));
   servers.push(...hosts);
   return hosts;
 }
@@ -50,8 +43,8 @@ const path = (label: string) => `/${label}-${++counter}`;
 
 describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
   async function newHub(env: Record<string, string>): Promise<HubUnderTest> {
-    const h = await runtime.start(pki, env);
-    open.push(h);
+    const h = await runtime.start(suite.pki, env);
+    suite.open.push(h);
     return h;
   }
 
@@ -75,7 +68,7 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
       );
       const p = path('honest');
       const before = abandoned(attackers);
-      expect(await h.subscribe(honest.url(p), h.urls.atomFeed)).toBe(true);
+      expect(await h.subscribe(suite.sub.url(p), h.urls.atomFeed)).toBe(true);
       expect(abandoned(attackers) - before).toBeLessThanOrEqual(givenUp(10, rounds));
     });
 
@@ -106,10 +99,10 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
       for (const s of attackers) hangOn(s, 'POST');
       for (const s of attackers) for (let i = 0; i < 4; i++) expect(await h.subscribe(s.url(path('hang')), h.urls.reviews)).toBe(true);
       const good = [path('honest'), path('honest'), path('honest')];
-      for (const p of good) expect(await h.subscribe(honest.url(p), h.urls.reviews)).toBe(true);
+      for (const p of good) expect(await h.subscribe(suite.sub.url(p), h.urls.reviews)).toBe(true);
       h.setContent(h.urls.reviews, '{"reviews":["new"]}');
       await h.publish();
-      await waitFor('the honest deliveries', () => good.every((p) => honest.requests(p, 'POST').length === 1), 20_000);
+      await waitFor('the honest deliveries', () => good.every((p) => suite.sub.requests(p, 'POST').length === 1), 20_000);
       expect(abandoned(attackers)).toBeLessThanOrEqual(givenUp(12, rounds));
     });
 
