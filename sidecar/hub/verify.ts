@@ -46,11 +46,15 @@ export async function verifyIntent(
   }
 }
 
-/** Best effort: one try, the answer is ignored. */
-export async function sendDenial(outbound: Outbound, d: Denial, timeouts: { timeoutMs: number; connectTimeoutMs: number }): Promise<{ timedOut: boolean }> {
+/** Best effort: one try, the answer's status and body are ignored; `failed` says why it did not arrive. */
+export async function sendDenial(
+  outbound: Outbound,
+  d: Denial,
+  timeouts: { timeoutMs: number; connectTimeoutMs: number },
+): Promise<{ timedOut: boolean; failed?: string }> {
   const url = withHubParams(d.callback, { 'hub.mode': 'denied', 'hub.topic': d.topic, 'hub.reason': d.reason });
   return outbound.send('GET', url, timeouts).then(
     () => ({ timedOut: false }),
-    (error: unknown) => ({ timedOut: error instanceof TimedOut }),
+    (error: unknown) => ({ timedOut: error instanceof TimedOut, failed: error instanceof Error ? error.message : String(error) }),
   );
 }

@@ -113,9 +113,11 @@ export function createWork(d: WorkDeps) {
 
     async denial(x: Denial): Promise<void> {
       const host = hostOf(x.callback);
-      const { timedOut } = await sendDenial(outbound, x, timeouts(host, settings.verifyTimeoutMs));
+      const { timedOut, failed } = await sendDenial(outbound, x, timeouts(host, settings.verifyTimeoutMs));
       heard(host, timedOut);
-      if (!closing()) store.dropDenial(x.id);
+      if (closing()) return;
+      store.dropDenial(x.id);
+      log(`hub: denial ${failed === undefined ? 'sent' : `not delivered (${failed})`}: ${x.callback} ${x.topic}`);
     },
   };
 }

@@ -368,6 +368,27 @@ describe('content distribution', () => {
     expect(posts(p)).toHaveLength(3);
   });
 
+  it('logs whether the denial arrived: a callback that drops it is named in the log, and nothing is sent again', async () => {
+    const h = await newHub();
+    const p = path('drops-denial');
+    suite.sub.handle(p, (req, res) => {
+      if (req.query.get('hub.mode') === 'denied') return void res.socket?.destroy();
+      if (req.method === 'GET') return echo(req, res);
+      res.writeHead(500);
+      res.end();
+    });
+    expect(await h.subscribe(suite.sub.url(p), h.urls.reviews)).toBe(true);
+    h.setContent(h.urls.reviews, '{"drops":1}');
+    await h.publish();
+    await h.waitLog(`hub: denial not delivered (`);
+    const line = h.logs.find((l) => l.startsWith('hub: denial not delivered ('));
+    expect(line?.endsWith(`: ${suite.sub.url(p)} ${h.urls.reviews}`)).toBe(true);
+    const tries = gets(p).filter((r) => r.query.get('hub.mode') === 'denied').length;
+    await publishAndSettle(h, h.urls.reviews, '{"drops":2}');
+    expect(gets(p).filter((r) => r.query.get('hub.mode') === 'denied')).toHaveLength(tries);
+    expect(h.logs.some((l) => l.startsWith('hub: denial sent'))).toBe(false);
+  });
+
   it('removes the subscription at once when the callback answers 410', async () => {
     const h = await newHub();
     const p = path('gone');

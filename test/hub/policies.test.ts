@@ -13,6 +13,17 @@ let counter = 0;
 
 const path = (label: string) => `/policy-${label}-${++counter}`;
 const posts = (p: string) => suite.sub.requests(p, 'POST');
+/** What a timed-out wait reports: the hub's log and what the subscriber received. */
+const explain = (h: HubUnderTest) => () =>
+  [
+    `hub log:`,
+    ...h.logs.slice(-40),
+    `subscriber received:`,
+    ...suite.sub
+      .requests('*')
+      .map((r) => `${new Date(r.at).toISOString()} ${r.method} ${r.url}`)
+      .slice(-40),
+  ].join('\n');
 
 /** Verification echoed; every delivery answered with `code`. */
 const deliveries =
@@ -48,7 +59,7 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
     expect(a?.query.get('hub.challenge')).not.toBe(b?.query.get('hub.challenge'));
     h.setContent(h.urls.reviews, '{"policy":1}');
     await h.publish();
-    await waitFor('the delivery to the good subscriber', () => posts(good).length === 1, 15_000);
+    await waitFor('the delivery to the good subscriber', () => posts(good).length === 1, 30_000, explain(h));
     await sleep(300);
     expect(posts(wrong)).toHaveLength(0);
     expect(posts(failing)).toHaveLength(0);
@@ -66,10 +77,11 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
     expect(await h.subscribe(suite.sub.url(signed), h.urls.reviews, { 'hub.secret': 'policy-secret' })).toBe(true);
     h.setContent(h.urls.reviews, '{"policy":2}');
     await h.publish();
-    await waitFor('the denial', () => suite.sub.requests(failing, 'GET').some((r) => r.query.get('hub.mode') === 'denied'), 15_000);
+    await waitFor('the denial', () => suite.sub.requests(failing, 'GET').some((r) => r.query.get('hub.mode') === 'denied'), 30_000, explain(h));
     const denial = suite.sub.requests(failing, 'GET').find((r) => r.query.get('hub.mode') === 'denied');
     expect(denial?.query.get('hub.topic')).toBe(h.urls.reviews);
     expect(denial?.query.get('hub.reason')).toMatch(/500/);
+    await h.waitLog(`hub: denial sent: ${suite.sub.url(failing)} ${h.urls.reviews}`);
     expect(posts(failing)).toHaveLength(3);
     expect(posts(gone)).toHaveLength(1);
     expect(suite.sub.requests(gone, 'GET').filter((r) => r.query.get('hub.mode') === 'denied')).toHaveLength(0);
@@ -83,7 +95,7 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
     // Both are gone: the next change reaches only the signed subscriber.
     h.setContent(h.urls.reviews, '{"policy":3}');
     await h.publish();
-    await waitFor('the second delivery', () => posts(signed).length === 2, 15_000);
+    await waitFor('the second delivery', () => posts(signed).length === 2, 30_000, explain(h));
     await sleep(300);
     expect(posts(failing)).toHaveLength(3);
     expect(posts(gone)).toHaveLength(1);

@@ -13,6 +13,8 @@ export interface Received {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** When the request's body had arrived (epoch ms). */
+  at: number;
 }
 
 export type Behavior = (req: Received, res: ServerResponse) => void;
@@ -60,6 +62,7 @@ export async function startSubscriber(pki: TestPki, host = '127.0.0.1'): Promise
         query: url.searchParams,
         headers: req.headers,
         body: Buffer.concat(chunks),
+        at: Date.now(),
       };
       log.push(received);
       pending += 1;
@@ -90,10 +93,11 @@ export async function startSubscriber(pki: TestPki, host = '127.0.0.1'): Promise
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function waitFor(what: string, check: () => boolean, timeoutMs = 5000): Promise<void> {
+/** `explain`: what the failure message adds (a hub's log, say) when the wait times out. */
+export async function waitFor(what: string, check: () => boolean, timeoutMs = 5000, explain?: () => string): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
     await sleep(10);
   }
 }
