@@ -91,7 +91,7 @@ export async function startTestHub(
 
   const post = (form: Record<string, string> | string, contentType = 'application/x-www-form-urlencoded') =>
     fetch(hubUrl, { method: 'POST', headers: { 'content-type': contentType }, body: typeof form === 'string' ? form : new URLSearchParams(form).toString() });
-  const waitLog = (part: string, timeoutMs = 5000) => waitFor(`log "${part}"`, () => logs.some((l) => l.includes(part)), timeoutMs);
+  const waitLog = (part: string, timeoutMs = 15_000) => waitFor(`log "${part}"`, () => logs.some((l) => l.includes(part)), timeoutMs);
   const request = async (mode: 'subscribe' | 'unsubscribe', callback: string, topic: string, extra: Record<string, string> = {}) => {
     const res = await post({ 'hub.mode': mode, 'hub.callback': callback, 'hub.topic': topic, ...extra });
     if (res.status !== 202) throw new Error(`${mode} answered ${res.status}: ${await res.text()}`);

@@ -23,7 +23,7 @@ const path = (label: string) => `/${label}-${++counter}`;
 const gets = (p: string) => suite.sub.requests(p, 'GET');
 const posts = (p: string) => suite.sub.requests(p, 'POST');
 const bodies = (p: string) => posts(p).map((r) => r.body.toString());
-const waitPosts = (p: string, n: number, timeoutMs = 5000) => waitFor(`${n} POST(s) to ${p}`, () => posts(p).length >= n, timeoutMs);
+const waitPosts = (p: string, n: number, timeoutMs = 15_000) => waitFor(`${n} POST(s) to ${p}`, () => posts(p).length >= n, timeoutMs);
 
 /** Answers a status with the challenge echoed (so only the status can make it fail). */
 const statusEcho =

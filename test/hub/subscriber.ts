@@ -93,8 +93,11 @@ export async function startSubscriber(pki: TestPki, host = '127.0.0.1'): Promise
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `explain`: what the failure message adds (a hub's log, say) when the wait times out. */
-export async function waitFor(what: string, check: () => boolean, timeoutMs = 5000, explain?: () => string): Promise<void> {
+/**
+ * Polls until `check` holds. The default wait is long because a loaded CI runner can be slow;
+ * a wait that holds ends at once. `explain`: what the failure message adds when it times out.
+ */
+export async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000, explain?: () => string): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
