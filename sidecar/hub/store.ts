@@ -121,9 +121,20 @@ CREATE TABLE IF NOT EXISTS denials (
   id INTEGER PRIMARY KEY,
   callback TEXT NOT NULL,
   topic TEXT NOT NULL,
-  reason TEXT NOT NULL
+  reason TEXT NOT NULL,
+  tries INTEGER NOT NULL DEFAULT 0,
+  next_at INTEGER NOT NULL DEFAULT 0
 );
 `;
+
+/** Columns added since a table was first created: [table, column, definition], added where missing. */
+const ADDED_COLUMNS: [string, string, string][] = [
+  ['denials', 'tries', 'INTEGER NOT NULL DEFAULT 0'],
+  ['denials', 'next_at', 'INTEGER NOT NULL DEFAULT 0'],
+];
+
+/** Tries of one denial notice before it is given up (the README's WebSub policy). */
+export const MAX_DENIAL_TRIES = 3;
 
 const key = (callback: string, topic: string) => `${topic} ${callback}`;
 
@@ -148,6 +159,16 @@ function concat(parts: Uint8Array[]): Uint8Array {
 /** The hub's queries over any SqlStore; creates the tables if needed. */
 export function createHubStore(sql: SqlStore) {
   sql.exec(SCHEMA);
+  for (const [table, column, definition] of ADDED_COLUMNS) {
+    const has = () => sql.all<{ name: string }>(`PRAGMA table_info(${table})`).some((c) => c.name === column);
+    if (has()) continue;
+    try {
+      sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    } catch (error) {
+      // The other connection (Node's engine thread) may have added it first.
+      if (!has()) throw error;
+    }
+  }
   const one = <T>(query: string, ...params: (string | number | null)[]) => sql.all<Record<string, T>>(query, ...params)[0];
   const value = <T>(query: string, ...params: (string | number | null)[]): T | undefined => {
     const row = one<T>(query, ...params);
@@ -328,12 +349,25 @@ export function createHubStore(sql: SqlStore) {
     deliveryGone(d: DueDelivery) {
       sql.transaction(() => deleteSubscription(d.callback, d.topic));
     },
-    dueDenials(busy: ReadonlySet<string>): Denial[] {
-      const rows = sql.all<Denial>('SELECT id, callback, topic, reason FROM denials ORDER BY id LIMIT ?', WINDOW + busy.size);
+    dueDenials(now: number, busy: ReadonlySet<string>): Denial[] {
+      const rows = sql.all<Denial>('SELECT id, callback, topic, reason FROM denials WHERE next_at <= ? ORDER BY next_at, id LIMIT ?', now, WINDOW + busy.size);
       return rows.filter((r) => !busy.has(String(r.id))).slice(0, WINDOW);
     },
+    nextDenialAt: (now: number) => value<number | null>('SELECT min(next_at) FROM denials WHERE next_at > ?', now) ?? undefined,
     dropDenial(id: number) {
       sql.run('DELETE FROM denials WHERE id = ?', id);
+    },
+    /** A denial did not arrive: tried again after the delivery backoff, up to MAX_DENIAL_TRIES in all. */
+    denialFailed(id: number, now: number, retryBaseMs: number): 'retry' | 'given up' {
+      return sql.transaction(() => {
+        const tries = value<number>('UPDATE denials SET tries = tries + 1 WHERE id = ? RETURNING tries', id);
+        if (tries === undefined || tries >= MAX_DENIAL_TRIES) {
+          sql.run('DELETE FROM denials WHERE id = ?', id);
+          return 'given up';
+        }
+        sql.run('UPDATE denials SET next_at = ? WHERE id = ?', now + retryBaseMs * 2 ** (tries - 1), id);
+        return 'retry';
+      });
     },
     /** Removes expired subscriptions (and their queued deliveries); returns how many. */
     purgeExpired(now: number): number {

@@ -46,7 +46,7 @@ export async function verifyIntent(
   }
 }
 
-/** Best effort: one try, the answer's status and body are ignored; `failed` says why it did not arrive. */
+/** One try (work.ts tries again): any answer counts as arrived; `failed` says why none came. */
 export async function sendDenial(
   outbound: Outbound,
   d: Denial,

@@ -24,7 +24,10 @@ export type WorkSettings = Pick<
 >;
 
 export interface WorkDeps {
-  store: Pick<HubStore, 'finishVerification' | 'storedTopics' | 'deliverySucceeded' | 'deliveryFailed' | 'deliveryGone' | 'dropDenial' | 'topicEtags'>;
+  store: Pick<
+    HubStore,
+    'finishVerification' | 'storedTopics' | 'deliverySucceeded' | 'deliveryFailed' | 'deliveryGone' | 'dropDenial' | 'denialFailed' | 'topicEtags'
+  >;
   outbound: Outbound;
   settings: WorkSettings;
   /** The Link header of each topic (the one its GET carries). */
@@ -116,8 +119,13 @@ export function createWork(d: WorkDeps) {
       const { timedOut, failed } = await sendDenial(outbound, x, timeouts(host, settings.verifyTimeoutMs));
       heard(host, timedOut);
       if (closing()) return;
-      store.dropDenial(x.id);
-      log(`hub: denial ${failed === undefined ? 'sent' : `not delivered (${failed})`}: ${x.callback} ${x.topic}`);
+      if (failed === undefined) {
+        store.dropDenial(x.id);
+        log(`hub: denial sent: ${x.callback} ${x.topic}`);
+        return;
+      }
+      const next = store.denialFailed(x.id, now(), settings.retryBaseMs);
+      log(`hub: denial not delivered (${failed}), ${next === 'retry' ? 'will retry' : 'given up'}: ${x.callback} ${x.topic}`);
     },
   };
 }

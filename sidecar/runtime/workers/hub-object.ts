@@ -168,7 +168,7 @@ export class HubObject {
         work.lanes.denials,
         busyDenials,
         (d) => String(d.id),
-        (b) => store.dueDenials(b),
+        (b) => store.dueDenials(Date.now(), b),
         work.denial,
       ),
       source(work.lanes.deliveries, busy, pair, (b) => store.dueDeliveries(Date.now(), b), work.delivery),
@@ -196,14 +196,16 @@ export class HubObject {
   /** Whether work not in flight is due now. */
   private dueNow(busy: ReadonlySet<string> = new Set(), busyDenials: ReadonlySet<string> = new Set()): boolean {
     const { store } = this;
-    return store.dueVerifications(busy).length > 0 || store.dueDenials(busyDenials).length > 0 || store.dueDeliveries(Date.now(), busy).length > 0;
+    return store.dueVerifications(busy).length > 0 || store.dueDenials(Date.now(), busyDenials).length > 0 || store.dueDeliveries(Date.now(), busy).length > 0;
   }
 
   /** Sets the alarm for the next due work, unless one is set earlier already. */
   private async schedule(): Promise<void> {
     const now = Date.now();
     const { store } = this;
-    const candidates = this.dueNow() ? [now] : [store.nextDeliveryAt(now), store.nextExpiryAt()].filter((t): t is number => t !== undefined);
+    const candidates = this.dueNow()
+      ? [now]
+      : [store.nextDeliveryAt(now), store.nextDenialAt(now), store.nextExpiryAt()].filter((t): t is number => t !== undefined);
     if (candidates.length === 0) return;
     await this.setAlarmBy(Math.min(...candidates));
   }
