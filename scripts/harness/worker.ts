@@ -1,11 +1,10 @@
 // Starts `npm run preview:worker` (scripts/preview-worker.ts: wrangler dev, workerd) on a build,
 // for the tests (test/helpers/worker.ts) and bench:worker's hub part, as processes.ts starts the
 // sidecar. bench:worker's throughput and timing run without wrangler dev (workerd-direct.ts).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from './host-emulators.ts';
-import { groupGone, NODE, ROOT, tempDir } from './processes.ts';
+import { ROOT, spawnGroup, tempDir } from './processes.ts';
 
 export interface WorkerOptions {
   /** The build (OUT_DIR) whose deploy/worker/ folder is served. */
@@ -40,56 +39,23 @@ export async function startWorker(options: WorkerOptions, port?: number): Promis
   port ??= await freePort();
   const siteUrl = (JSON.parse(readFileSync(join(options.outDir, 'manifest.json'), 'utf8')) as { site_url: string }).site_url;
   const env = { SITE_URL: siteUrl, ...options.env, OUT_DIR: options.outDir, HOST: '127.0.0.1', PORT: String(port), WORKER_STATE_DIR: stateDir };
-  const child: ChildProcess = spawn(NODE, [join(ROOT, 'scripts', 'preview-worker.ts')], {
+  const proc = spawnGroup('preview:worker', [join(ROOT, 'scripts', 'preview-worker.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    env,
+    ready: /Listening on http:\/\/\S+ \(worker/,
+    timeoutMs: options.timeoutMs,
   });
-  const pid = child.pid as number;
-  let log = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (sig: NodeJS.Signals, group: boolean) => {
-    try {
-      process.kill(group ? -pid : pid, sig);
-    } catch {}
-  };
   const handle: RunningWorker = {
     url: `http://127.0.0.1:${port}`,
     port,
     stateDir,
-    pid,
-    output: () => log,
-    running: () => child.exitCode === null && child.signalCode === null,
-    stop: async () => {
-      signal('SIGTERM', false);
-      await exited;
-      await groupGone(pid);
-    },
-    kill9: async () => {
-      signal('SIGKILL', true);
-      await exited;
-      await groupGone(pid);
-    },
+    pid: proc.pid,
+    output: proc.output,
+    running: proc.running,
+    stop: () => proc.end('SIGTERM', false),
+    kill9: () => proc.end('SIGKILL', true),
     restart: () => startWorker({ ...options, stateDir }, port),
   };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void handle.kill9();
-      reject(new Error(`preview:worker did not start within ${options.timeoutMs ?? 120_000} ms:\n${log}`));
-    }, options.timeoutMs ?? 120_000);
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (/Listening on http:\/\/\S+ \(worker/.test(log)) {
-        clearTimeout(timer);
-        resolve(handle);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`preview:worker exited (${code}) before it was ready:\n${log}`));
-    });
-  });
+  await proc.ready;
+  return handle;
 }

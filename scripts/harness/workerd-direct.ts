@@ -9,14 +9,13 @@
 // Miniflare's entry Worker. Miniflare's entry socket is kept and reported (`entryUrl`) to measure
 // that layer apart. Run as a script, it serves WORKER_DIR at PORT (Durable Object storage in
 // WORKER_STATE_DIR/v3, as `wrangler dev --persist-to`) and prints "Listening on <url> (…)".
-import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { WORKER_CONFIG, workerVars } from '../../src/build/deploy/worker.ts';
 import { freePort } from './host-emulators.ts';
-import { groupGone, NODE, tempDir } from './processes.ts';
+import { spawnGroup, tempDir } from './processes.ts';
 
 export interface DirectWorker {
   /** The socket bound to the Worker itself. */
@@ -39,42 +38,15 @@ export async function startDirectWorker(options: { workerDir: string; stateDir?:
     PORT: String(port),
     WORKER_STATE_DIR: options.stateDir ?? join(tempDir('workerd-state'), 'state'),
   };
-  const child: ChildProcess = spawn(NODE, [fileURLToPath(import.meta.url)], {
+  const proc = spawnGroup('workerd', [fileURLToPath(import.meta.url)], {
     cwd: tempDir('workerd'),
-    env: { ...process.env, ...env },
+    env,
+    ready: /Listening on (http:\/\/\S+) \(workerd, entry (http:\/\/\S+)\)/,
     // stdin is a pipe from us: its end (our exit, even a crash) stops the runner
-    stdio: ['pipe', 'pipe', 'pipe'],
-    detached: true,
+    stdin: 'pipe',
   });
-  const pid = child.pid as number;
-  let log = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {}
-    await exited;
-    await groupGone(pid);
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`workerd did not start within 120 s:\n${log}`));
-    }, 120_000);
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      const m = /Listening on (http:\/\/\S+) \(workerd, entry (http:\/\/\S+)\)/.exec(log);
-      if (!m) return;
-      clearTimeout(timer);
-      resolve({ url: m[1] as string, entryUrl: m[2] as string, pid, output: () => log, stop });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`workerd exited (${code}) before it was ready:\n${log}`));
-    });
-  });
+  const [, url, entryUrl] = await proc.ready;
+  return { url: url as string, entryUrl: entryUrl as string, pid: proc.pid, output: proc.output, stop: () => proc.end('SIGTERM', false) };
 }
 
 async function serve(): Promise<void> {

@@ -136,6 +136,9 @@ const ADDED_COLUMNS: [string, string, string][] = [
 /** Tries of one denial notice before it is given up (the README's WebSub policy). */
 export const MAX_DENIAL_TRIES = 3;
 
+/** When a delivery or denial that has failed `failures` times in a row is tried again: the wait doubles each time. */
+const retryAt = (now: number, retryBaseMs: number, failures: number) => now + retryBaseMs * 2 ** (failures - 1);
+
 const key = (callback: string, topic: string) => `${topic} ${callback}`;
 
 /** Callbacks are stored as URL.href, so a host's callbacks begin with one of these. */
@@ -262,7 +265,7 @@ export function createHubStore(sql: SqlStore) {
         sql.run('INSERT INTO denials (callback, topic, reason) VALUES (?, ?, ?)', d.callback, d.topic, reason);
         return 'removed';
       }
-      sql.run('UPDATE deliveries SET next_at = ? WHERE callback = ? AND topic = ?', now + retryBaseMs * 2 ** (failures - 1), d.callback, d.topic);
+      sql.run('UPDATE deliveries SET next_at = ? WHERE callback = ? AND topic = ?', retryAt(now, retryBaseMs, failures), d.callback, d.topic);
       return 'retry';
     });
   }
@@ -365,7 +368,7 @@ export function createHubStore(sql: SqlStore) {
           sql.run('DELETE FROM denials WHERE id = ?', id);
           return 'given up';
         }
-        sql.run('UPDATE denials SET next_at = ? WHERE id = ?', now + retryBaseMs * 2 ** (tries - 1), id);
+        sql.run('UPDATE denials SET next_at = ? WHERE id = ?', retryAt(now, retryBaseMs, tries), id);
         return 'retry';
       });
     },
