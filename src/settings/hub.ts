@@ -1,6 +1,6 @@
 // The hub's settings: rows in the format of ./table.ts.
 
-import { type Env, fail, flag, integer, readTable, setting, text, type ValuesOf } from './table.ts';
+import { type Env, fail, flag, integer, readTable, secret, setting, text, type ValuesOf } from './table.ts';
 
 export const HUB_SETTINGS = {
   HUB_DB: setting(
@@ -80,11 +80,13 @@ export const HUB_SETTINGS = {
     '12',
     'anonymous `hub.mode=publish` pings per minute, all senders together; over it: 429 (pings from the same machine and signed pings are not counted)',
   ),
-  HUB_PUBLISH_SECRET: setting(
-    'publishSecret',
-    text,
-    '',
-    "shared secret for signed publish pings: `npm run publish` signs with it, and the hub honours a signed ping outside the anonymous limit. Keep it out of logs; empty: only the same machine's pings are the operator's",
+  HUB_PUBLISH_SECRET: secret(
+    setting(
+      'publishSecret',
+      text,
+      '',
+      "shared secret for signed publish pings: `npm run publish` signs with it, and the hub honours a signed ping outside the anonymous limit. Keep it out of logs; empty: only the same machine's pings are the operator's",
+    ),
   ),
   NODE_EXTRA_CA_CERTS: setting(
     'extraCaFile',

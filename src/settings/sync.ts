@@ -1,7 +1,7 @@
 // The sync's settings (sources, schedule, deploy): rows in the format of ./table.ts. Secrets are
 // listed in SYNC_SECRETS so every writer can scrub them.
 
-import { type Env, fail, integer, oneOf, readTable, secureUrl, setting, text, type ValuesOf } from './table.ts';
+import { type Env, fail, integer, oneOf, readTable, secret, secureUrl, setting, text, type ValuesOf } from './table.ts';
 
 const GOOGLE_SETTINGS = {
   GOOGLE_LOCATION: setting(
@@ -12,8 +12,8 @@ const GOOGLE_SETTINGS = {
     '`accounts/{account}/locations/{location}` of your Business Profile; setting it turns the Google source of `npm run sync` on',
   ),
   GOOGLE_CLIENT_ID: setting('clientId', text, '', 'OAuth 2.0 client id (see Getting the Google credentials)'),
-  GOOGLE_CLIENT_SECRET: setting('clientSecret', text, '', 'OAuth 2.0 client secret; never printed or written'),
-  GOOGLE_REFRESH_TOKEN: setting('refreshToken', text, '', 'refresh token for the `business.manage` scope; never printed or written'),
+  GOOGLE_CLIENT_SECRET: secret(setting('clientSecret', text, '', 'OAuth 2.0 client secret; never printed or written')),
+  GOOGLE_REFRESH_TOKEN: secret(setting('refreshToken', text, '', 'refresh token for the `business.manage` scope; never printed or written')),
   GOOGLE_API_URL: setting(
     'apiUrl',
     secureUrl('url'),
@@ -35,7 +35,7 @@ const TRUSTPILOT_SETTINGS = {
     '',
     'your Trustpilot business unit id; setting it turns the Trustpilot source on',
   ),
-  TRUSTPILOT_API_KEY: setting('apiKey', text, '', 'Trustpilot API key, sent in the `apikey` header; never printed or written'),
+  TRUSTPILOT_API_KEY: secret(setting('apiKey', text, '', 'Trustpilot API key, sent in the `apikey` header; never printed or written')),
   TRUSTPILOT_API_URL: setting(
     'apiUrl',
     secureUrl('url'),
@@ -93,7 +93,7 @@ export const SYNC_SETTINGS = { ...GOOGLE_SETTINGS, ...TRUSTPILOT_SETTINGS, ...PA
 export type SyncSettingName = keyof typeof SYNC_SETTINGS;
 
 /** Settings whose values must never reach a log, a file or a child process that does not need them. */
-export const SYNC_SECRETS = ['GOOGLE_CLIENT_SECRET', 'GOOGLE_REFRESH_TOKEN', 'TRUSTPILOT_API_KEY'] as const satisfies readonly SyncSettingName[];
+export const SYNC_SECRETS = (Object.keys(SYNC_SETTINGS) as SyncSettingName[]).filter((name) => SYNC_SETTINGS[name].secret);
 
 export type GoogleSourceSettings = ValuesOf<typeof GOOGLE_SETTINGS>;
 export type TrustpilotSourceSettings = ValuesOf<typeof TRUSTPILOT_SETTINGS>;

@@ -15,6 +15,8 @@ export interface Setting<F extends string = string, T = unknown> {
   shown?: string;
   help: string;
   parse: Parse<T>;
+  /** A secret: never printed, written into a config file, a build, wrangler.json or a command line */
+  secret?: true;
 }
 
 export function setting<F extends string, T>(field: F, parse: Parse<T>, defaultValue: string, help: string, shown?: string): Setting<F, T> {
@@ -93,6 +95,9 @@ export const originList: Parse<string[]> = (raw) => [
   ),
 ];
 
+/** The same row marked secret. */
+export const secret = <F extends string, T>(row: Setting<F, T>): Setting<F, T> => ({ ...row, secret: true });
+
 /** The value of every row of `table`: the environment's text or the default, parsed, with the setting's name in every error. */
 export function readTable<Table extends Record<string, Setting>>(table: Table, env: Env): ValuesOf<Table> {
   const values: Record<string, unknown> = {};
@@ -103,7 +108,7 @@ export function readTable<Table extends Record<string, Setting>>(table: Table, e
       values[row.field] = row.parse(raw);
     } catch (error) {
       if (!(error instanceof SettingError)) throw error;
-      throw new Error(`Setting ${name} must ${error.message}, got "${raw}"`);
+      throw new Error(`Setting ${name} must ${error.message}${row.secret ? '' : `, got "${raw}"`}`);
     }
   }
   return values as ValuesOf<Table>;
