@@ -4,7 +4,7 @@
 // (scripts/*.ts, sidecar/main.ts) call the readers with process.env; nothing else reads the
 // environment. The README's settings table is generated from these rows (npm run docs:settings).
 
-import { type Env, flag, integer, oneOf, origin, originList, readTable, secureUrl, setting, text, type ValuesOf } from './table.ts';
+import { type Env, fail, flag, integer, oneOf, origin, originList, readTable, secureUrl, setting, text, type ValuesOf } from './table.ts';
 
 export type { Env } from './table.ts';
 
@@ -50,6 +50,13 @@ export const SETTINGS = {
     oneOf('edge', 'host'),
     'edge',
     '`edge`: the Cloudflare worker answers every path with our ETags and `Last-Modified`; `host`: built files are served by Pages alone with its own ETag, only the API paths run the worker (see Deploy)',
+  ),
+  WORKER_NAME: setting(
+    'workerName',
+    (raw) => (raw === '' || /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(raw) ? raw : fail('be 1 to 63 lowercase letters, digits and inner hyphens')),
+    '',
+    "the Cloudflare Worker's name, and so its address `https://<name>.<subdomain>.workers.dev` until a custom domain is set; `reviews init` writes it from the business's name",
+    '`reviews-` and the host of `SITE_URL`',
   ),
   WORKER_STATE_DIR: setting(
     'workerStateDir',
