@@ -1,4 +1,4 @@
-// Agreement between two labellers of the fresh English rounds A-E (issue 21), and the analyser
+// Agreement between two labellers of the fresh English rounds A-E, and the analyser
 // against each: the first labels are those of the corpus's real-en-dev.jsonl (round E joined it
 // after this study), the second were made blind from real-en-blind.jsonl (the corpus's notes say how).
 // Usage: node research/labeller-agreement.ts [--json] [--errors] [--second FILE]

@@ -1,5 +1,5 @@
 // npm run bench:hub: 1,000 HTTPS subscribers on loopback, each subscribed to the three topics,
-// then one publish of all three topics; then the attacks of issue 32 (bench/hub-attacks.ts;
+// then one publish of all three topics; then the attacks on the hub (bench/hub-attacks.ts;
 // BENCH_ATTACKS=0 skips them). Measures the time until all 3,000 deliveries are
 // acknowledged, the hub process's peak memory, and search latency idle vs during the fan-out.
 // The subscribers' HTTPS server runs in a worker thread so the latency probes here are not

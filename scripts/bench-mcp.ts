@@ -1,4 +1,4 @@
-// npm run bench:mcp: the MCP endpoint on 20,000 generated reviews (issue 13's targets).
+// npm run bench:mcp: the MCP endpoint on 20,000 generated reviews (its targets).
 // 1. tools/call search_reviews with 32 requests in flight, side by side with GET
 //    /api/reviews/search on the same query, same sidecar, same run: on the stateless
 //    2026-07-28 path (target >= 0.5x the HTTP requests per second) and over one 2025 session

@@ -4,22 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { HUB_SETTINGS, readHubSettings } from '../src/settings/hub.ts';
 import { readSettings, SETTINGS } from '../src/settings/index.ts';
 import { INSIGHTS_SETTINGS, readInsightsSettings } from '../src/settings/insights.ts';
-import { README_MARKERS, settingsReadmeTable, withSettingsTable } from '../src/settings/readme.ts';
+import { DOCS_MARKERS, settingsDocsTable, withSettingsTable } from '../src/settings/docs-page.ts';
 import { readSyncSchedule, readSyncSettings, SYNC_SETTINGS } from '../src/settings/sync.ts';
 import { ROOT } from './helpers/paths.ts';
 
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const page = readFileSync(join(ROOT, 'docs', 'settings.md'), 'utf8');
 
 describe('settings', () => {
-  it('the README holds the table generated from the rows (npm run docs:settings)', () => {
-    expect(withSettingsTable(readme)).toBe(readme);
-    expect(readme).toContain(`${README_MARKERS.start}\n${settingsReadmeTable()}\n${README_MARKERS.end}`);
+  it('docs/settings.md holds the table generated from the rows (npm run docs:settings)', () => {
+    expect(withSettingsTable(page)).toBe(page);
+    expect(page).toContain(`${DOCS_MARKERS.start}\n${settingsDocsTable()}\n${DOCS_MARKERS.end}`);
   });
 
   it.each([...Object.keys(SETTINGS), ...Object.keys(HUB_SETTINGS), ...Object.keys(SYNC_SETTINGS), ...Object.keys(INSIGHTS_SETTINGS)])(
-    '%s is in the README settings table',
+    '%s is in the settings table of docs/settings.md',
     (name) => {
-      expect(readme).toContain(`| \`${name}\` |`);
+      expect(page).toContain(`| \`${name}\` |`);
     },
   );
 
@@ -45,7 +45,7 @@ describe('settings', () => {
     expect(() => readSyncSettings({ SYNC_DELETIONS: 'delete' })).toThrow(/SYNC_DELETIONS/);
     expect(() => readSyncSettings({ GOOGLE_LOCATION: 'locations/1' })).toThrow(/GOOGLE_LOCATION/);
     expect(() => readSyncSettings({ GOOGLE_LOCATION: 'accounts/1/locations/2', GOOGLE_CLIENT_ID: 'id' })).toThrow(
-      'Settings GOOGLE_CLIENT_SECRET, GOOGLE_REFRESH_TOKEN must be set when GOOGLE_LOCATION is set (see the README: Google)',
+      'Settings GOOGLE_CLIENT_SECRET, GOOGLE_REFRESH_TOKEN must be set when GOOGLE_LOCATION is set (see docs/sync.md: Google)',
     );
     expect(() => readSyncSettings({ TRUSTPILOT_BUSINESS_UNIT_ID: 'x', TRUSTPILOT_API_KEY: 'k', TRUSTPILOT_API_URL: 'http://api.example' })).toThrow(
       /TRUSTPILOT_API_URL/,

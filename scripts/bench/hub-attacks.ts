@@ -1,4 +1,4 @@
-// The attack part of `npm run bench:hub` (issue 32; also runnable alone: node scripts/bench/hub-attacks.ts):
+// The attack part of `npm run bench:hub` (also runnable alone: node scripts/bench/hub-attacks.ts):
 // the real sidecar with the hub's default settings, HTTPS callbacks on loopback hosts 127.0.0.N.
 // - an honest subscriber's verification delay, alone and while 10 hosts x 10 callbacks hang;
 // - 9 honest subscribers' delivery delay after a publish, alone and beside 270 subscribers on 30
@@ -215,7 +215,7 @@ export async function benchHubAttacks(): Promise<void> {
     const deliverAttacked = await deliveryDelay(s, pki, honest, hangPost, 30, 9);
     const cap = await atTheCap(s, pki, honest);
     const mb = cap.bytes / 1e6;
-    console.log('\nWebSub hub under attack (issue 32), the sidecar with the hub settings at their defaults');
+    console.log('\nWebSub hub under attack, the sidecar with the hub settings at their defaults');
     console.table([
       { measure: 'honest verification, alone (s)', value: verifyAlone.toFixed(2) },
       {

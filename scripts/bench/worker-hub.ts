@@ -5,7 +5,7 @@
 // moment of the shared machine hits both. Each round is one rebuild with a changed feed, then one
 // publish ping to each runtime in turn: the time from the ping to the last acknowledged delivery,
 // the TLS handshakes the subscribers saw, and for the Durable Object its alarms (the log line
-// "hub: alarm made N outbound request(s) in X ms, Y ms after it was due"). The target of issue 30
+// "hub: alarm made N outbound request(s) in X ms, Y ms after it was due"). The target
 // is the median of the per-round ratios.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';

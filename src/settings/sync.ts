@@ -128,7 +128,7 @@ function source<T extends Record<string, unknown>>(table: Parameters<typeof read
   if (!env[first]) return undefined;
   const missing = rest.filter((name) => table[name]?.default === '' && !env[name]);
   if (missing.length)
-    throw new Error(`Setting${missing.length > 1 ? 's' : ''} ${missing.join(', ')} must be set when ${first} is set (see the README: ${because})`);
+    throw new Error(`Setting${missing.length > 1 ? 's' : ''} ${missing.join(', ')} must be set when ${first} is set (see docs/sync.md: ${because})`);
   return readTable(table, env) as T;
 }
 
