@@ -34,6 +34,8 @@ export const WORKER_CONFIG = 'wrangler.json';
 export const WORKER_ASSETS = 'assets';
 
 export interface WorkerOptions {
+  /** WORKER_NAME; empty: from the site's host (workerName). */
+  workerName: string;
   maxAgeS: number;
   validators: CloudflareValidators;
   newSessionsPerMinute: number;
@@ -122,12 +124,14 @@ export function workerRateLimits(name: string, newSessionsPerMinute: number) {
 }
 
 /** https://developers.cloudflare.com/workers/wrangler/configuration/ */
-export function wranglerConfig(manifest: Manifest, { maxAgeS, validators, newSessionsPerMinute }: WorkerOptions) {
+export function wranglerConfig(manifest: Manifest, { workerName: named, maxAgeS, validators, newSessionsPerMinute }: WorkerOptions) {
   const classes = Object.values(DURABLE_OBJECTS);
-  const name = workerName(manifest.site_url);
+  const name = named || workerName(manifest.site_url);
   return {
     name,
     main: WORKER_SCRIPT,
+    // https://<name>.<subdomain>.workers.dev stays on, also once a custom domain is added
+    workers_dev: true,
     compatibility_date: COMPATIBILITY_DATE,
     // Buffer and node:crypto, which the shared core and routes use
     compatibility_flags: ['nodejs_compat'],
