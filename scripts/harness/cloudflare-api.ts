@@ -2,8 +2,8 @@
 // exactly the requests `wrangler deploy`, `wrangler secret` and our deploy make, in the published
 // shape: the envelope {success, errors, messages, result}, the account's workers.dev subdomain,
 // a Worker's script upload (multipart: metadata and modules), the static assets' upload session
-// (buckets of hashes still to upload, then a completion token), the Worker's workers.dev switch
-// and its secrets. wrangler is pointed at it with CLOUDFLARE_API_BASE_URL. Every request is
+// (buckets of hashes still to upload, then a completion token), versions and deployments, the
+// Worker's workers.dev switch, its custom domains (in the account's zones) and its secrets. wrangler is pointed at it with CLOUDFLARE_API_BASE_URL. Every request is
 // logged; one no route here answers is answered 404 and kept in `unknown`.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -27,6 +27,8 @@ export interface StoredWorker {
   /** The asset manifest (path → hash) the last upload completed. */
   assets: Record<string, string>;
   workersDev: boolean;
+  /** Custom domains attached to it (https://developers.cloudflare.com/workers/configuration/routing/custom-domains/). */
+  domains: string[];
   secrets: Map<string, string>;
   uploads: number;
   /** The version the last upload made, deployed at once at 100%. */
@@ -65,7 +67,16 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-export async function startCloudflareApi(options: { accountId?: string; accountName?: string; subdomain?: string | undefined } = {}): Promise<CloudflareApi> {
+export interface CloudflareApiOptions {
+  accountId?: string;
+  accountName?: string;
+  /** The account's workers.dev subdomain (default `stand-in`); undefined: none registered yet. */
+  subdomain?: string | undefined;
+  /** The zones (domains) the account holds: a custom domain must lie in one. */
+  zones?: string[];
+}
+
+export async function startCloudflareApi(options: CloudflareApiOptions = {}): Promise<CloudflareApi> {
   const token = randomBytes(20).toString('hex');
   const key = randomBytes(32);
   const accountId = options.accountId ?? randomBytes(16).toString('hex');
@@ -99,6 +110,7 @@ export async function startCloudflareApi(options: { accountId?: string; accountN
     },
   };
 
+  const zoneOf = (hostname: string) => (options.zones ?? []).find((zone) => hostname === zone || hostname.endsWith(`.${zone}`));
   const accounts = () => [{ id: accountId, name: options.accountName ?? 'Stand-in account', type: 'standard', settings: {} }];
   const paged = (items: unknown[]) => ({
     ...envelope(items),
@@ -160,6 +172,7 @@ export async function startCloudflareApi(options: { accountId?: string; accountN
       migrationTag: v.migrationTag,
       assets: v.assets,
       workersDev: before?.workersDev ?? false,
+      domains: before?.domains ?? [],
       secrets: before?.secrets ?? new Map(),
       uploads: (before?.uploads ?? 0) + 1,
       versionId: v.id,
@@ -317,6 +330,32 @@ export async function startCloudflareApi(options: { accountId?: string; accountN
         if (!w) return [404, notFound(m[2] as string)];
         w.workersDev = (req.body as { enabled?: boolean }).enabled === true;
         return [200, envelope({ enabled: w.workersDev, previews_enabled: false })];
+      },
+    ],
+    [
+      'POST',
+      /^\/accounts\/([^/]+)\/workers\/scripts\/([^/]+)\/domains\/changeset$/,
+      (req, m) => {
+        const w = worker(m[2] as string);
+        if (!w) return [404, notFound(m[2] as string)];
+        const origins = Array.isArray(req.body) ? (req.body as { hostname: string }[]) : [];
+        const outside = origins.find((o) => !zoneOf(o.hostname));
+        if (outside) return [400, failure(100117, `${outside.hostname} is not in a zone of this account`)];
+        const added = origins.filter((o) => !w.domains.includes(o.hostname)).map((o) => ({ ...o, id: randomUUID(), zone_name: zoneOf(o.hostname) }));
+        const removed = w.domains.filter((d) => !origins.some((o) => o.hostname === d)).map((hostname) => ({ hostname }));
+        return [200, envelope({ added, removed, updated: [], conflicting: [] })];
+      },
+    ],
+    [
+      'PUT',
+      /^\/accounts\/([^/]+)\/workers\/scripts\/([^/]+)\/domains\/records$/,
+      (req, m) => {
+        const w = worker(m[2] as string);
+        if (!w) return [404, notFound(m[2] as string)];
+        const origins = ((req.body as { origins?: { hostname: string }[] })?.origins ?? []).map((o) => o.hostname);
+        if (origins.some((h) => !zoneOf(h))) return [400, failure(100117, 'a hostname is not in a zone of this account')];
+        w.domains = origins;
+        return [200, envelope(origins.map((hostname) => ({ id: randomUUID(), hostname, zone_name: zoneOf(hostname), service: m[2], environment: 'production' })))];
       },
     ],
     [

@@ -18,6 +18,8 @@ import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 
 const NAME = 'reviews-tiny-sons';
 const SECRET = 'a-publish-secret-of-some-length';
+/** A domain the account holds, for the custom domain added later. */
+const ZONE = 'tiny-sons.example';
 
 interface Run {
   status: number | null;
@@ -72,7 +74,7 @@ afterAll(async () => {
 });
 
 async function account(subdomain: string | undefined) {
-  const api = await startCloudflareApi({ subdomain });
+  const api = await startCloudflareApi({ subdomain, zones: [ZONE] });
   open.push(api);
   const home = tempDir('cloudflare-home');
   const env = {
@@ -186,6 +188,19 @@ describe('a new Cloudflare account', () => {
       expect(worker?.metadata.migrations).toBeUndefined();
       expect(worker?.secrets.get('HUB_PUBLISH_SECRET')).toBe(SECRET);
       expect(JSON.stringify(requests.map((r) => r.body))).not.toContain(SECRET);
+      expect(api.unknown).toEqual([]);
+    });
+
+    it('adds a custom domain later with one setting and one redeploy, keeping the workers.dev address', async () => {
+      const custom = `https://reviews.${ZONE}`;
+      const run = await runScript('deploy-cloudflare.ts', ['--no-publish'], { ...env, SITE_URL: custom });
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      const worker = api.workers.get(NAME);
+      expect(worker?.uploads).toBe(3);
+      expect(worker?.domains).toEqual([`reviews.${ZONE}`]);
+      expect(worker?.workersDev).toBe(true);
+      expect(worker?.metadata.bindings).toContainEqual({ name: 'SITE_URL', type: 'plain_text', text: custom });
+      expect(worker?.secrets.get('HUB_PUBLISH_SECRET')).toBe(SECRET);
       expect(api.unknown).toEqual([]);
     });
   });
