@@ -27,7 +27,7 @@ const fail = (sentence: string): never => {
   console.error(`deploy:cloudflare: ${sentence}`);
   process.exit(1);
 };
-if (publishWait !== undefined && !/^\d+$/.test(publishWait)) fail('--publish-wait-s takes a number of seconds.');
+if (waitAt >= 0 && !/^\d+$/.test(publishWait ?? '')) fail('--publish-wait-s takes a number of seconds.');
 
 // The build, wrangler and the publish ping all run with the address found here.
 if (!process.env.SITE_URL && !dryRun) {

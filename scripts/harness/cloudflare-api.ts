@@ -355,7 +355,10 @@ export async function startCloudflareApi(options: CloudflareApiOptions = {}): Pr
         const origins = ((req.body as { origins?: { hostname: string }[] })?.origins ?? []).map((o) => o.hostname);
         if (origins.some((h) => !zoneOf(h))) return [400, failure(100117, 'a hostname is not in a zone of this account')];
         w.domains = origins;
-        return [200, envelope(origins.map((hostname) => ({ id: randomUUID(), hostname, zone_name: zoneOf(hostname), service: m[2], environment: 'production' })))];
+        return [
+          200,
+          envelope(origins.map((hostname) => ({ id: randomUUID(), hostname, zone_name: zoneOf(hostname), service: m[2], environment: 'production' }))),
+        ];
       },
     ],
     [

@@ -103,8 +103,13 @@ export function workerVars(env: Env): Record<string, string> {
   return Object.fromEntries(WORKER_SETTINGS.filter((name) => env[name] !== undefined).map((name) => [name, env[name] as string]));
 }
 
-/** A Worker name from the site's host: one Worker per business in one account. */
+/**
+ * A Worker name from the site's host: one Worker per business in one account. A workers.dev
+ * address, `<name>.<subdomain>.workers.dev`, names its Worker itself.
+ */
 export function workerName(siteUrl: string): string {
+  const own = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\.[a-z0-9-]+\.workers\.dev$/.exec(new URL(siteUrl).hostname);
+  if (own?.[1]) return own[1];
   const slug = new URL(siteUrl).host
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
