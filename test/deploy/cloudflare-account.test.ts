@@ -6,7 +6,7 @@
 // not routed here (SIDECAR_URL points the ping at a server that knows no site), as on a new
 // workers.dev name before its DNS is live: the deploy still succeeds, and says how to publish.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
@@ -86,6 +86,8 @@ async function account(subdomain: string | undefined) {
     CONTENT_DIR: SMALL_CONTENT,
     OUT_DIR: join(tempDir('cloudflare-deploy'), 'dist'),
     SIDECAR_URL: nowhereUrl,
+    // a setting of the Worker's given at deploy time, which goes with it as a var
+    HUB_LEASE_MIN_S: '120',
     // no login of this machine's user reaches wrangler
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
@@ -134,6 +136,8 @@ describe('a new Cloudflare account', () => {
       for (const [name, className] of Object.entries(DURABLE_OBJECTS))
         expect(bindings).toContainEqual(expect.objectContaining({ name, type: 'durable_object_namespace', class_name: className }));
       expect(bindings).toContainEqual({ name: 'SITE_URL', type: 'plain_text', text: url });
+      expect(bindings).toContainEqual({ name: 'CACHE_MAX_AGE_S', type: 'plain_text', text: '60' });
+      expect(bindings).toContainEqual({ name: 'HUB_LEASE_MIN_S', type: 'plain_text', text: '120' });
       expect(bindings.filter((b) => b.type === 'plain_text' && SECRET_SETTING_NAMES.includes(b.name))).toEqual([]);
       // every built asset, each uploaded once
       expect(Object.keys(worker.assets).sort()).toEqual(filesUnder(join(folder, 'assets')));
@@ -172,6 +176,29 @@ describe('a new Cloudflare account', () => {
       const empty = await runScript('secret.ts', ['put', 'HUB_PUBLISH_SECRET'], env, '');
       expect(empty.status).toBe(1);
       expect(api.workers.get(NAME)?.secrets.get('HUB_PUBLISH_SECRET')).toBe(SECRET);
+    });
+
+    it('works through `wrangler login` as well as with an API token', async () => {
+      // what `npx wrangler login` leaves in wrangler's config folder (its OAuth token, not yet expired)
+      const home = tempDir('cloudflare-login');
+      const config = join(home, '.config', '.wrangler', 'config');
+      mkdirSync(config, { recursive: true });
+      const expires = new Date(Date.now() + 3600_000).toISOString();
+      writeFileSync(join(config, 'default.toml'), `oauth_token = "${api.token}"\nrefresh_token = "unused"\nexpiration_time = "${expires}"\n`);
+      const before = api.requests.length;
+      const list = await runScript('secret.ts', ['list'], { ...env, CLOUDFLARE_API_TOKEN: '', HOME: home, XDG_CONFIG_HOME: join(home, '.config') });
+      expect(list.status, list.stderr).toBe(0);
+      expect(list.stdout).toContain('HUB_PUBLISH_SECRET');
+      // the account was asked of the API with the login's token, then the Worker's secrets
+      expect(api.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(
+        expect.arrayContaining(['GET /accounts', `GET /accounts/${api.accountId}/workers/scripts/${NAME}/secrets`]),
+      );
+      expect(list.stdout + list.stderr).not.toContain(api.token);
+
+      const nobody = tempDir('cloudflare-nobody');
+      const none = await runScript('secret.ts', ['list'], { ...env, CLOUDFLARE_API_TOKEN: '', HOME: nobody, XDG_CONFIG_HOME: join(nobody, '.config') });
+      expect(none.status).toBe(1);
+      expect(none.stderr).toMatch(/No Cloudflare credentials: run `npx wrangler login` once, or set CLOUDFLARE_API_TOKEN/);
     });
 
     it('deploys the same build again without uploading any asset, keeping the secret and the migration', async () => {
