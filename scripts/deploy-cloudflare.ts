@@ -28,10 +28,17 @@ const fail = (sentence: string): never => {
   process.exit(1);
 };
 if (waitAt >= 0 && !/^\d+$/.test(publishWait ?? '')) fail('--publish-wait-s takes a number of seconds.');
+const readOrFail = () => {
+  try {
+    return readSettings(process.env);
+  } catch (error) {
+    return fail(`${error instanceof Error ? error.message : String(error)}.`);
+  }
+};
 
 // The build, wrangler and the publish ping all run with the address found here.
 if (!process.env.SITE_URL && !dryRun) {
-  const name = readSettings(process.env).workerName;
+  const name = readOrFail().workerName;
   if (!name) fail("Set WORKER_NAME (the Worker's name, e.g. reviews-acme-plumbing) or SITE_URL: with neither, the Worker has no address.");
   try {
     const { account, siteUrl } = await workersDevAddress(process.env, name);
@@ -44,7 +51,7 @@ if (!process.env.SITE_URL && !dryRun) {
 }
 if (!process.env.SITE_URL && dryRun)
   console.log('deploy:cloudflare: no SITE_URL; a dry run asks no account, so it builds for the default address (a deploy uses the workers.dev one).');
-const settings = readSettings(process.env);
+const settings = readOrFail();
 
 const run = (what: string, command: string, commandArgs: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) => {
   const result = spawnSync(command, commandArgs, { cwd, env, stdio: 'inherit' });

@@ -5,7 +5,7 @@
 // service's secrets are taken: any other setting belongs in the config file or the environment.
 import { readFileSync } from 'node:fs';
 import { ALL_SETTINGS, SECRET_SETTING_NAMES } from '../src/settings/all.ts';
-import { readSettings } from '../src/settings/index.ts';
+import { readSettings, type Settings } from '../src/settings/index.ts';
 import { readTable } from '../src/settings/table.ts';
 import { siteWorkerName } from './cloudflare/address.ts';
 import { accountId, cloudflareApi, workerExists, wranglerCredentials } from './cloudflare/api.ts';
@@ -45,7 +45,12 @@ function pipedValue(secretName: string): string | undefined {
 }
 
 const input = command === 'put' ? pipedValue(name as string) : undefined;
-const settings = readSettings(process.env);
+let settings: Settings;
+try {
+  settings = readSettings(process.env);
+} catch (error) {
+  fail(`${error instanceof Error ? error.message : String(error)}.`);
+}
 const worker = siteWorkerName(settings, Boolean(process.env.SITE_URL));
 if (!worker) fail('the Worker has no name yet: set WORKER_NAME (or SITE_URL), as for the deploy.');
 
