@@ -239,12 +239,14 @@ export async function startCloudflareApi(options: CloudflareApiOptions = {}): Pr
         const session = jwtPayload((raw.headers.authorization ?? '').replace(/^Bearer /, ''))?.session;
         const s = typeof session === 'string' ? sessions.get(session) : undefined;
         if (!s) return [401, failure(10000, 'Authentication error: the upload token is not valid')];
+        if (typeof req.body !== 'object' || req.body === null) return [400, failure(10021, 'a multipart body of files by hash is required')];
+        const sizes = new Map(Object.values(s.manifest).map((e) => [e.hash, e.size]));
         for (const [hash, content] of Object.entries(req.body as Record<string, string>)) {
           if (!s.pending.has(hash)) return [400, failure(10022, `${hash} is not part of this upload session`)];
+          const bytes = req.query.get('base64') === 'true' ? Buffer.from(content, 'base64') : Buffer.from(content);
+          if (bytes.length !== sizes.get(hash)) return [400, failure(10023, `${hash} has ${bytes.length} bytes, the manifest said ${sizes.get(hash)}`)];
           s.pending.delete(hash);
           api.assetUploads.set(hash, (api.assetUploads.get(hash) ?? 0) + 1);
-          if (req.query.get('base64') === 'true' && Buffer.from(content, 'base64').toString('base64') !== content.replace(/\s/g, ''))
-            return [400, failure(10023, `${hash} is not base64`)];
         }
         if (s.pending.size > 0) return [202, envelope({ jwt: null })];
         completed.set(session as string, Object.fromEntries(Object.entries(s.manifest).map(([p, e]) => [p, e.hash])));
@@ -393,10 +395,15 @@ export async function startCloudflareApi(options: CloudflareApiOptions = {}): Pr
     const type = raw.headers['content-type'] ?? '';
     let body: unknown;
     if (type.startsWith('multipart/form-data')) {
-      const form = await new Request(url, { method: 'POST', headers: { 'content-type': type }, body: bytes }).formData();
-      const parts: Record<string, string> = {};
-      for (const [name, value] of form.entries()) parts[name] = typeof value === 'string' ? value : await value.text();
-      body = parts;
+      try {
+        const form = await new Request(url, { method: 'POST', headers: { 'content-type': type }, body: bytes }).formData();
+        const parts: Record<string, string> = {};
+        for (const [name, value] of form.entries()) parts[name] = typeof value === 'string' ? value : await value.text();
+        body = parts;
+      } catch {
+        send(res, 400, failure(10021, 'the multipart body cannot be read'));
+        return;
+      }
     } else if (bytes.length > 0) {
       try {
         body = JSON.parse(bytes.toString('utf8'));
@@ -419,8 +426,12 @@ export async function startCloudflareApi(options: CloudflareApiOptions = {}): Pr
         send(res, 403, failure(10000, 'Authentication error: not your account'));
         return;
       }
-      const [status, answer] = route(req, match, raw);
-      send(res, status, answer);
+      try {
+        const [status, answer] = route(req, match, raw);
+        send(res, status, answer);
+      } catch (error) {
+        send(res, 400, failure(10021, `the stand-in could not read this request: ${error instanceof Error ? error.message : String(error)}`));
+      }
       return;
     }
     api.unknown.push(`${req.method} ${path}`);
