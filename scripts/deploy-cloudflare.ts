@@ -1,32 +1,75 @@
-// npm run deploy:cloudflare [-- --no-build] [-- --no-publish] [-- wrangler deploy options]:
+// npm run deploy:cloudflare [-- --no-build] [-- --no-publish] [-- --publish-wait-s S] [-- wrangler deploy options]:
 // the whole service to Cloudflare as one Worker, no server: builds (unless --no-build), runs
 // `wrangler deploy` on OUT_DIR's deploy/worker/ folder, then sends the publish ping to the
-// Worker's hub (unless --no-publish or --dry-run). Other options go to wrangler, so
+// Worker's hub (unless --no-publish or --dry-run), once the new version answers (for at most
+// --publish-wait-s seconds, 60 by default). Other options go to wrangler, so
 // `-- --dry-run --outdir DIR` writes what would be uploaded, without an account.
+// With SITE_URL unset, the Worker named WORKER_NAME goes to https://<name>.<subdomain>.workers.dev,
+// the subdomain asked of Cloudflare's API; with SITE_URL on a custom domain, wrangler also
+// attaches that domain to the Worker (docs/deploy-cloudflare.md).
 // wrangler reads CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID (or a `wrangler login`).
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { WORKER_CONFIG, workerVars } from '../src/build/deploy/worker.ts';
+import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { readSettings } from '../src/settings/index.ts';
+import { customDomain, workersDevAddress } from './cloudflare/address.ts';
 import { ROOT, tempDir } from './harness/processes.ts';
 
 const args = process.argv.slice(2);
 const own = new Set(['--no-build', '--no-publish']);
+const waitAt = args.indexOf('--publish-wait-s');
+const publishWait = waitAt >= 0 ? args.splice(waitAt, 2)[1] : undefined;
 const wranglerArgs = args.filter((a) => !own.has(a));
 const dryRun = wranglerArgs.includes('--dry-run');
-const settings = readSettings(process.env);
+const fail = (sentence: string): never => {
+  console.error(`deploy:cloudflare: ${sentence}`);
+  process.exit(1);
+};
+if (waitAt >= 0 && !/^\d+$/.test(publishWait ?? '')) fail('--publish-wait-s takes a number of seconds.');
+const readOrFail = () => {
+  try {
+    return readSettings(process.env);
+  } catch (error) {
+    return fail(`${error instanceof Error ? error.message : String(error)}.`);
+  }
+};
+
+// The build, wrangler and the publish ping all run with the address found here.
+if (!process.env.SITE_URL && !dryRun) {
+  const name = readOrFail().workerName;
+  if (!name) fail("Set WORKER_NAME (the Worker's name, e.g. reviews-acme-plumbing) or SITE_URL: with neither, the Worker has no address.");
+  try {
+    const { account, siteUrl } = await workersDevAddress(process.env, name);
+    process.env.SITE_URL = siteUrl;
+    process.env.CLOUDFLARE_ACCOUNT_ID = account;
+    console.log(`deploy:cloudflare: no SITE_URL, so the Worker ${name} goes to ${siteUrl}`);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+}
+if (!process.env.SITE_URL && dryRun)
+  console.log('deploy:cloudflare: no SITE_URL; a dry run asks no account, so it builds for the default address (a deploy uses the workers.dev one).');
+const settings = readOrFail();
 
 const run = (what: string, command: string, commandArgs: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) => {
   const result = spawnSync(command, commandArgs, { cwd, env, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`deploy:cloudflare: ${what} failed (${result.status ?? result.signal})`);
-    process.exit(1);
-  }
+  if (result.status !== 0) fail(`${what} failed (${result.status ?? result.signal})`);
 };
 
 if (!args.includes('--no-build')) run('the build', process.execPath, [join(ROOT, 'scripts', 'build.ts')], ROOT);
 
 const config = join(settings.outDir, 'deploy', 'worker', WORKER_CONFIG);
+const manifestFile = join(settings.outDir, MANIFEST_FILE);
+if (!existsSync(config) || !existsSync(manifestFile)) fail(`${settings.outDir} holds no build with deploy/worker/${WORKER_CONFIG}: run without --no-build.`);
+const builtFor = (JSON.parse(readFileSync(manifestFile, 'utf8')) as { site_url: string }).site_url;
+if (!dryRun && builtFor !== settings.siteUrl)
+  fail(
+    `the build in ${settings.outDir} is for ${builtFor}, but the Worker answers at ${settings.siteUrl}: build with SITE_URL=${settings.siteUrl}, or run without --no-build.`,
+  );
+const domain = customDomain(settings.siteUrl);
+if (domain && !wranglerArgs.some((a) => a === '--domain' || a === '--domains' || a === '--route' || a === '--routes')) wranglerArgs.push('--domain', domain);
 const outdirAt = wranglerArgs.indexOf('--outdir');
 // wrangler runs in a temporary folder: a relative --outdir means this one
 if (outdirAt >= 0 && wranglerArgs[outdirAt + 1]) wranglerArgs[outdirAt + 1] = resolve(wranglerArgs[outdirAt + 1] as string);
@@ -41,6 +84,10 @@ run(
 );
 
 if (!dryRun && !args.includes('--no-publish')) {
-  // the hub is the Worker's own: ping it at SITE_URL unless SIDECAR_URL says otherwise
-  run('the publish ping', process.execPath, [join(ROOT, 'scripts', 'publish.ts')], ROOT);
+  // the hub is the Worker's own: ping it at SITE_URL unless SIDECAR_URL says otherwise. The
+  // upload succeeded: what the ping cannot do it says, and the deploy still exits 0.
+  const waitArgs = publishWait === undefined ? [] : ['--wait-s', publishWait];
+  const ping = spawnSync(process.execPath, [join(ROOT, 'scripts', 'publish.ts'), '--after-deploy', ...waitArgs], { cwd: ROOT, stdio: 'inherit' });
+  if (ping.status !== 0)
+    console.error('The Worker is deployed, but the publish ping did not run to its end: retry with `npm run publish` (`reviews publish`).');
 }

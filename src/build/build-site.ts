@@ -105,6 +105,7 @@ async function buildInto(
   const manifest = computeManifest(siteDir, urls, previous, now, buildId, sinceDates);
   await writeDeployFolders(buildDir, manifest, {
     sidecarUrl: settings.sidecarUrl,
+    workerName: settings.workerName,
     maxAgeS: settings.cacheMaxAgeS,
     cloudflareValidators: settings.cloudflareValidators,
     newSessionsPerMinute: settings.mcpNewSessionsPerMinute,

@@ -7,6 +7,8 @@ import { writeWorker } from './worker.ts';
 
 export interface DeployOptions {
   sidecarUrl: string;
+  /** WORKER_NAME, the Cloudflare Worker's name (empty: from SITE_URL). */
+  workerName: string;
   maxAgeS: number;
   cloudflareValidators: CloudflareValidators;
   /** MCP_NEW_SESSIONS_PER_MINUTE, for the Worker's rate limit. */
@@ -30,6 +32,7 @@ export async function writeDeployFolders(buildDir: string, manifest: Manifest, o
   });
   writeNetlify(siteDir, manifest, folder('netlify'), { sidecarUrl: options.sidecarUrl, maxAgeS: options.maxAgeS });
   await writeWorker(siteDir, manifest, folder('worker'), {
+    workerName: options.workerName,
     maxAgeS: options.maxAgeS,
     validators: options.cloudflareValidators,
     newSessionsPerMinute: options.newSessionsPerMinute,

@@ -34,6 +34,8 @@ export const WORKER_CONFIG = 'wrangler.json';
 export const WORKER_ASSETS = 'assets';
 
 export interface WorkerOptions {
+  /** WORKER_NAME; empty: from the site's host (workerName). */
+  workerName: string;
   maxAgeS: number;
   validators: CloudflareValidators;
   newSessionsPerMinute: number;
@@ -101,8 +103,13 @@ export function workerVars(env: Env): Record<string, string> {
   return Object.fromEntries(WORKER_SETTINGS.filter((name) => env[name] !== undefined).map((name) => [name, env[name] as string]));
 }
 
-/** A Worker name from the site's host: one Worker per business in one account. */
+/**
+ * A Worker name from the site's host: one Worker per business in one account. A workers.dev
+ * address, `<name>.<subdomain>.workers.dev`, names its Worker itself.
+ */
 export function workerName(siteUrl: string): string {
+  const own = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\.[a-z0-9-]+\.workers\.dev$/.exec(new URL(siteUrl).hostname);
+  if (own?.[1]) return own[1];
   const slug = new URL(siteUrl).host
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -122,12 +129,14 @@ export function workerRateLimits(name: string, newSessionsPerMinute: number) {
 }
 
 /** https://developers.cloudflare.com/workers/wrangler/configuration/ */
-export function wranglerConfig(manifest: Manifest, { maxAgeS, validators, newSessionsPerMinute }: WorkerOptions) {
+export function wranglerConfig(manifest: Manifest, { workerName: named, maxAgeS, validators, newSessionsPerMinute }: WorkerOptions) {
   const classes = Object.values(DURABLE_OBJECTS);
-  const name = workerName(manifest.site_url);
+  const name = named || workerName(manifest.site_url);
   return {
     name,
     main: WORKER_SCRIPT,
+    // https://<name>.<subdomain>.workers.dev stays on, also once a custom domain is added
+    workers_dev: true,
     compatibility_date: COMPATIBILITY_DATE,
     // Buffer and node:crypto, which the shared core and routes use
     compatibility_flags: ['nodejs_compat'],
