@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { WORKER_CONFIG, workerVars } from '../src/build/deploy/worker.ts';
 import { readSettings } from '../src/settings/index.ts';
-import { ROOT, tempDir } from './harness/processes.ts';
+import { entryFile, tempDir, toolBin } from './harness/processes.ts';
 
 const args = process.argv.slice(2);
 const own = new Set(['--no-build', '--no-publish']);
@@ -24,7 +24,7 @@ const run = (what: string, command: string, commandArgs: string[], cwd: string, 
   }
 };
 
-if (!args.includes('--no-build')) run('the build', process.execPath, [join(ROOT, 'scripts', 'build.ts')], ROOT);
+if (!args.includes('--no-build')) run('the build', process.execPath, [entryFile('scripts/build')], process.cwd());
 
 const config = join(settings.outDir, 'deploy', 'worker', WORKER_CONFIG);
 const outdirAt = wranglerArgs.indexOf('--outdir');
@@ -35,12 +35,12 @@ const vars = Object.entries(workerVars(process.env)).flatMap(([name, value]) => 
 run(
   'wrangler deploy',
   process.execPath,
-  [join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'deploy', '--config', resolve(config), ...vars, ...wranglerArgs],
+  [toolBin('wrangler', 'bin/wrangler.js'), 'deploy', '--config', resolve(config), ...vars, ...wranglerArgs],
   tempDir('deploy-cloudflare'),
   { ...process.env, WRANGLER_SEND_METRICS: 'false' },
 );
 
 if (!dryRun && !args.includes('--no-publish')) {
   // the hub is the Worker's own: ping it at SITE_URL unless SIDECAR_URL says otherwise
-  run('the publish ping', process.execPath, [join(ROOT, 'scripts', 'publish.ts')], ROOT);
+  run('the publish ping', process.execPath, [entryFile('scripts/publish')], process.cwd());
 }

@@ -64,7 +64,8 @@ export async function init(argv: string[], version: string): Promise<number> {
       );
     }
   }
-  const engineName = packageJson().name;
+  const engine = packageJson();
+  const engineName = engine.name;
   const site: NewSite = {
     name: (answers.name as string).trim(),
     language: answers.language as string,
@@ -74,6 +75,7 @@ export async function init(argv: string[], version: string): Promise<number> {
     engine: values.engine ?? `^${version}`,
     packageName: slugify(basename(dir)),
     workflow: readFileSync(join(packageRoot(), WORKFLOW), 'utf8'),
+    peers: engine.peerDependencies ?? {},
   };
   const files = siteFiles(site, engineName);
   const business = BusinessSchema.safeParse(JSON.parse(files['content/business.json'] as string));

@@ -14,6 +14,12 @@ export function packageRoot(): string {
   return dir;
 }
 
-export function packageJson(): { name: string; version: string } {
-  return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { name: string; version: string };
+export interface PackageJson {
+  name: string;
+  version: string;
+  peerDependencies?: Record<string, string>;
+}
+
+export function packageJson(): PackageJson {
+  return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as PackageJson;
 }

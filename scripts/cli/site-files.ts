@@ -15,6 +15,8 @@ export interface NewSite {
   packageName: string;
   /** The engine's own sync workflow, copied as it ships */
   workflow: string;
+  /** The engine's optional peers a new site installs (wrangler, for Cloudflare), with their ranges */
+  peers: Record<string, string>;
 }
 
 /** Letters that Unicode does not decompose into a Latin letter and a mark. */
@@ -69,7 +71,9 @@ export function siteFiles(site: NewSite, engineName: string): Record<string, str
     private: true,
     type: 'module',
     scripts: SITE_SCRIPTS,
-    dependencies: { [engineName]: site.engine },
+    dependencies: { [engineName]: site.engine, ...site.peers },
+    // esbuild checks its platform binary after install (the engine bundles with it); workerd, wrangler's runtime, fetches nothing either
+    allowScripts: { esbuild: true, workerd: true },
   };
   return {
     'content/business.json': json(business),

@@ -81,7 +81,7 @@ describe('reviews.config.json', () => {
 
 describe('a new business.json', () => {
   const files = siteFiles(
-    { name: 'Ærø Rørlægger', language: 'da', timeZone: 'Europe/Copenhagen', country: 'DK', engine: '^1.0.0', packageName: 'x', workflow: '' },
+    { name: 'Ærø Rørlægger', language: 'da', timeZone: 'Europe/Copenhagen', country: 'DK', engine: '^1.0.0', packageName: 'x', workflow: '', peers: {} },
     'reviews-service',
   );
   const written = JSON.parse(files['content/business.json'] as string);
