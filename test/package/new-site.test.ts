@@ -1,0 +1,231 @@
+// The new user's path, as a black box: the engine packed, `reviews init` into an empty folder,
+// the tarball installed there from the npm cache, a Google Takeout imported and checked, the
+// site started (search and MCP answering, with a setting from reviews.config.json), a dry-run
+// deploy, and the refusals. One pack and one install serve every test of this file.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTakeoutZip } from '../../scripts/bench/google-export.ts';
+import { COMMANDS } from '../../scripts/cli/commands.ts';
+import { installSite, packEngine, reviewsBin, SITE_PATH } from '../../scripts/harness/new-site.ts';
+import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
+import { BusinessSchema } from '../../src/core/schemas/business.ts';
+
+const work = tempDir('new-site');
+const site = join(work, 'acme-reviews');
+const children: ChildProcess[] = [];
+let tarball = '';
+
+const reviews = (args: string[], cwd = site, env: Record<string, string> = {}) =>
+  spawnSync(NODE, [reviewsBin(site), ...args], { cwd, encoding: 'utf8', env: { ...process.env, PATH: SITE_PATH, ...env }, timeout: 120_000 });
+
+beforeAll(() => {
+  tarball = packEngine(work);
+  const init = spawnSync(
+    NODE,
+    [
+      reviewsBin(),
+      'init',
+      site,
+      '--name',
+      'Acme Plumbing & Heating',
+      '--language',
+      'en',
+      '--time-zone',
+      'America/Denver',
+      '--country',
+      'us',
+      '--engine',
+      `file:${tarball}`,
+    ],
+    { encoding: 'utf8', env: { ...process.env, PATH: SITE_PATH } },
+  );
+  if (init.status !== 0) throw new Error(`reviews init failed:\n${init.stderr}`);
+  installSite(site);
+}, 600_000);
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  spawnSync('rm', ['-rf', work]);
+});
+
+describe('the package', () => {
+  it('carries what a site needs and nothing else', () => {
+    const run = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: SITE_PATH },
+    });
+    const files = (JSON.parse(run.stdout) as { files: { path: string }[] }[])[0]?.files.map((f) => f.path) ?? [];
+    for (const needed of [
+      'LICENSE',
+      'CHANGELOG.md',
+      'bin/reviews.js',
+      'lib/scripts/cli/main.js',
+      'lib/scripts/cli/main.d.ts',
+      'lib/sidecar/main.js',
+      'lib/src/pages/index.astro',
+      'lib/astro.config.mjs',
+      'schemas/reviews.config.schema.json',
+      'schemas/business.schema.json',
+      '.github/workflows/sync.yml',
+    ])
+      expect(files).toContain(needed);
+    const unwanted = files.filter((f) =>
+      /(^|\/)(test|tests|fixtures|research|bench|\.ci|node_modules)\/|^content\/|\.test\.ts$|bench-|^\.github\/(?!workflows\/sync\.yml$)|vitest|biome\.json$/.test(
+        f,
+      ),
+    );
+    expect(unwanted).toEqual([]);
+    expect(files.filter((f) => f.startsWith('lib/scripts/') && f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  it('installs into the site with its production dependencies only', () => {
+    const installed = new Set(readdirSync(join(site, 'node_modules')));
+    for (const tool of ['vitest', 'playwright-core', 'netlify-cli', '@biomejs', 'node', 'typescript']) expect(installed.has(tool), tool).toBe(false);
+    expect(installed.has('wrangler')).toBe(true);
+  });
+});
+
+describe('reviews init', () => {
+  it('writes a site: content that validates, the config file, the package, the workflow, no engine', () => {
+    const business = JSON.parse(readFileSync(join(site, 'content/business.json'), 'utf8'));
+    expect(business).toMatchObject({ name: 'Acme Plumbing & Heating', time_zone: 'America/Denver', address: { country: 'US' } });
+    expect(BusinessSchema.safeParse(business).success).toBe(true);
+    expect(JSON.parse(readFileSync(join(site, 'reviews.config.json'), 'utf8'))).toMatchObject({ worker_name: 'acme-plumbing-heating' });
+    const pkg = JSON.parse(readFileSync(join(site, 'package.json'), 'utf8'));
+    expect(pkg.dependencies['reviews-service']).toBe(`file:${tarball}`);
+    expect(readFileSync(join(site, '.github/workflows/sync.yml'), 'utf8')).toBe(readFileSync(join(ROOT, '.github/workflows/sync.yml'), 'utf8'));
+    for (const script of ['sync', 'deploy:cloudflare']) expect(pkg.scripts[script]).toMatch(/^reviews /);
+    expect(readFileSync(join(site, '.gitignore'), 'utf8')).toMatch(/^\.env$/m);
+    expect(existsSync(join(site, 'src'))).toBe(false);
+    // every $schema an editor follows exists once installed
+    for (const file of ['reviews.config.json', 'content/business.json']) {
+      const schema = JSON.parse(readFileSync(join(site, file), 'utf8')).$schema as string;
+      expect(existsSync(join(site, file, '..', schema)), `${file}: ${schema}`).toBe(true);
+    }
+  });
+
+  it('refuses a folder that is not empty and changes nothing there', () => {
+    const before = readFileSync(join(site, 'reviews.config.json'), 'utf8');
+    const listing = readdirSync(site).sort();
+    const run = reviews(['init', site, '--name', 'Other', '--time-zone', 'UTC', '--country', 'GB'], work);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^reviews: .* is not empty .* nothing was written\.\n$/);
+    expect(readdirSync(site).sort()).toEqual(listing);
+    expect(readdirSync(work).filter((name) => name.includes('.init-'))).toEqual([]);
+    expect(readFileSync(join(site, 'reviews.config.json'), 'utf8')).toBe(before);
+  });
+
+  it('without a terminal, names the flags it needs', () => {
+    const run = reviews(['init', join(work, 'other'), '--name', 'Other'], work);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Give --time-zone, --country');
+    expect(existsSync(join(work, 'other'))).toBe(false);
+  });
+});
+
+describe('the installed site', () => {
+  it('imports a Google Takeout, and reviews check validates and lists what is worth adding', () => {
+    const takeout = join(work, 'takeout.zip');
+    writeTakeoutZip(takeout, { count: 40 });
+    const imported = reviews(['import', 'google', takeout]);
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(imported.stdout).toMatch(/added: +\d+/);
+    const check = reviews(['check']);
+    expect(check.status, check.stderr).toBe(0);
+    expect(check.stdout).toMatch(/content is valid: \d+ published reviews/);
+    for (const field of ['telephone', 'url', 'services', 'technicians']) expect(check.stdout).toContain(`  - ${field}`);
+  });
+
+  it('reviews start answers search and MCP, with a setting from reviews.config.json', async () => {
+    writeFileSync(join(site, 'reviews.config.json'), JSON.stringify({ worker_name: 'acme-plumbing-heating', cache_max_age_s: 123, port: 0 }));
+    const child = spawn(NODE, [reviewsBin(site), 'start'], { cwd: site, env: { ...process.env, PATH: SITE_PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let log = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`reviews start did not listen:\n${log}`)), 120_000);
+      const onData = (chunk: Buffer) => {
+        log += chunk.toString();
+        const m = /Listening on (http:\/\/\S+)/.exec(log);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1] as string);
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`reviews start exited (${code}):\n${log}`)));
+    });
+    const search = await fetch(`${url}/api/reviews/search?query=furnace`);
+    expect(search.status).toBe(200);
+    expect(search.headers.get('cache-control')).toContain('max-age=123');
+    expect(((await search.json()) as { total: number }).total).toBeGreaterThan(0);
+    const mcp = await fetch(`${url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+      }),
+    });
+    expect(mcp.status).toBe(200);
+    expect(await mcp.text()).toContain('"serverInfo"');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).not.toBeNull();
+  });
+
+  it('reviews deploy cloudflare --dry-run writes the upload without an account', () => {
+    const outdir = join(work, 'upload');
+    const run = reviews(['deploy', 'cloudflare', '--dry-run', '--outdir', outdir]);
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(existsSync(join(outdir, 'worker.js'))).toBe(true);
+  });
+
+  it('a secret in reviews.config.json stops every command, naming the key and never the value', () => {
+    const config = join(site, 'reviews.config.json');
+    const before = readFileSync(config, 'utf8');
+    writeFileSync(config, JSON.stringify({ worker_name: 'acme', trustpilot_api_key: 'tp-secret-value-42' }));
+    try {
+      for (const command of [['check'], ['build'], ['config'], ['sync'], ['deploy', 'cloudflare', '--dry-run']]) {
+        const run = reviews(command);
+        expect(run.status, command.join(' ')).toBe(1);
+        expect(run.stderr).toContain('holds the secret "trustpilot_api_key"');
+        expect(run.stderr).toContain('.env');
+        expect(`${run.stdout}${run.stderr}`).not.toContain('tp-secret-value-42');
+      }
+    } finally {
+      writeFileSync(config, before);
+    }
+  });
+
+  it('reviews config says where each setting came from', () => {
+    writeFileSync(join(site, '.env'), 'GOOGLE_CLIENT_SECRET=dotenv-secret-value\nPORT=7000\n');
+    const run = reviews(['config'], site, { HOST: '0.0.0.0' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^cache_max_age_s +"123" +\(reviews\.config\.json\)$/m);
+    expect(run.stdout).toMatch(/^port +"7000" +\(\.env\)$/m);
+    expect(run.stdout).toMatch(/^host +"0\.0\.0\.0" +\(environment\)$/m);
+    expect(run.stdout).toMatch(/^google_client_secret +"\(set, hidden\)" +\(\.env\)$/m);
+    expect(run.stdout).not.toContain('dotenv-secret-value');
+  });
+
+  it.each(Object.keys(COMMANDS))('reviews %s --help says what it does, with an example', (command) => {
+    const run = reviews([command, '--help']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^reviews ${command}: .+\\n[^]*usage: reviews ${command}[^]*example: .*reviews ${command}`));
+  });
+
+  it('reviews --help lists every command; an unknown one is one sentence and a non-zero exit', () => {
+    const help = reviews(['--help']);
+    expect(help.status).toBe(0);
+    for (const command of Object.keys(COMMANDS)) expect(help.stdout).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
+    const unknown = reviews(['deplyo']);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toBe('reviews: There is no command "deplyo"; run `reviews --help` to see the commands.\n');
+  });
+});
