@@ -41,7 +41,10 @@ export function installSite(dir: string): Install {
       env: { ...process.env, PATH: SITE_PATH },
     });
   let run = npm(mode);
-  if (run.status !== 0 && /ENOTCACHED/.test(run.stderr)) run = npm((mode = '--prefer-offline'));
+  if (run.status !== 0 && /ENOTCACHED/.test(run.stderr)) {
+    mode = '--prefer-offline';
+    run = npm(mode);
+  }
   if (run.status !== 0) throw new Error(`npm install ${mode} failed (${run.status}):\n${run.stderr}`);
   const seconds = (performance.now() - started) / 1000;
   return { seconds, mode, packages: countPackages(join(dir, 'node_modules')), bytes: diskBytes(join(dir, 'node_modules')) };
