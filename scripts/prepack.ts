@@ -5,10 +5,11 @@
 // public/ and astro.config.mjs. lib/ mirrors the repository's layout, so every path a file
 // finds from its own location holds in both.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENTRIES } from './cli/entries.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LIB = join(ROOT, 'lib');
@@ -22,10 +23,11 @@ if (compiled.status !== 0) {
   process.exit(1);
 }
 for (const source of SOURCES) cpSync(join(ROOT, source), join(LIB, source), { recursive: true });
-const entries = (JSON.parse(readFileSync(join(ROOT, 'tsconfig.pack.json'), 'utf8')) as { files: string[] }).files;
-const missing = entries.map((file) => join(LIB, file.replace(/\.ts$/, '.js'))).filter((file) => !existsSync(file));
+// every entry the command runs that exists here is compiled (tsconfig.pack.json lists them)
+const entries = Object.values(ENTRIES).filter((entry) => existsSync(join(ROOT, `${entry}.ts`)));
+const missing = entries.filter((entry) => !existsSync(join(LIB, `${entry}.js`)));
 if (missing.length > 0) {
-  console.error(`prepack: no compiled ${missing.join(', ')}`);
+  console.error(`prepack: ${missing.join(', ')} not compiled: add each to the include list of tsconfig.pack.json`);
   process.exit(1);
 }
 console.error(`prepack: ${entries.length} entry files compiled into lib/, with the sources Astro and esbuild read`);

@@ -4,6 +4,7 @@ import { ConfigError } from '../../src/settings/config-file.ts';
 import { checkContent } from './check.ts';
 import { COMMANDS, type CommandName, commandHelp, isCommand, mainHelp } from './commands.ts';
 import { printConfig } from './config.ts';
+import { ENTRIES } from './entries.ts';
 import { CliError } from './errors.ts';
 import { init } from './init.ts';
 import { packageJson } from './package-info.ts';
@@ -11,16 +12,16 @@ import { runScript } from './run-script.ts';
 import { readSiteEnv } from './site-env.ts';
 
 const SERVE = {
-  script: 'sidecar/main',
+  script: ENTRIES.serve,
   // the server's memory profile (see the README's Performance section)
   nodeFlags: ['--max-semi-space-size=8', '--heap-growing-percent=30'],
   env: { MALLOC_MMAP_THRESHOLD_: '131072' },
 };
 
 const PREVIEWS: Record<string, { script: string; args: string[] }> = {
-  worker: { script: 'scripts/preview-worker', args: [] },
-  pages: { script: 'scripts/preview', args: ['cloudflare'] },
-  netlify: { script: 'scripts/preview', args: ['netlify'] },
+  worker: { script: ENTRIES.previewWorker, args: [] },
+  pages: { script: ENTRIES.previewHost, args: ['cloudflare'] },
+  netlify: { script: ENTRIES.previewHost, args: ['netlify'] },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -45,17 +46,17 @@ async function main(argv: string[]): Promise<number> {
     runScript({ script, args, env: { ...site.env, ...extra }, nodeFlags });
   switch (command as Exclude<CommandName, 'init'>) {
     case 'import':
-      return run('scripts/import', rest);
+      return run(ENTRIES.import, rest);
     case 'check':
       return checkContent(site.env);
     case 'dev':
-      return run('scripts/dev', rest);
+      return run(ENTRIES.dev, rest);
     case 'build':
-      return run('scripts/build', rest);
+      return run(ENTRIES.build, rest);
     case 'serve':
       return run(SERVE.script, rest, SERVE.env, SERVE.nodeFlags);
     case 'start': {
-      const built = await run('scripts/build');
+      const built = await run(ENTRIES.build);
       return built === 0 ? run(SERVE.script, rest, SERVE.env, SERVE.nodeFlags) : built;
     }
     case 'preview': {
@@ -65,20 +66,20 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'deploy':
       if (rest[0] !== 'cloudflare') throw usage('deploy', 'name the host to deploy to: cloudflare');
-      return run('scripts/deploy-cloudflare', rest.slice(1));
+      return run(ENTRIES.deploy, rest.slice(1));
     case 'secret':
-      return run('scripts/secret', rest);
+      return run(ENTRIES.secret, rest);
     case 'status':
-      return run('scripts/status', rest);
+      return run(ENTRIES.status, rest);
     case 'sync':
-      return run('scripts/sync', rest);
+      return run(ENTRIES.sync, rest);
     case 'publish':
-      return run('scripts/publish', rest);
+      return run(ENTRIES.publish, rest);
     case 'config':
       return printConfig(site.layers);
     case 'hub':
       if (rest[0] !== 'backup') throw usage('hub', 'name what to do with the hub: backup');
-      return run('scripts/hub-backup', rest.slice(1));
+      return run(ENTRIES.hubBackup, rest.slice(1));
   }
 }
 
