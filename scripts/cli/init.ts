@@ -125,11 +125,20 @@ async function answer(values: Record<string, string | undefined>): Promise<Recor
       );
   }
   const rl = interactive ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
+  // lines typed ahead of a question wait in the iterator (rl.question would drop them)
+  const lines = rl?.[Symbol.asyncIterator]();
+  const ask = async (prompt: string): Promise<string> => {
+    rl?.setPrompt(prompt);
+    rl?.prompt();
+    const line = await lines?.next();
+    if (!line || line.done) throw new CliError('init stopped before every question was answered; nothing was written.');
+    return line.value as string;
+  };
   try {
     for (const q of QUESTIONS) {
       let value = values[q.flag];
       while (value === undefined && rl) {
-        const typed = (await rl.question(`${q.prompt}${q.fallback ? ` [${q.fallback}]` : ''}: `)).trim() || q.fallback || '';
+        const typed = (await ask(`${q.prompt}${q.fallback ? ` [${q.fallback}]` : ''}: `)).trim() || q.fallback || '';
         const problem = q.check(typed);
         if (problem) console.log(`  ${problem}`);
         else value = typed;

@@ -85,6 +85,14 @@ describe('the package', () => {
     const installed = new Set(readdirSync(join(site, 'node_modules')));
     for (const tool of ['vitest', 'playwright-core', 'netlify-cli', '@biomejs', 'node', 'typescript']) expect(installed.has(tool), tool).toBe(false);
     expect(installed.has('wrangler')).toBe(true);
+    // the declarations and the module of the config file's reader are importable by name
+    const imported = spawnSync(
+      NODE,
+      ['--input-type=module', '-e', "import { CONFIG_FILE_NAME } from 'reviews-service/config'; console.log(CONFIG_FILE_NAME)"],
+      { cwd: site, encoding: 'utf8' },
+    );
+    expect(imported.stdout.trim(), imported.stderr).toBe('reviews.config.json');
+    expect(existsSync(join(site, 'node_modules/reviews-service/lib/src/settings/config-file.d.ts'))).toBe(true);
   });
 });
 
@@ -116,6 +124,23 @@ describe('reviews init', () => {
     expect(readdirSync(site).sort()).toEqual(listing);
     expect(readdirSync(work).filter((name) => name.includes('.init-'))).toEqual([]);
     expect(readFileSync(join(site, 'reviews.config.json'), 'utf8')).toBe(before);
+  });
+
+  it('in a terminal, asks for what the flags did not say, taking the default on an empty line', () => {
+    const dir = join(work, 'asked');
+    // `script` gives the command a terminal; the answers are typed ahead
+    const run = spawnSync('script', ['-qec', `"${NODE}" "${reviewsBin()}" init "${dir}" --name "Asked Co" --engine ^1.0.0`, '/dev/null'], {
+      input: '\nEurope/Berlin\nde\n',
+      encoding: 'utf8',
+      env: { ...process.env, PATH: SITE_PATH },
+    });
+    expect(run.stdout).toContain('Its IANA time zone');
+    expect(JSON.parse(readFileSync(join(dir, 'content/business.json'), 'utf8'))).toMatchObject({
+      name: 'Asked Co',
+      language: 'en',
+      time_zone: 'Europe/Berlin',
+      address: { country: 'DE' },
+    });
   });
 
   it('without a terminal, names the flags it needs', () => {
