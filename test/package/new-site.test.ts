@@ -11,6 +11,7 @@ import { COMMANDS } from '../../scripts/cli/commands.ts';
 import { installSite, packEngine, reviewsBin, SITE_PATH } from '../../scripts/harness/new-site.ts';
 import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
 import { BusinessSchema } from '../../src/core/schemas/business.ts';
+import { openSession, PROTOCOL, post } from '../mcp/helpers.ts';
 
 const work = tempDir('new-site');
 const site = join(work, 'acme-reviews');
@@ -187,18 +188,15 @@ describe('the installed site', () => {
     expect(search.status).toBe(200);
     expect(search.headers.get('cache-control')).toContain('max-age=123');
     expect(((await search.json()) as { total: number }).total).toBeGreaterThan(0);
-    const mcp = await fetch(`${url}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-      }),
-    });
-    expect(mcp.status).toBe(200);
-    expect(await mcp.text()).toContain('"serverInfo"');
+    const session = await openSession(`${url}/mcp`);
+    const called = await post(
+      `${url}/mcp`,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_reviews', arguments: { query: 'furnace' } } },
+      { 'mcp-session-id': session, 'mcp-protocol-version': PROTOCOL },
+    );
+    expect(called.status).toBe(200);
+    expect(called.message?.result?.isError).not.toBe(true);
+    expect(JSON.stringify(called.message?.result?.structuredContent)).toContain('"total"');
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).not.toBeNull();
