@@ -21,8 +21,18 @@ export const COMMANDS = {
   },
   import: {
     summary: "merge a Google Takeout, a Trustpilot export or a CSV into the site's reviews",
-    usage: 'reviews import <google|csv|trustpilot> PATH... [--tz ZONE] [--dry-run] [--prune]',
+    usage: 'reviews import <google|csv|trustpilot> PATH... [options]',
     example: 'reviews import google ~/Downloads/takeout-20260101.zip',
+    details: [
+      'PATH: a Takeout zip or folder, API pages (google), a CSV file (csv, trustpilot). Options:',
+      '  --content DIR         the content folder (default: content_dir, else ./content)',
+      "  --tz ZONE             the business's IANA time zone (default: time_zone in business.json)",
+      '  --location ID         google: the location to import when the export has several',
+      '  --source NAME         csv: the platform, when the file has no source column',
+      "  --verified all|none   whether the platform's reviewers count as verified customers",
+      '  --prune               remove reviews that are gone from the source (default: keep and report)',
+      '  --dry-run             print the report, write nothing',
+    ].join('\n'),
   },
   check: {
     summary: 'validate the content folder and list what is worth adding to business.json',
@@ -40,7 +50,9 @@ export const COMMANDS = {
   },
   deploy: {
     summary: 'build and deploy to Cloudflare as one Worker, no server (wrangler deploy)',
-    usage: 'reviews deploy cloudflare [--dry-run] [--outdir DIR] [--no-build] [--no-publish]',
+    usage: 'reviews deploy cloudflare [--dry-run] [--outdir DIR] [--no-build] [--no-publish] [wrangler deploy options]',
+    details:
+      '--dry-run --outdir DIR writes what would be uploaded, without an account; --no-build deploys the build as it is; --no-publish skips the ping to the hub. Other options go to wrangler deploy.',
     example: 'reviews deploy cloudflare --dry-run --outdir /tmp/upload',
   },
   secret: {
@@ -51,7 +63,9 @@ export const COMMANDS = {
   status: { summary: 'say what the last sync pass did and whether the site is current', usage: 'reviews status', example: 'reviews status' },
   sync: {
     summary: 'read new reviews from Google and Trustpilot; when anything changed build, deploy and ping the hub',
-    usage: 'reviews sync [--full]',
+    usage: 'reviews sync [--full] [--content-only]',
+    details:
+      '--full reads every Google page (a complete sweep); --content-only merges into the content folder only, and the next pass builds, deploys and publishes. Sources are off until their settings are set (.env, or the GitHub Actions secrets).',
     example: 'reviews sync --full',
   },
   publish: { summary: "ping the site's WebSub hub so subscribers get the new build", usage: 'reviews publish', example: 'reviews publish' },

@@ -89,7 +89,11 @@ const usage = (command: CommandName, what: string) =>
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (!(error instanceof CliError || error instanceof ConfigError)) throw error;
-  console.error(`reviews: ${error.message}`);
+  // a setting the environment or .env gives a value it does not take (src/settings/table.ts words it)
+  const badSetting = error instanceof Error && /^Setting [A-Z0-9_]+ must /.test(error.message);
+  if (!(error instanceof CliError || error instanceof ConfigError || badSetting)) throw error;
+  console.error(
+    `reviews: ${error.message}${badSetting ? '; fix it in the environment, .env or reviews.config.json (reviews config shows where it comes from).' : ''}`,
+  );
   process.exitCode = 1;
 }

@@ -226,6 +226,14 @@ describe('the installed site', () => {
     }
   });
 
+  it('a value a setting does not take, from the environment, is one sentence naming where to fix it', () => {
+    const run = reviews(['check'], site, { PORT: 'eighty' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^reviews: Setting PORT must be an integer from 0 to 65535, got "eighty"; fix it in the environment, \.env or reviews\.config\.json .*\n$/,
+    );
+  });
+
   it('reviews config says where each setting came from', () => {
     writeFileSync(join(site, '.env'), 'GOOGLE_CLIENT_SECRET=dotenv-secret-value\nPORT=7000\n');
     const run = reviews(['config'], site, { HOST: '0.0.0.0' });
