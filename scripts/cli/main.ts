@@ -1,6 +1,8 @@
 // `reviews`: one command for a site, each subcommand described in ./commands.ts. Runs in the
 // site's folder; every refusal is one sentence with what to do next, and a non-zero exit.
+import { existsSync } from 'node:fs';
 import { ConfigError } from '../../src/settings/config-file.ts';
+import { readSettings } from '../../src/settings/index.ts';
 import { checkContent } from './check.ts';
 import { COMMANDS, type CommandName, commandHelp, isCommand, mainHelp } from './commands.ts';
 import { printConfig } from './config.ts';
@@ -53,8 +55,12 @@ async function main(argv: string[]): Promise<number> {
       return run(ENTRIES.dev, rest);
     case 'build':
       return run(ENTRIES.build, rest);
-    case 'serve':
+    case 'serve': {
+      const { outDir } = readSettings(site.env);
+      if (!existsSync(outDir))
+        throw new CliError(`There is no build in ${outDir} yet; run \`reviews build\` first, or \`reviews start\`, which builds and then serves.`);
       return run(SERVE.script, rest, SERVE.env, SERVE.nodeFlags);
+    }
     case 'start': {
       const built = await run(ENTRIES.build);
       return built === 0 ? run(SERVE.script, rest, SERVE.env, SERVE.nodeFlags) : built;

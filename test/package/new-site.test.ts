@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTakeoutZip } from '../../scripts/bench/google-export.ts';
 import { COMMANDS } from '../../scripts/cli/commands.ts';
 import { installSite, packEngine, reviewsBin, SITE_PATH } from '../../scripts/harness/new-site.ts';
+import { makeTestPki } from '../../scripts/harness/pki.ts';
 import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
 import { BusinessSchema } from '../../src/core/schemas/business.ts';
 import { openSession, PROTOCOL, post } from '../mcp/helpers.ts';
+import { seed, startFakes } from '../sync/helpers.ts';
 
 const work = tempDir('new-site');
 const site = join(work, 'acme-reviews');
@@ -50,6 +52,48 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   spawnSync('rm', ['-rf', work]);
 });
+
+/** `reviews ARGS` in the site without blocking this process. */
+function reviewsAsync(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(NODE, [reviewsBin(site), ...args], { cwd: site, env: { ...process.env, PATH: SITE_PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
+}
+
+/** `reviews start` or `reviews serve` in the site, resolved once it listens. */
+async function startSite(command: 'start' | 'serve'): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(NODE, [reviewsBin(site), command], { cwd: site, env: { ...process.env, PATH: SITE_PATH, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let log = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`reviews ${command} did not listen:\n${log}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      const m = /Listening on (http:\/\/\S+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1] as string);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`reviews ${command} exited (${code}):\n${log}`)));
+  });
+  const stop = async () => {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { url, stop };
+}
 
 describe('the package', () => {
   it('carries what a site needs and nothing else', () => {
@@ -167,23 +211,7 @@ describe('the installed site', () => {
 
   it('reviews start answers search and MCP, with a setting from reviews.config.json', async () => {
     writeFileSync(join(site, 'reviews.config.json'), JSON.stringify({ worker_name: 'acme-plumbing-heating', cache_max_age_s: 123, port: 0 }));
-    const child = spawn(NODE, [reviewsBin(site), 'start'], { cwd: site, env: { ...process.env, PATH: SITE_PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let log = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`reviews start did not listen:\n${log}`)), 120_000);
-      const onData = (chunk: Buffer) => {
-        log += chunk.toString();
-        const m = /Listening on (http:\/\/\S+)/.exec(log);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1] as string);
-        }
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`reviews start exited (${code}):\n${log}`)));
-    });
+    const { url, stop } = await startSite('start');
     const search = await fetch(`${url}/api/reviews/search?query=furnace`);
     expect(search.status).toBe(200);
     expect(search.headers.get('cache-control')).toContain('max-age=123');
@@ -197,10 +225,36 @@ describe('the installed site', () => {
     expect(called.status).toBe(200);
     expect(called.message?.result?.isError).not.toBe(true);
     expect(JSON.stringify(called.message?.result?.structuredContent)).toContain('"total"');
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).not.toBeNull();
+    await stop();
   });
+
+  it("reviews sync, as the workflow runs it: new reviews merged, built, deployed through the site's npm script, the hub pinged", async () => {
+    const server = await startSite('serve');
+    const pki = makeTestPki();
+    const fake = await startFakes(pki);
+    try {
+      seed(fake, 12, 4);
+      const outdir = join(work, 'sync-upload');
+      // not spawnSync: the fakes answer from this process
+      const run = await reviewsAsync(['sync'], {
+        ...fake.settings(),
+        NODE_EXTRA_CA_CERTS: pki.caFile,
+        SIDECAR_URL: server.url,
+        SYNC_DIR: join(work, 'sync-status'),
+        // the workflow's command, with wrangler's dry run in place of an account
+        DEPLOY_COMMAND: `npm run --silent deploy:cloudflare -- --no-build --no-publish --dry-run --outdir '${outdir}'`,
+      });
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(run.stdout).toMatch(/Build: done/);
+      expect(run.stdout).toMatch(/Publish ping: done/);
+      expect(existsSync(join(outdir, 'worker.js'))).toBe(true);
+      const reviewsJson = readFileSync(join(site, 'content/reviews.json'), 'utf8');
+      expect(reviewsJson).toContain('"trustpilot-');
+    } finally {
+      await fake.close();
+      await server.stop();
+    }
+  }, 240_000);
 
   it('reviews deploy cloudflare --dry-run writes the upload without an account', () => {
     const outdir = join(work, 'upload');
