@@ -212,6 +212,10 @@ describe('the installed site', () => {
   it('reviews start answers search and MCP, with a setting from reviews.config.json', async () => {
     writeFileSync(join(site, 'reviews.config.json'), JSON.stringify({ worker_name: 'acme-plumbing-heating', cache_max_age_s: 123, port: 0 }));
     const { url, stop } = await startSite('start');
+    // a business with no website, telephone or street address yet: its page shows what it has
+    const home = await (await fetch(`${url}/`)).text();
+    expect(home).toContain('Acme Plumbing &amp; Heating');
+    expect(home).not.toMatch(/undefined|null<|href=""/);
     const search = await fetch(`${url}/api/reviews/search?query=furnace`);
     expect(search.status).toBe(200);
     expect(search.headers.get('cache-control')).toContain('max-age=123');
