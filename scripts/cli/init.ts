@@ -1,6 +1,6 @@
 // `reviews init DIR`: a new site from flags, asking in a terminal for what is missing. It writes
-// into a folder of its own beside DIR and renames it into place, so a refusal or a failure
-// leaves nothing behind, and it never writes into a folder that is not empty.
+// into a folder of its own beside DIR and moves it into place, so a refusal or a failure leaves
+// nothing behind, and it never writes into a folder that is not empty.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -156,15 +156,23 @@ async function answer(values: Record<string, string | undefined>): Promise<Recor
 
 function writeSite(dir: string, files: Record<string, string>): void {
   const staging = join(dirname(dir), `.${basename(dir)}.init-${process.pid}`);
+  const moved: string[] = [];
   try {
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(staging, path)), { recursive: true });
       writeFileSync(join(staging, path), text);
     }
     refuseNonEmpty(dir);
-    if (existsSync(dir)) rmdirSync(dir);
-    renameSync(staging, dir);
+    if (existsSync(dir)) {
+      // an empty folder (perhaps the shell's current one) is kept and filled, not replaced
+      for (const entry of readdirSync(staging)) {
+        renameSync(join(staging, entry), join(dir, entry));
+        moved.push(join(dir, entry));
+      }
+      rmdirSync(staging);
+    } else renameSync(staging, dir);
   } catch (error) {
+    for (const path of moved) rmSync(path, { recursive: true, force: true });
     rmSync(staging, { recursive: true, force: true });
     if (error instanceof CliError) throw error;
     throw new CliError(

@@ -1,7 +1,7 @@
 // The `reviews` command from the repository: every npm script that aliases it names a command it
 // has, every entry file it runs exists, and init refuses bad flags writing nothing.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../scripts/cli/commands.ts';
@@ -61,6 +61,20 @@ describe('the reviews command in this repository', () => {
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(existsSync(dir)).toBe(false);
     }
+  });
+
+  it('init fills an empty folder in place: the shell standing in it keeps its folder', () => {
+    const dir = join(work, 'empty');
+    mkdirSync(dir);
+    const inode = statSync(dir).ino;
+    const run = spawnSync(NODE, [join(ROOT, 'bin', 'reviews.js'), 'init', '.', '--name', 'Here', '--time-zone', 'UTC', '--country', 'GB'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(statSync(dir).ino).toBe(inode);
+    expect(readdirSync(dir).sort()).toEqual(['.env.example', '.github', '.gitignore', 'README.md', 'content', 'package.json', 'reviews.config.json']);
+    expect(readdirSync(work).filter((name) => name.includes('.init-'))).toEqual([]);
   });
 
   it('init writes site_url into reviews.config.json as an origin', () => {
