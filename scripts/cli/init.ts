@@ -82,7 +82,7 @@ export async function init(argv: string[], version: string): Promise<number> {
   if (!business.success) throw new CliError(`The business.json for these answers does not validate (${business.error.issues[0]?.message}); check the flags.`);
   writeSite(dir, files);
   console.log(
-    `Made a new site in ${dir}. Next:\n  cd ${positionals[0]}\n  npm install\n  npx reviews import google PATH-TO-TAKEOUT\n  npx reviews check\n  npx reviews start`,
+    `Made a new site in ${dir}. Next:\n${dir === process.cwd() ? '' : `  cd ${positionals[0]}\n`}  npm install\n  npx reviews import google PATH-TO-TAKEOUT\n  npx reviews check\n  npx reviews start`,
   );
   return 0;
 }
