@@ -2,12 +2,13 @@
 // `reviews init` and installs it from a warm npm cache (one install first warms it), then times a
 // second install into a new site: seconds, packages, the size of node_modules. The site depends
 // on the engine and on wrangler (for Cloudflare), as init writes it; the figures without
-// wrangler are the engine's own. Targets: at most 400 packages and 450 MB.
+// wrangler are the engine's own. Targets: at most 400 packages and 450 MB. Baseline, measured in
+// the same run: this repository's own node_modules, what a site that forks the engine installs.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { installSite, packEngine, reviewsBin, SITE_PATH } from './harness/new-site.ts';
-import { NODE, tempDir } from './harness/processes.ts';
+import { countPackages, diskBytes, installSite, packEngine, reviewsBin, SITE_PATH } from './harness/new-site.ts';
+import { NODE, ROOT, tempDir } from './harness/processes.ts';
 
 const work = tempDir('bench-install');
 try {
@@ -30,6 +31,8 @@ try {
     }
     return dir;
   };
+  const fork = { packages: countPackages(join(ROOT, 'node_modules')), bytes: diskBytes(join(ROOT, 'node_modules')) };
+  console.log(`baseline, a fork of the engine (this repository's node_modules): ${fork.packages} packages, ${(fork.bytes / 1e6).toFixed(0)} MB`);
   installSite(newSite('warm-up', true));
   for (const [label, withWrangler] of [
     ['engine + wrangler (as init writes it)', true],
@@ -37,7 +40,7 @@ try {
   ] as const) {
     const result = installSite(newSite(withWrangler ? 'with-wrangler' : 'without-wrangler', withWrangler));
     console.log(
-      `${label}: npm install ${result.mode} in ${result.seconds.toFixed(1)} s, ${result.packages} packages, node_modules ${(result.bytes / 1e6).toFixed(0)} MB`,
+      `${label}: npm install ${result.mode} in ${result.seconds.toFixed(1)} s, ${result.packages} packages (${(result.packages / fork.packages).toFixed(2)}× the fork), node_modules ${(result.bytes / 1e6).toFixed(0)} MB (${(result.bytes / fork.bytes).toFixed(2)}×)`,
     );
   }
 } finally {

@@ -51,7 +51,7 @@ export function installSite(dir: string): Install {
 }
 
 /** Packages installed under a node_modules folder, nested ones included (what `npm ls --all` lists). */
-function countPackages(nodeModules: string): number {
+export function countPackages(nodeModules: string): number {
   let count = 0;
   const visit = (dir: string) => {
     count += 1;
@@ -71,7 +71,7 @@ function countPackages(nodeModules: string): number {
 }
 
 /** The bytes of the files under `dir`, each once: esbuild's and workerd's install steps hard-link their binaries. */
-function diskBytes(dir: string, seen = new Set<string>()): number {
+export function diskBytes(dir: string, seen = new Set<string>()): number {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
