@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { ConfigError } from '../../src/settings/config-file.ts';
 import { readSettings } from '../../src/settings/index.ts';
+import { toolBin } from '../harness/processes.ts';
 import { checkContent } from './check.ts';
 import { COMMANDS, type CommandName, commandHelp, isCommand, mainHelp } from './commands.ts';
 import { printConfig } from './config.ts';
@@ -20,11 +21,20 @@ const SERVE = {
   env: { MALLOC_MMAP_THRESHOLD_: '131072' },
 };
 
-const PREVIEWS: Record<string, { script: string; args: string[] }> = {
-  worker: { script: ENTRIES.previewWorker, args: [] },
-  pages: { script: ENTRIES.previewHost, args: ['cloudflare'] },
-  netlify: { script: ENTRIES.previewHost, args: ['netlify'] },
+const PREVIEWS: Record<string, { script: string; args: string[]; tool: string }> = {
+  worker: { script: ENTRIES.previewWorker, args: [], tool: 'wrangler' },
+  pages: { script: ENTRIES.previewHost, args: ['cloudflare'], tool: 'wrangler' },
+  netlify: { script: ENTRIES.previewHost, args: ['netlify'], tool: 'netlify-cli' },
 };
+
+/** A host's tool, which a site installs only when it uses that host (wrangler comes with init). */
+function needTool(pkg: string): void {
+  try {
+    toolBin(pkg, 'package.json');
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}.`);
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -68,10 +78,12 @@ async function main(argv: string[]): Promise<number> {
     case 'preview': {
       const preview = PREVIEWS[rest[0] ?? ''];
       if (!preview) throw usage('preview', `name what to preview: ${Object.keys(PREVIEWS).join(', ')}`);
+      needTool(preview.tool);
       return run(preview.script, [...preview.args, ...rest.slice(1)]);
     }
     case 'deploy':
       if (rest[0] !== 'cloudflare') throw usage('deploy', 'name the host to deploy to: cloudflare');
+      needTool('wrangler');
       return run(ENTRIES.deploy, rest.slice(1));
     case 'secret':
       return run(ENTRIES.secret, rest);

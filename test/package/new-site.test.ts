@@ -267,6 +267,12 @@ describe('the installed site', () => {
     expect(existsSync(join(outdir, 'worker.js'))).toBe(true);
   });
 
+  it("a host's tool the site did not install is one sentence saying how to add it", () => {
+    const run = reviews(['preview', 'netlify']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('reviews: netlify-cli is not installed: add it to the site (npm install --save-dev netlify-cli) and run the command again.\n');
+  });
+
   it('a secret in reviews.config.json stops every command, naming the key and never the value', () => {
     const config = join(site, 'reviews.config.json');
     const before = readFileSync(config, 'utf8');
