@@ -17,6 +17,7 @@ const UNIT = [
   'test/architecture.test.ts',
   'test/comments.test.ts',
   'test/settings-docs.test.ts',
+  'test/package/config-file.test.ts',
   'test/surface.test.ts',
 ];
 

@@ -2,8 +2,8 @@
 // against the fixed cost of building a 6-review site measured in the same run.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../src/core/http/manifest.ts';
 import { loadContentDir } from '../src/build/content-dir.ts';
+import type { Manifest } from '../src/core/http/manifest.ts';
 import { buildInsights } from '../src/core/insights/build.ts';
 import { build, generate, ROOT, table, tempDir } from './bench/lib.ts';
 

@@ -6,8 +6,8 @@ import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'no
 import { join } from 'node:path';
 import { routesFile } from '../src/build/deploy/cloudflare.ts';
 import type { Manifest } from '../src/core/http/manifest.ts';
-import { startWrangler } from './harness/host-emulators.ts';
 import { build, generate, load, ROOT, startSidecar, table, tempDir } from './bench/lib.ts';
+import { startWrangler } from './harness/host-emulators.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const NOWHERE = 'http://127.0.0.1:9';

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { makeTestPki, type TestPki } from './harness/pki.ts';
 import { benchHubAttacks } from './bench/hub-attacks.ts';
 import { SIDECAR_NODE_FLAGS } from './bench/lib.ts';
+import { makeTestPki, type TestPki } from './harness/pki.ts';
 import { buildOrThrow } from './harness/processes.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);

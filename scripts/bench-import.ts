@@ -3,8 +3,8 @@
 // `node scripts/import.ts` is run. Against, in the same run: Node's start-up, and the JSON
 // floor (read + JSON.parse the export and reviews.json, JSON.stringify + write reviews.json).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeApiPages, writeTakeoutZip } from './bench/google-export.ts';
 import { median, NODE, ROOT, table, tempDir } from './bench/lib.ts';

@@ -2,10 +2,10 @@
 // most K sentences a review, default 8), next to a baseline measured in the same run:
 // JSON.stringify + JSON.parse of the same dataset.
 import type { Dataset } from '../src/core/content/dataset.ts';
+import { newestFirst } from '../src/core/content/order.ts';
 import { buildInsights } from '../src/core/insights/build.ts';
 import { detectLanguage } from '../src/core/insights/detect.ts';
 import { EN } from '../src/core/insights/lang-en.ts';
-import { newestFirst } from '../src/core/content/order.ts';
 import type { Business } from '../src/core/schemas/business.ts';
 import { InsightsAnalysisSchema } from '../src/core/schemas/insights.ts';
 import type { Review } from '../src/core/schemas/review.ts';

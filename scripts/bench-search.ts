@@ -5,11 +5,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { strongEtag } from '../src/core/http/etag.ts';
+import type { Review } from '../src/core/schemas/review.ts';
 import { fold } from '../src/core/search/fold.ts';
 import { buildSearchIndex, indexColumns } from '../src/core/search/index.ts';
 import { SearchParamsSchema } from '../src/core/search/params.ts';
 import { searchBody } from '../src/core/search/run.ts';
-import type { Review } from '../src/core/schemas/review.ts';
 import { build, generate, load, rssMb, startPlain, startSidecar, table, tempDir } from './bench/lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

@@ -22,17 +22,17 @@ import type { Manifest } from '../src/core/http/manifest.ts';
 import { PATHS } from '../src/core/http/urls.ts';
 import { build, generate, median, NODE, ROOT, type Server, startSidecar, table, tempDir } from './bench/lib.ts';
 import { benchWorkerHub, printWorkerHub } from './bench/worker-hub.ts';
-import { hasWrk, wrk } from './bench/wrk.ts';
 import {
   benchMcpThroughput,
   cpuNs,
   firstCallPerTool,
-  treeCpuNs,
   type McpThroughputRow,
   mcpCpuPerCall,
   type RunningWorkerd,
+  treeCpuNs,
   workerdOf,
 } from './bench/worker-mcp.ts';
+import { hasWrk, wrk } from './bench/wrk.ts';
 import { COMPATIBILITY_DATE, startWranglerDev } from './harness/host-emulators.ts';
 import { type DirectWorker, startDirectWorker } from './harness/workerd-direct.ts';
 

@@ -15,7 +15,7 @@ import { WORKER_CONFIG, workerVars } from '../src/build/deploy/worker.ts';
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { customDomain, workersDevAddress } from './cloudflare/address.ts';
-import { ROOT, tempDir } from './harness/processes.ts';
+import { entryFile, tempDir, toolBin } from './harness/processes.ts';
 
 const args = process.argv.slice(2);
 const own = new Set(['--no-build', '--no-publish']);
@@ -58,7 +58,7 @@ const run = (what: string, command: string, commandArgs: string[], cwd: string, 
   if (result.status !== 0) fail(`${what} failed (${result.status ?? result.signal})`);
 };
 
-if (!args.includes('--no-build')) run('the build', process.execPath, [join(ROOT, 'scripts', 'build.ts')], ROOT);
+if (!args.includes('--no-build')) run('the build', process.execPath, [entryFile('scripts/build')], process.cwd());
 
 const config = join(settings.outDir, 'deploy', 'worker', WORKER_CONFIG);
 const manifestFile = join(settings.outDir, MANIFEST_FILE);
@@ -78,7 +78,7 @@ const vars = Object.entries(workerVars(process.env)).flatMap(([name, value]) => 
 run(
   'wrangler deploy',
   process.execPath,
-  [join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'deploy', '--config', resolve(config), ...vars, ...wranglerArgs],
+  [toolBin('wrangler', 'bin/wrangler.js'), 'deploy', '--config', resolve(config), ...vars, ...wranglerArgs],
   tempDir('deploy-cloudflare'),
   { ...process.env, WRANGLER_SEND_METRICS: 'false' },
 );
@@ -87,7 +87,7 @@ if (!dryRun && !args.includes('--no-publish')) {
   // the hub is the Worker's own: ping it at SITE_URL unless SIDECAR_URL says otherwise. The
   // upload succeeded: what the ping cannot do it says, and the deploy still exits 0.
   const waitArgs = publishWait === undefined ? [] : ['--wait-s', publishWait];
-  const ping = spawnSync(process.execPath, [join(ROOT, 'scripts', 'publish.ts'), '--after-deploy', ...waitArgs], { cwd: ROOT, stdio: 'inherit' });
+  const ping = spawnSync(process.execPath, [entryFile('scripts/publish'), '--after-deploy', ...waitArgs], { cwd: process.cwd(), stdio: 'inherit' });
   if (ping.status !== 0)
     console.error('The Worker is deployed, but the publish ping did not run to its end: retry with `npm run publish` (`reviews publish`).');
 }

@@ -11,7 +11,7 @@ import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerRateLimits, workerVa
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { freePort } from './harness/host-emulators.ts';
-import { ROOT, tempDir } from './harness/processes.ts';
+import { tempDir, toolBin } from './harness/processes.ts';
 
 const settings = readSettings(process.env);
 const port = settings.port === 0 ? await freePort() : settings.port;
@@ -56,7 +56,7 @@ const builtFor = (JSON.parse(readFileSync(join(build.buildDir, MANIFEST_FILE), '
 if (builtFor !== settings.siteUrl) console.error(`warning: the build was made for ${builtFor}, but SITE_URL is ${settings.siteUrl}`);
 writeConfig(build.workerDir);
 
-const args = [join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'dev', '--config', config];
+const args = [toolBin('wrangler', 'bin/wrangler.js'), 'dev', '--config', config];
 args.push('--ip', settings.host, '--port', String(port), '--inspector-port', String(inspector), '--persist-to', stateDir);
 args.push('--show-interactive-dev-session=false', '--log-level', 'info');
 const child: ChildProcess = spawn(process.execPath, args, {

@@ -2,10 +2,10 @@
 // local tool (wrangler pages dev, netlify dev), in front of a local sidecar, at one origin:
 // what a CDN deploy will do, tried before deploying. The build, the sidecar's database and
 // the tools' own state all go to a temporary folder; nothing in the repository changes.
-import { join } from 'node:path';
-import { type RunningHost, startNetlify, startWrangler, freePort } from './harness/host-emulators.ts';
-import { buildOrThrow, type RunningProcess, startListening, tempDir, ROOT } from './harness/processes.ts';
+import { join, resolve } from 'node:path';
 import { readSettings } from '../src/settings/index.ts';
+import { freePort, type RunningHost, startNetlify, startWrangler } from './harness/host-emulators.ts';
+import { buildOrThrow, entryFile, type RunningProcess, startListening, tempDir } from './harness/processes.ts';
 
 const HOSTS = { cloudflare: 'Cloudflare Pages (wrangler pages dev)', netlify: 'Netlify (netlify dev --offline)' } as const;
 type Host = keyof typeof HOSTS;
@@ -27,7 +27,7 @@ const outDir = join(dir, 'dist');
 
 console.error(`preview: building ${settings.contentDir} for ${siteUrl}, with the sidecar at ${origin(sidecarPort)} …`);
 // Netlify reads the sidecar's address from _redirects, written at build time.
-buildOrThrow({ CONTENT_DIR: settings.contentDir, OUT_DIR: outDir, SITE_URL: siteUrl, SIDECAR_URL: origin(sidecarPort) });
+buildOrThrow({ CONTENT_DIR: resolve(settings.contentDir), OUT_DIR: outDir, SITE_URL: siteUrl, SIDECAR_URL: origin(sidecarPort) });
 
 const running: (RunningHost | RunningProcess)[] = [];
 async function stop(code: number) {
@@ -40,7 +40,7 @@ process.on('SIGTERM', () => void stop(0));
 try {
   running.push(
     await startListening(
-      [join(ROOT, 'sidecar/main.ts')],
+      [entryFile('sidecar/main')],
       { OUT_DIR: outDir, PORT: String(sidecarPort), SITE_URL: siteUrl, HUB_DB: join(dir, 'hub.sqlite') },
       { echo: true },
     ),

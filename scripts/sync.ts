@@ -2,15 +2,15 @@
 // Business Profile, Trustpilot) into CONTENT_DIR; when the content changed, build, DEPLOY_COMMAND
 // and the publish ping. Exit 0 when the pass succeeded (changed or not), 1 when it failed.
 // Nothing this prints ever holds a secret: every line goes through redact().
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncDir, readSyncSecrets, readSyncSettings, SYNC_SECRETS } from '../src/settings/sync.ts';
-import { recordFailedStart } from '../src/sync/status.ts';
 import { redact } from '../src/sync/errors.ts';
 import { runPass } from '../src/sync/pass.ts';
+import { recordFailedStart } from '../src/sync/status.ts';
 
 const USAGE = `usage: npm run sync [-- options]
   --full            read every Google page (a complete sweep) whatever SYNC_FULL_SWEEP_S says
@@ -63,7 +63,8 @@ try {
     env: process.env,
     full: values.full,
     contentOnly: values['content-only'],
-    root,
+    // where the deploy command and the ping run: the site's folder, wherever the engine is installed
+    root: process.cwd(),
     node: process.execPath,
     build: async () => {
       const started = performance.now();
@@ -80,7 +81,7 @@ try {
         return { ok: false, output: err instanceof ContentError ? err.message : String((err as Error).stack ?? err) };
       }
     },
-    publishScript: join(root, 'scripts', 'publish.ts'),
+    publishScript: join(root, 'scripts', `publish${extname(fileURLToPath(import.meta.url))}`),
     say,
     warn,
   });

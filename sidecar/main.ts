@@ -1,16 +1,17 @@
 import { createServer as createNodeServer, type RequestListener, type ServerOptions } from 'node:http';
+import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type HttpBindings, serve } from '@hono/node-server';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncSchedule } from '../src/settings/sync.ts';
 import { createApp } from './app.ts';
-import { createHub, readHubSettings } from './runtime/node/hub/index.ts';
 import { topicContents } from './hub/topics.ts';
 import { modernCallFirst } from './mcp/modern-node.ts';
 import { mcpRoutes, mcpSettingsOf } from './mcp/routes.ts';
 import { preparedFiles } from './routes/static.ts';
-import { nodeClientAddress } from './runtime/node/client-address.ts';
 import { staticFirst } from './routes/static-node.ts';
+import { nodeClientAddress } from './runtime/node/client-address.ts';
+import { createHub, readHubSettings } from './runtime/node/hub/index.ts';
 import { liveSite } from './site/live-site.ts';
 import { searchIndexOf } from './site/search-index.ts';
 import { type SyncScheduler, startSyncScheduler } from './sync/scheduler.ts';
@@ -83,7 +84,7 @@ const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings
       niceness: syncSchedule.niceness,
       firstDelayMs: 2000,
       command: process.execPath,
-      args: [fileURLToPath(new URL('../scripts/sync.ts', import.meta.url))],
+      args: [fileURLToPath(new URL(`../scripts/sync${extname(fileURLToPath(import.meta.url))}`, import.meta.url))],
       env: { ...process.env, ...(own ? { SIDECAR_URL: own } : {}) },
       cwd: process.cwd(),
       log,

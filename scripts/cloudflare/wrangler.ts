@@ -1,12 +1,7 @@
 // wrangler as our commands run it: the package's own copy, from a temporary folder (wrangler
 // keeps its state, .wrangler/, where it runs: never in the site), without sending metrics.
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { tempDir } from '../harness/processes.ts';
-
-/** wrangler's command-line entry, wherever npm put the package (nested or hoisted). */
-export const WRANGLER = join(dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin', 'wrangler.js');
+import { tempDir, toolBin } from '../harness/processes.ts';
 
 export interface WranglerRun {
   /** Passed on: 'inherit' shows wrangler's output (and its prompts); 'pipe' keeps it. */
@@ -17,7 +12,7 @@ export interface WranglerRun {
 }
 
 export function runWrangler(args: string[], { stdio, env = process.env, input }: WranglerRun): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [WRANGLER, ...args], {
+  return spawnSync(process.execPath, [toolBin('wrangler', 'bin/wrangler.js'), ...args], {
     cwd: tempDir('wrangler'),
     env: { ...env, WRANGLER_SEND_METRICS: 'false' },
     encoding: 'utf8',

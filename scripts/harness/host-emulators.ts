@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { COMPATIBILITY_DATE } from '../../src/build/deploy/worker.ts';
-import { NODE, ROOT, tempDir } from './processes.ts';
+import { NODE, tempDir, toolBin } from './processes.ts';
 
 export { COMPATIBILITY_DATE };
 
@@ -72,7 +72,7 @@ function startTool(args: string[], ready: RegExp, url: string, env: Record<strin
 export async function startWrangler(dir: string, bindings: Record<string, string> = {}, port?: number): Promise<RunningHost> {
   port ??= await freePort();
   const inspector = await freePort();
-  const args = [join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'pages', 'dev', dir];
+  const args = [toolBin('wrangler', 'bin/wrangler.js'), 'pages', 'dev', dir];
   args.push('--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--compatibility-date', COMPATIBILITY_DATE);
   args.push('--show-interactive-dev-session=false');
   for (const [name, value] of Object.entries(bindings)) args.push('--binding', `${name}=${value}`);
@@ -83,7 +83,7 @@ export async function startWrangler(dir: string, bindings: Record<string, string
 export async function startWranglerDev(dir: string, port?: number): Promise<RunningHost> {
   port ??= await freePort();
   const inspector = await freePort();
-  const args = [join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'dev', '--config', join(dir, 'wrangler.json')];
+  const args = [toolBin('wrangler', 'bin/wrangler.js'), 'dev', '--config', join(dir, 'wrangler.json')];
   args.push('--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--show-interactive-dev-session=false');
   return startTool(args, /Ready on http:\/\/127\.0\.0\.1:\d+/, `http://127.0.0.1:${port}`, { WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' });
 }
@@ -92,7 +92,7 @@ export async function startWranglerDev(dir: string, port?: number): Promise<Runn
 export async function startNetlify(dir: string, port?: number): Promise<RunningHost> {
   port ??= await freePort();
   const args = [
-    join(ROOT, 'node_modules', 'netlify-cli', 'bin', 'run.js'),
+    toolBin('netlify-cli', 'bin/run.js'),
     'dev',
     '--offline',
     '--internal-disable-edge-functions',

@@ -1,14 +1,30 @@
 // The one harness that runs the real build and the real sidecar in child processes, shared by
 // the tests (test/helpers) and the benchmarks (scripts/bench).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** The pinned Node 24 from the `node` package, whatever node runs the caller. */
-export const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+/** The pinned Node 24 from the `node` package in the repository; an installed engine runs on the site's own Node. */
+export const NODE = existsSync(join(ROOT, 'node_modules', '.bin', 'node')) ? join(ROOT, 'node_modules', '.bin', 'node') : process.execPath;
+
+/** `.ts` in the repository; `.js` in an installed package, compiled at pack time (Node strips no types under node_modules). */
+export const SCRIPT_EXT = extname(fileURLToPath(import.meta.url));
+
+/** An entry file by its path from the root without extension (`scripts/build`, `sidecar/main`). */
+export const entryFile = (path: string): string => join(ROOT, `${path}${SCRIPT_EXT}`);
+
+/** A tool's command file wherever npm put its package: the repository's node_modules or a site's. */
+export function toolBin(pkg: string, bin: string): string {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`)), bin);
+  } catch {
+    throw new Error(`${pkg} is not installed: add it to the site (npm install --save-dev ${pkg}) and run the command again`);
+  }
+}
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `reviews-${prefix}-`));
@@ -96,7 +112,7 @@ export interface BuildRun {
 /** Runs the real build (`scripts/build.ts`) in a child process with the given settings. */
 export function runBuild(env: Record<string, string>): BuildRun {
   const started = performance.now();
-  const run = spawnSync(NODE, [join(ROOT, 'scripts', 'build.ts')], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const run = spawnSync(NODE, [entryFile('scripts/build')], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr, seconds: (performance.now() - started) / 1000 };
 }
 

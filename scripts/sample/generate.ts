@@ -2,8 +2,8 @@
 // Pure: the same options always give the same content (no clock, no Math.random).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isCalendarDate } from '../../src/core/schemas/dates.ts';
 import type { Business } from '../../src/core/schemas/business.ts';
+import { isCalendarDate } from '../../src/core/schemas/dates.ts';
 import type { Editorial } from '../../src/core/schemas/editorial.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 

@@ -3,9 +3,9 @@
 // whole review it asks get_review for). Both eras list and read it, and serve the same bytes.
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
 import { appData } from '../../src/core/site/app-data.ts';
+import { appBundle } from '../../src/mcp-app/bundle.ts';
 import { businessOf, sourcesOf } from '../site/search-index.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
-import { appBundle } from '../../src/mcp-app/bundle.ts';
 import { APP_MIME, APP_URI } from './protocol.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { BuildFiles, Manifest } from '../../src/core/http/manifest.ts';
-import type { SearchIndex } from '../../src/core/search/index.ts';
-import type { SearchNames } from '../../src/core/search/packed.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
 import { type SiteUrls, siteUrls } from '../../src/core/http/urls.ts';
 import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
+import type { SearchIndex } from '../../src/core/search/index.ts';
+import type { SearchNames } from '../../src/core/search/packed.ts';
 import { ownBytes } from '../util/own-bytes.ts';
 
 /**

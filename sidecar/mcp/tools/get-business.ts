@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { BusinessSchema } from '../../../src/core/schemas/business.ts';
 import { AggregateRatingSchema } from '../../../src/core/schemas/documents.ts';
-import { APP_TOOL_META } from '../protocol.ts';
 import { businessOf } from '../../site/search-index.ts';
 import { aggregateRatingOf } from '../build-data.ts';
+import { APP_TOOL_META } from '../protocol.ts';
 import { defineTool, jsonResult, READ_ONLY } from '../tool.ts';
 
 export const GET_BUSINESS: McpToolName = 'get_business';

@@ -33,7 +33,7 @@ export function atomFeed({ business, reviews }: Dataset, urls: SiteUrls, locale:
     updated: new Date(dateToInstant(feedUpdated(newest))),
     generator: false,
     copyright: locale.t('feed.copyright', { name: business.name }),
-    author: { name: business.name, link: business.url },
+    author: { name: business.name, link: business.url ?? urls.home },
   });
   for (const r of newest) {
     feed.addItem({

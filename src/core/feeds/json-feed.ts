@@ -13,7 +13,7 @@ export function jsonFeed({ business, reviews }: Dataset, urls: SiteUrls, locale:
     feed_url: urls.jsonFeed,
     description: locale.t('feed.description', { count: FEED_SIZE, name: business.name }),
     language: business.language,
-    authors: [{ name: business.name, url: business.url }],
+    authors: [{ name: business.name, url: business.url ?? urls.home }],
     hubs: [{ type: 'WebSub', url: urls.hub }],
     items: reviews.slice(0, FEED_SIZE).map((r) => ({
       id: urls.review(r.id),

@@ -13,11 +13,12 @@ export const TechnicianSchema = z.object({
   role: Name.optional(),
 });
 
+/** Only the country is required: a service-area business (a plumber who drives to the job) has no street address to show, and Google hides it. */
 export const AddressSchema = z.object({
-  street_address: Name,
-  locality: Name,
-  region: Name,
-  postal_code: Name,
+  street_address: Name.optional(),
+  locality: Name.optional(),
+  region: Name.optional(),
+  postal_code: Name.optional(),
   country: Name.describe('ISO 3166-1 alpha-2 code'),
 });
 
@@ -25,8 +26,11 @@ export const BusinessSchema = z
   .object({
     name: Name,
     description: Text.optional(),
-    url: z.url({ protocol: /^https?$/ }),
-    telephone: Name,
+    url: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .describe("The business's own website; many small businesses have only a profile (same_as)"),
+    telephone: Name.optional(),
     email: z.email().optional(),
     address: AddressSchema,
     geo: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).optional(),
@@ -34,9 +38,9 @@ export const BusinessSchema = z
     price_range: Name.optional(),
     founded: z.int().min(1800).max(2100).optional(),
     language: LanguageTag.default('en'),
-    service_areas: z.array(Name).min(1),
-    services: z.array(ServiceSchema).min(1),
-    technicians: z.array(TechnicianSchema),
+    service_areas: z.array(Name).default([]),
+    services: z.array(ServiceSchema).default([]),
+    technicians: z.array(TechnicianSchema).default([]),
     same_as: z.array(z.url()).default([]).describe('Profiles of the business elsewhere'),
     time_zone: z
       .string()

@@ -36,8 +36,8 @@ export function businessJsonLd({ business, reviews }: Dataset, urls: SiteUrls, l
     '@id': `${urls.home}#business`,
     name: business.name,
     ...(business.description ? { description: business.description } : {}),
-    url: business.url,
-    telephone: business.telephone,
+    url: business.url ?? urls.home,
+    ...(business.telephone ? { telephone: business.telephone } : {}),
     ...(business.email ? { email: business.email } : {}),
     address: {
       '@type': 'PostalAddress',

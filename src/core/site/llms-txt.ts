@@ -13,7 +13,8 @@ const md = (s: string) => s.replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`).replace(
 
 export function llmsTxt({ business, reviews }: Dataset, urls: SiteUrls): string {
   const agg = aggregateRating(reviews);
-  const place = `${business.address.locality}, ${business.address.region}`;
+  const { locality, region, country } = business.address;
+  const place = [locality, region].filter(Boolean).join(', ') || country;
   const rated = agg.rating_value === null ? 'no reviews yet' : `${agg.review_count} verified reviews, rated ${agg.rating_value.toFixed(1)} out of 5`;
   const date = reviews[0]?.date ?? '2024-01-01';
   const pages = archivePages(reviews).length;

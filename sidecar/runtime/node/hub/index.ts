@@ -2,6 +2,8 @@
 // publish check run on the calling thread; verification, delivery and denials run in the
 // engine's worker thread (engine.ts), fed through the SQLite queue.
 import { existsSync } from 'node:fs';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Context, Hono } from 'hono';
 import { topicLink } from '../../../../src/core/http/media.ts';
@@ -18,8 +20,8 @@ import { RefusedCallback, resolveCallbackHost } from './outbound.ts';
 import { openStore, type Store } from './store.ts';
 import { type StoreFailure, storeFailure } from './store-failure.ts';
 
-export type { TopicContent } from '../../../hub/ports.ts';
 export { HUB_SETTINGS, type HubSettings, readHubSettings } from '../../../../src/settings/hub.ts';
+export type { TopicContent } from '../../../hub/ports.ts';
 
 export interface HubOptions {
   settings: HubSettings;
@@ -172,7 +174,7 @@ export function createHub(options: HubOptions): Hub {
   }
 
   function startEngine() {
-    const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { workerData: init });
+    const worker = new Worker(new URL(`./engine-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url), { workerData: init });
     engineStartedAt = Date.now();
     worker.on('message', (m: { log?: string; subscriptions?: true; storeFailure?: { code?: string; message: string } }) => {
       if (m.log !== undefined) log(m.log);

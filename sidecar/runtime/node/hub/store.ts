@@ -52,7 +52,7 @@ export function nodeSql(db: Database.Database): SqlStore {
 }
 
 /** `check` runs SQLite's quick_check first (the main thread does, once per open). */
-export function openStore(path: string, { check = false }: { check?: boolean } = {}) {
+export function openStore(path: string, { check = false }: { check?: boolean } = {}): ReturnType<typeof createHubStore> & { close: () => void } {
   const db = openDatabase(path, check);
   try {
     return { ...createHubStore(nodeSql(db)), close: () => db.close() };

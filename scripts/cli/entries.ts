@@ -1,0 +1,20 @@
+// The entry files the `reviews` command runs, by their path from the package's root without
+// extension: the one list that the command dispatches from and that prepack compiles and checks.
+// `secret` and `status` may not exist in an older engine; the command then says so.
+
+export const ENTRIES = {
+  import: 'scripts/import',
+  dev: 'scripts/dev',
+  build: 'scripts/build',
+  serve: 'sidecar/main',
+  previewWorker: 'scripts/preview-worker',
+  previewHost: 'scripts/preview',
+  deploy: 'scripts/deploy-cloudflare',
+  secret: 'scripts/secret',
+  status: 'scripts/status',
+  sync: 'scripts/sync',
+  publish: 'scripts/publish',
+  hubBackup: 'scripts/hub-backup',
+  /** started by the sidecar as a worker thread, not by the command */
+  hubEngine: 'sidecar/runtime/node/hub/engine-worker',
+} as const;

@@ -1,0 +1,326 @@
+// The new user's path, as a black box: the engine packed, `reviews init` into an empty folder,
+// the tarball installed there from the npm cache, a Google Takeout imported and checked, the
+// site started (search and MCP answering, with a setting from reviews.config.json), a dry-run
+// deploy, and the refusals. One pack and one install serve every test of this file.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTakeoutZip } from '../../scripts/bench/google-export.ts';
+import { COMMANDS } from '../../scripts/cli/commands.ts';
+import { installSite, packEngine, reviewsBin, SITE_PATH } from '../../scripts/harness/new-site.ts';
+import { makeTestPki } from '../../scripts/harness/pki.ts';
+import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
+import { BusinessSchema } from '../../src/core/schemas/business.ts';
+import { openSession, PROTOCOL, post } from '../mcp/helpers.ts';
+import { seed, startFakes } from '../sync/helpers.ts';
+
+const work = tempDir('new-site');
+const site = join(work, 'acme-reviews');
+const children: ChildProcess[] = [];
+let tarball = '';
+
+const reviews = (args: string[], cwd = site, env: Record<string, string> = {}) =>
+  spawnSync(NODE, [reviewsBin(site), ...args], { cwd, encoding: 'utf8', env: { ...process.env, PATH: SITE_PATH, ...env }, timeout: 120_000 });
+
+beforeAll(() => {
+  tarball = packEngine(work);
+  const init = spawnSync(
+    NODE,
+    [
+      reviewsBin(),
+      'init',
+      site,
+      '--name',
+      'Acme Plumbing & Heating',
+      '--language',
+      'en',
+      '--time-zone',
+      'America/Denver',
+      '--country',
+      'us',
+      '--engine',
+      `file:${tarball}`,
+    ],
+    { encoding: 'utf8', env: { ...process.env, PATH: SITE_PATH } },
+  );
+  if (init.status !== 0) throw new Error(`reviews init failed:\n${init.stderr}`);
+  installSite(site);
+}, 600_000);
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  spawnSync('rm', ['-rf', work]);
+});
+
+/** `reviews ARGS` in the site without blocking this process. */
+function reviewsAsync(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(NODE, [reviewsBin(site), ...args], { cwd: site, env: { ...process.env, PATH: SITE_PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
+}
+
+/** `reviews start` or `reviews serve` in the site, resolved once it listens. */
+async function startSite(command: 'start' | 'serve'): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(NODE, [reviewsBin(site), command], { cwd: site, env: { ...process.env, PATH: SITE_PATH, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let log = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`reviews ${command} did not listen:\n${log}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      const m = /Listening on (http:\/\/\S+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1] as string);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`reviews ${command} exited (${code}):\n${log}`)));
+  });
+  const stop = async () => {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { url, stop };
+}
+
+describe('the package', () => {
+  it('carries what a site needs and nothing else', () => {
+    const run = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: SITE_PATH },
+    });
+    const files = (JSON.parse(run.stdout) as { files: { path: string }[] }[])[0]?.files.map((f) => f.path) ?? [];
+    for (const needed of [
+      'LICENSE',
+      'CHANGELOG.md',
+      'bin/reviews.js',
+      'lib/scripts/cli/main.js',
+      'lib/scripts/cli/main.d.ts',
+      'lib/sidecar/main.js',
+      'lib/src/pages/index.astro',
+      'lib/astro.config.mjs',
+      'schemas/reviews.config.schema.json',
+      'schemas/business.schema.json',
+      '.github/workflows/sync.yml',
+    ])
+      expect(files).toContain(needed);
+    const unwanted = files.filter((f) =>
+      /(^|\/)(test|tests|fixtures|research|bench|\.ci|node_modules)\/|^content\/|\.test\.ts$|bench-|^\.github\/(?!workflows\/sync\.yml$)|vitest|biome\.json$/.test(
+        f,
+      ),
+    );
+    expect(unwanted).toEqual([]);
+    expect(files.filter((f) => f.startsWith('lib/scripts/') && f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  it('installs into the site with its production dependencies only', () => {
+    const installed = new Set(readdirSync(join(site, 'node_modules')));
+    for (const tool of ['vitest', 'playwright-core', 'netlify-cli', '@biomejs', 'node', 'typescript']) expect(installed.has(tool), tool).toBe(false);
+    expect(installed.has('wrangler')).toBe(true);
+    // the declarations and the module of the config file's reader are importable by name
+    const imported = spawnSync(
+      NODE,
+      ['--input-type=module', '-e', "import { CONFIG_FILE_NAME } from 'reviews-service/config'; console.log(CONFIG_FILE_NAME)"],
+      { cwd: site, encoding: 'utf8' },
+    );
+    expect(imported.stdout.trim(), imported.stderr).toBe('reviews.config.json');
+    expect(existsSync(join(site, 'node_modules/reviews-service/lib/src/settings/config-file.d.ts'))).toBe(true);
+  });
+});
+
+describe('reviews init', () => {
+  it('writes a site: content that validates, the config file, the package, the workflow, no engine', () => {
+    const business = JSON.parse(readFileSync(join(site, 'content/business.json'), 'utf8'));
+    expect(business).toMatchObject({ name: 'Acme Plumbing & Heating', time_zone: 'America/Denver', address: { country: 'US' } });
+    expect(BusinessSchema.safeParse(business).success).toBe(true);
+    expect(JSON.parse(readFileSync(join(site, 'reviews.config.json'), 'utf8'))).toMatchObject({ worker_name: 'acme-plumbing-heating' });
+    const pkg = JSON.parse(readFileSync(join(site, 'package.json'), 'utf8'));
+    expect(pkg.dependencies['reviews-service']).toBe(`file:${tarball}`);
+    expect(readFileSync(join(site, '.github/workflows/sync.yml'), 'utf8')).toBe(readFileSync(join(ROOT, '.github/workflows/sync.yml'), 'utf8'));
+    for (const script of ['sync', 'deploy:cloudflare']) expect(pkg.scripts[script]).toMatch(/^reviews /);
+    expect(readFileSync(join(site, '.gitignore'), 'utf8')).toMatch(/^\.env$/m);
+    expect(existsSync(join(site, 'src'))).toBe(false);
+    // every $schema an editor follows exists once installed
+    for (const file of ['reviews.config.json', 'content/business.json']) {
+      const schema = JSON.parse(readFileSync(join(site, file), 'utf8')).$schema as string;
+      expect(existsSync(join(site, file, '..', schema)), `${file}: ${schema}`).toBe(true);
+    }
+  });
+
+  it('refuses a folder that is not empty and changes nothing there', () => {
+    const before = readFileSync(join(site, 'reviews.config.json'), 'utf8');
+    const listing = readdirSync(site).sort();
+    const run = reviews(['init', site, '--name', 'Other', '--time-zone', 'UTC', '--country', 'GB'], work);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^reviews: .* is not empty .* nothing was written\.\n$/);
+    expect(readdirSync(site).sort()).toEqual(listing);
+    expect(readdirSync(work).filter((name) => name.includes('.init-'))).toEqual([]);
+    expect(readFileSync(join(site, 'reviews.config.json'), 'utf8')).toBe(before);
+  });
+
+  it('in a terminal, asks for what the flags did not say, taking the default on an empty line', () => {
+    const dir = join(work, 'asked');
+    // `script` gives the command a terminal; the answers are typed ahead
+    const run = spawnSync('script', ['-qec', `"${NODE}" "${reviewsBin()}" init "${dir}" --name "Asked Co" --engine ^1.0.0`, '/dev/null'], {
+      input: '\nEurope/Berlin\nde\n',
+      encoding: 'utf8',
+      env: { ...process.env, PATH: SITE_PATH },
+    });
+    expect(run.stdout).toContain('Its IANA time zone');
+    expect(JSON.parse(readFileSync(join(dir, 'content/business.json'), 'utf8'))).toMatchObject({
+      name: 'Asked Co',
+      language: 'en',
+      time_zone: 'Europe/Berlin',
+      address: { country: 'DE' },
+    });
+  });
+
+  it('without a terminal, names the flags it needs', () => {
+    const run = reviews(['init', join(work, 'other'), '--name', 'Other'], work);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Give --time-zone, --country');
+    expect(existsSync(join(work, 'other'))).toBe(false);
+  });
+});
+
+describe('the installed site', () => {
+  it('imports a Google Takeout, and reviews check validates and lists what is worth adding', () => {
+    const takeout = join(work, 'takeout.zip');
+    writeTakeoutZip(takeout, { count: 40 });
+    const imported = reviews(['import', 'google', takeout]);
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(imported.stdout).toMatch(/added: +\d+/);
+    const check = reviews(['check']);
+    expect(check.status, check.stderr).toBe(0);
+    expect(check.stdout).toMatch(/content is valid: \d+ published reviews/);
+    for (const field of ['telephone', 'url', 'services', 'technicians']) expect(check.stdout).toContain(`  - ${field}`);
+  });
+
+  it('reviews start answers search and MCP, with a setting from reviews.config.json', async () => {
+    writeFileSync(join(site, 'reviews.config.json'), JSON.stringify({ worker_name: 'acme-plumbing-heating', cache_max_age_s: 123, port: 0 }));
+    const { url, stop } = await startSite('start');
+    // a business with no website, telephone or street address yet: its page shows what it has
+    const home = await (await fetch(`${url}/`)).text();
+    expect(home).toContain('Acme Plumbing &amp; Heating');
+    expect(home).not.toMatch(/undefined|null<|href=""/);
+    const search = await fetch(`${url}/api/reviews/search?query=furnace`);
+    expect(search.status).toBe(200);
+    expect(search.headers.get('cache-control')).toContain('max-age=123');
+    expect(((await search.json()) as { total: number }).total).toBeGreaterThan(0);
+    const session = await openSession(`${url}/mcp`);
+    const called = await post(
+      `${url}/mcp`,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_reviews', arguments: { query: 'furnace' } } },
+      { 'mcp-session-id': session, 'mcp-protocol-version': PROTOCOL },
+    );
+    expect(called.status).toBe(200);
+    expect(called.message?.result?.isError).not.toBe(true);
+    expect(JSON.stringify(called.message?.result?.structuredContent)).toContain('"total"');
+    await stop();
+  });
+
+  it("reviews sync, as the workflow runs it: new reviews merged, built, deployed through the site's npm script, the hub pinged", async () => {
+    const server = await startSite('serve');
+    const pki = makeTestPki();
+    const fake = await startFakes(pki);
+    try {
+      seed(fake, 12, 4);
+      const outdir = join(work, 'sync-upload');
+      // not spawnSync: the fakes answer from this process
+      const run = await reviewsAsync(['sync'], {
+        ...fake.settings(),
+        NODE_EXTRA_CA_CERTS: pki.caFile,
+        SIDECAR_URL: server.url,
+        SYNC_DIR: join(work, 'sync-status'),
+        // the workflow's command, with wrangler's dry run in place of an account
+        DEPLOY_COMMAND: `npm run --silent deploy:cloudflare -- --no-build --no-publish --dry-run --outdir '${outdir}'`,
+      });
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(run.stdout).toMatch(/Build: done/);
+      expect(run.stdout).toMatch(/Publish ping: done/);
+      expect(existsSync(join(outdir, 'worker.js'))).toBe(true);
+      const reviewsJson = readFileSync(join(site, 'content/reviews.json'), 'utf8');
+      expect(reviewsJson).toContain('"trustpilot-');
+    } finally {
+      await fake.close();
+      await server.stop();
+    }
+  }, 240_000);
+
+  it('reviews deploy cloudflare --dry-run writes the upload without an account', () => {
+    const outdir = join(work, 'upload');
+    const run = reviews(['deploy', 'cloudflare', '--dry-run', '--outdir', outdir]);
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(existsSync(join(outdir, 'worker.js'))).toBe(true);
+  });
+
+  it("a host's tool the site did not install is one sentence saying how to add it", () => {
+    const run = reviews(['preview', 'netlify']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('reviews: netlify-cli is not installed: add it to the site (npm install --save-dev netlify-cli) and run the command again.\n');
+  });
+
+  it('a secret in reviews.config.json stops every command, naming the key and never the value', () => {
+    const config = join(site, 'reviews.config.json');
+    const before = readFileSync(config, 'utf8');
+    writeFileSync(config, JSON.stringify({ worker_name: 'acme', trustpilot_api_key: 'tp-secret-value-42' }));
+    try {
+      for (const command of [['check'], ['build'], ['config'], ['sync'], ['deploy', 'cloudflare', '--dry-run']]) {
+        const run = reviews(command);
+        expect(run.status, command.join(' ')).toBe(1);
+        expect(run.stderr).toContain('holds the secret "trustpilot_api_key"');
+        expect(run.stderr).toContain('.env');
+        expect(`${run.stdout}${run.stderr}`).not.toContain('tp-secret-value-42');
+      }
+    } finally {
+      writeFileSync(config, before);
+    }
+  });
+
+  it('a value a setting does not take, from the environment, is one sentence naming where to fix it', () => {
+    const run = reviews(['check'], site, { PORT: 'eighty' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^reviews: Setting PORT must be an integer from 0 to 65535, got "eighty"; fix it in the environment, \.env or reviews\.config\.json .*\n$/,
+    );
+  });
+
+  it('reviews config says where each setting came from', () => {
+    writeFileSync(join(site, '.env'), 'GOOGLE_CLIENT_SECRET=dotenv-secret-value\nPORT=7000\n');
+    const run = reviews(['config'], site, { HOST: '0.0.0.0' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^cache_max_age_s +"123" +\(reviews\.config\.json\)$/m);
+    expect(run.stdout).toMatch(/^port +"7000" +\(\.env\)$/m);
+    expect(run.stdout).toMatch(/^host +"0\.0\.0\.0" +\(environment\)$/m);
+    expect(run.stdout).toMatch(/^google_client_secret +"\(set, hidden\)" +\(\.env\)$/m);
+    expect(run.stdout).not.toContain('dotenv-secret-value');
+  });
+
+  it.each(Object.keys(COMMANDS))('reviews %s --help says what it does, with an example', (command) => {
+    const run = reviews([command, '--help']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^reviews ${command}: .+\\n[^]*usage: reviews ${command}[^]*example: .*reviews ${command}`));
+  });
+
+  it('reviews --help lists every command; an unknown one is one sentence and a non-zero exit', () => {
+    const help = reviews(['--help']);
+    expect(help.status).toBe(0);
+    for (const command of Object.keys(COMMANDS)) expect(help.stdout).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
+    const unknown = reviews(['deplyo']);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toBe('reviews: There is no command "deplyo"; run `reviews --help` to see the commands.\n');
+  });
+});
