@@ -9,9 +9,9 @@ import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncDir, readSyncSecrets, readSyncSettings, SYNC_SECRETS } from '../src/settings/sync.ts';
 import { watchCron } from '../src/settings/watch.ts';
-import { recordFailedStart } from '../src/sync/status.ts';
 import { redact } from '../src/sync/errors.ts';
 import { runPass } from '../src/sync/pass.ts';
+import { recordFailedStart } from '../src/sync/status.ts';
 
 const USAGE = `usage: npm run sync [-- options]
   --full            read every Google page (a complete sweep) whatever SYNC_FULL_SWEEP_S says

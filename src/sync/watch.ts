@@ -62,12 +62,18 @@ export interface CheckResult {
 const holdMs = (tries: number) => Math.min(MAX_HOLD_MS, DISPATCH_HOLD_MS * 2 ** Math.max(0, tries - 1));
 
 /** The sources the settings turn on. */
-export const watchedSources = (config: WatchConfig) => [...(config.sync.google ? [GOOGLE] : []), ...(config.sync.trustpilot ? [TRUSTPILOT] : [])];
+export const watchedSources = (config: Pick<WatchConfig, 'sync'>) => [...(config.sync.google ? [GOOGLE] : []), ...(config.sync.trustpilot ? [TRUSTPILOT] : [])];
 
 /** Whether the watch has something to do: a source and a repository to dispatch to. */
 export const watchConfigured = (config: WatchConfig) => watchedSources(config).length > 0 && config.watch.repository !== '';
 
-async function newestOf(source: string, config: WatchConfig, http: HttpOptions, state: WatchState, secrets: string[]): Promise<SourceMark | undefined> {
+async function newestOf(
+  source: string,
+  config: Pick<WatchConfig, 'sync'>,
+  http: HttpOptions,
+  state: WatchState,
+  secrets: string[],
+): Promise<SourceMark | undefined> {
   const { google, trustpilot } = config.sync;
   if (source === GOOGLE && google) {
     const tokens = googleTokens(google, http, secrets, state.googleToken, (token) => {
@@ -89,10 +95,19 @@ function parsed(source: string, text: string): unknown {
   }
 }
 
-/** One check: asks every source not waiting out a Retry-After, then dispatches when something is news and none is in flight. */
-export async function checkSources(config: WatchConfig, live: LiveBuild, before: WatchState, now: number, http: HttpOptions): Promise<CheckResult> {
-  const state: WatchState = { ...before, sources: { ...before.sources } };
-  const secrets = [...config.sync.secrets, ...(config.watch.token ? [config.watch.token] : [])];
+/**
+ * Asks every configured source not waiting out a Retry-After for its newest review and compares
+ * it with `marks`; records each outcome in `state` (and the Google access token it used).
+ * Returns the sources with news and one line each. `secrets` gains the access tokens.
+ */
+export async function askSources(
+  config: Pick<WatchConfig, 'sync'>,
+  marks: LiveBuild['marks'],
+  state: WatchState,
+  now: number,
+  http: HttpOptions,
+  secrets: string[],
+): Promise<{ news: string[]; lines: string[] }> {
   const at = new Date(now).toISOString();
   const lines: string[] = [];
   const news: string[] = [];
@@ -105,7 +120,7 @@ export async function checkSources(config: WatchConfig, live: LiveBuild, before:
     }
     try {
       const seen = await newestOf(source, config, http, state, secrets);
-      const isNew = isNews(seen, live.marks[source]);
+      const isNew = isNews(seen, marks[source]);
       state.sources[source] = { at, outcome: isNew ? 'news' : 'quiet', ...(seen ? { seen } : {}) };
       if (isNew) news.push(source);
       lines.push(`${source}: ${isNew ? `news (${seen?.id} changed ${seen?.at})` : 'quiet'}`);
@@ -118,13 +133,22 @@ export async function checkSources(config: WatchConfig, live: LiveBuild, before:
         at,
         outcome: 'failed',
         kind: e.kind,
-        error: e.message,
+        error: redact(e.message, secrets),
         ...(retryAt ? { retryAt } : {}),
         ...(last?.seen ? { seen: last.seen } : {}),
       };
       lines.push(`${source}: failed (${e.kind}): ${e.message}`);
     }
   }
+  return { news, lines: lines.map((line) => redact(line, secrets)) };
+}
+
+/** One check: asks the sources, then dispatches when something is news and no dispatch is in flight. */
+export async function checkSources(config: WatchConfig, live: LiveBuild, before: WatchState, now: number, http: HttpOptions): Promise<CheckResult> {
+  const state: WatchState = { ...before, sources: { ...before.sources } };
+  const secrets = [...config.sync.secrets, ...(config.watch.token ? [config.watch.token] : [])];
+  const at = new Date(now).toISOString();
+  const { news, lines } = await askSources(config, live.marks, state, now, http, secrets);
   // A new build live ends the dispatch in flight: its sync read what was new.
   if (state.dispatch && state.dispatch.build !== live.buildId) delete state.dispatch;
   let dispatched = false;
@@ -150,7 +174,6 @@ export async function checkSources(config: WatchConfig, live: LiveBuild, before:
     }
   }
   const scrub = (text: string) => redact(text, secrets);
-  for (const s of Object.values(state.sources)) if (s.error) s.error = scrub(s.error);
   if (state.lastDispatch?.error) state.lastDispatch.error = scrub(state.lastDispatch.error);
   return { state, lines: lines.map(scrub), dispatched };
 }
