@@ -1,9 +1,11 @@
-// npm run sync:check: whether a sync pass has anything to do, asked with Node alone (no
-// `npm install`), so a workflow run the Worker's watch started for nothing ends in seconds. Asks
-// each configured source for its newest review (as the Worker's watch does) and compares it with
-// what the content's last sync read (imports.json `newest`); a release left unfinished
-// (SYNC_DIR/status.json) or a source that cannot be asked means the pass runs. Writes
-// `run=true|false` to $GITHUB_OUTPUT and says why in a `::notice::` line.
+// npm run sync:check [-- --sweep | --full]: whether a sync pass has anything to do, asked with Node alone
+// (no `npm install`), so a workflow run the Worker's watch started for nothing ends in seconds.
+// Asks each configured source for its newest review (as the Worker's watch does) and compares it
+// with what the content's last sync read (imports.json `newest`); a release left unfinished
+// (SYNC_DIR/status.json) or a source that cannot be asked means the pass runs. With --sweep (the
+// daily safety sweep) the pass also runs when a source's last complete read is older than
+// SYNC_FULL_SWEEP_S, so edits and deletions the newest reviews do not show come in.
+// With --full the pass runs whenever a source is configured. Writes `run=true|false` to $GITHUB_OUTPUT and says why in a `::notice::` line.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMPORTS_FILE_NAME } from '../src/core/content/file-names.ts';
@@ -34,10 +36,22 @@ if (watchedSources({ sync }).length === 0)
     'No source is configured (set GOOGLE_LOCATION with the Google OAuth secrets, or TRUSTPILOT_BUSINESS_UNIT_ID with TRUSTPILOT_API_KEY): nothing to sync.',
   );
 
+if (process.argv.includes('--full')) decide(true, 'A complete sweep was asked for: the pass runs.');
+
 const readJson = (file: string): unknown => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 const release = readJson(join(readSyncDir(process.env), 'status.json'));
 if (isObject(release) && isObject(release.release) && release.release.content !== release.release.published)
   decide(true, 'The last pass did not finish its release (build, deploy or publish ping): the pass runs again.');
+
+if (process.argv.includes('--sweep') && isObject(release) && isObject(release.sources)) {
+  const sources = release.sources;
+  const stale = watchedSources({ sync }).filter((source) => {
+    const s = sources[source];
+    const last = isObject(s) ? (source === 'google' ? s.last_full_sweep_at : s.last_success_at) : undefined;
+    return typeof last !== 'string' || Date.now() - Date.parse(last) >= sync.fullSweepS * 1000;
+  });
+  if (stale.length > 0) decide(true, `The last complete read of ${stale.join(', ')} is older than SYNC_FULL_SWEEP_S: the sweep runs.`);
+} else if (process.argv.includes('--sweep')) decide(true, 'No earlier pass is known (SYNC_DIR/status.json): the sweep runs.');
 
 const imports = readJson(join(readSettings(process.env).contentDir, IMPORTS_FILE_NAME));
 const marks: Record<string, SourceMark> = {};
