@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeApis, startFakeApis } from '../../scripts/harness/fake-apis.ts';
+import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
 import { makeTestPki } from '../../scripts/harness/pki.ts';
 import { googleNewest, trustpilotNewest } from '../../src/core/import/newest.ts';
 import { readSyncSettings } from '../../src/settings/sync.ts';
 import { readWatchSettings } from '../../src/settings/watch.ts';
 import { checkSources, DISPATCH_HOLD_MS, type LiveBuild, type WatchConfig, type WatchState } from '../../src/sync/watch.ts';
-import { ACCOUNT, LOCATION, newGoogleReview, SECRETS, seed, UNIT } from './helpers.ts';
+import { newGoogleReview, seed, startFakes } from './helpers.ts';
 
 let fake: FakeApis;
 let config: WatchConfig;
@@ -29,17 +29,7 @@ const liveNow = (buildId: string): LiveBuild => ({
 beforeAll(async () => {
   const pki = makeTestPki();
   setDefaultCACertificates([...getCACertificates('default'), readFileSync(pki.caFile, 'utf8')]);
-  fake = await startFakeApis(pki, {
-    account: ACCOUNT,
-    location: LOCATION,
-    businessUnitId: UNIT,
-    clientId: 'client-id',
-    clientSecret: SECRETS.clientSecret,
-    refreshToken: SECRETS.refreshToken,
-    apiKey: SECRETS.apiKey,
-    githubRepository: 'acme/site',
-    githubToken: 'github_pat_hold_test_0123456789',
-  });
+  fake = await startFakes(pki, { githubRepository: 'acme/site', githubToken: 'github_pat_hold_test_0123456789' });
   seed(fake, 5, 3);
   config = { sync: readSyncSettings(fake.settings()), watch: readWatchSettings(fake.settings()) };
 });

@@ -5,14 +5,26 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeApis, FakeRequest } from '../../scripts/harness/fake-apis.ts';
-import { startFakeApis } from '../../scripts/harness/fake-apis.ts';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
 import { signPublish } from '../../sidecar/hub/publish-signature.ts';
 import { WATCH_STATUS_PATH } from '../../src/edge/worker-bindings.ts';
 import { watchCron } from '../../src/settings/watch.ts';
 import { buildInProcess } from '../helpers/build.ts';
 import { type RunningWorker, startWorker } from '../helpers/worker.ts';
-import { ACCOUNT, filesUnder, issuedAccessTokens, LOCATION, newGoogleReview, readJson, runSync, SECRETS, seed, UNIT, workspace } from './helpers.ts';
+import {
+  ACCOUNT,
+  filesUnder,
+  issuedAccessTokens,
+  LOCATION,
+  newGoogleReview,
+  readJson,
+  runSync,
+  SECRETS,
+  seed,
+  startFakes,
+  UNIT,
+  workspace,
+} from './helpers.ts';
 
 const SITE = 'https://reviews.example.com';
 const GITHUB_TOKEN = 'github_pat_11TESTTOKEN0000watch9f8e7d6c5b4a';
@@ -83,17 +95,7 @@ const answer = (when: (r: FakeRequest) => boolean, status: number, headers: Reco
 
 beforeAll(async () => {
   pki = makeTestPki();
-  fake = await startFakeApis(pki, {
-    account: ACCOUNT,
-    location: LOCATION,
-    businessUnitId: UNIT,
-    clientId: '123456789-test.apps.googleusercontent.com',
-    clientSecret: SECRETS.clientSecret,
-    refreshToken: SECRETS.refreshToken,
-    apiKey: SECRETS.apiKey,
-    githubRepository: REPOSITORY,
-    githubToken: GITHUB_TOKEN,
-  });
+  fake = await startFakes(pki, { githubRepository: REPOSITORY, githubToken: GITHUB_TOKEN });
   seed(fake, 12, 6);
   w = workspace();
   env = { ...fake.settings(), CONTENT_DIR: w.content, OUT_DIR: w.out, SYNC_DIR: w.syncDir, SITE_URL: SITE, NODE_EXTRA_CA_CERTS: pki.caFile };
