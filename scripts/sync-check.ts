@@ -62,7 +62,7 @@ if (isObject(imports))
   }
 
 const state: WatchState = { sources: {} };
-const http = { timeoutS: WATCH_TIMEOUT_S, retries: 1, maxRetryAfterS: 10, log: () => {} };
+const http = { timeoutS: WATCH_TIMEOUT_S, timeoutWhy: 'the check waits no longer', retries: 1, maxRetryAfterS: 10, log: () => {} };
 const { news, lines } = await askSources({ sync }, marks, state, Date.now(), http, secrets);
 for (const line of lines) console.log(line);
 const failed = Object.entries(state.sources).filter(([, s]) => s.outcome !== 'quiet' && s.outcome !== 'news');

@@ -5,6 +5,8 @@ import { SyncError } from './errors.ts';
 
 export interface HttpOptions {
   timeoutS: number;
+  /** What sets the timeout, for the message (default SYNC_TIMEOUT_S) */
+  timeoutWhy?: string;
   retries: number;
   maxRetryAfterS: number;
   log: (message: string) => void;
@@ -129,7 +131,7 @@ export async function send(
       const e = err as Error & { cause?: { code?: string; message?: string } };
       problem =
         e.name === 'TimeoutError' || e.name === 'AbortError'
-          ? `got no complete answer within ${options.timeoutS} s (SYNC_TIMEOUT_S)`
+          ? `got no complete answer within ${options.timeoutS} s (${options.timeoutWhy ?? 'SYNC_TIMEOUT_S'})`
           : `failed: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
     }
     if (attempt >= attempts) throw new SyncError(source, 'transient', `${label} ${problem} (${attempts} attempt${attempts === 1 ? '' : 's'})`, after);

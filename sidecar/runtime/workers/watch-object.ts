@@ -63,7 +63,7 @@ export class WatchObject {
         return { ran: false, dispatched: false };
       }
       const before = (await this.#storage.get<WatchState>(STATE_KEY)) ?? { sources: {} };
-      const http = { timeoutS: WATCH_TIMEOUT_S, retries: 0, maxRetryAfterS: 0, log };
+      const http = { timeoutS: WATCH_TIMEOUT_S, timeoutWhy: 'the watch waits no longer', retries: 0, maxRetryAfterS: 0, log };
       const result = await checkSources(config, this.#live, before, Date.now(), http);
       await this.#storage.put(STATE_KEY, result.state);
       for (const line of result.lines) log(line);
