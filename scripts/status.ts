@@ -30,7 +30,13 @@ try {
 }
 const text = await res.text();
 if (res.status !== 200) {
-  console.error(`status: ${url} answered ${res.status}: ${text.trim()}`);
+  let reason = text.trim();
+  try {
+    reason = String((JSON.parse(text) as { error?: unknown }).error ?? reason);
+  } catch {
+    // not JSON: the text itself
+  }
+  console.error(`status: ${url} answered ${res.status}: ${reason}`);
   process.exit(1);
 }
 if (process.argv.includes('--json')) {

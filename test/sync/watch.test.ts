@@ -1,6 +1,7 @@
 // The Worker's watch of the sources, on workerd (preview:worker) against HTTPS fakes of Google,
 // Trustpilot and GitHub: the real sync writes each source's newest review into the content, the
 // real build carries it into the Worker with the Cron Trigger, and /__scheduled runs the cron.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { signPublish } from '../../sidecar/hub/publish-signature.ts';
 import { WATCH_STATUS_PATH } from '../../src/edge/worker-bindings.ts';
 import { watchCron } from '../../src/settings/watch.ts';
 import { buildInProcess } from '../helpers/build.ts';
+import { NODE, ROOT } from '../helpers/paths.ts';
 import { type RunningWorker, startWorker } from '../helpers/worker.ts';
 import {
   ACCOUNT,
@@ -232,6 +234,27 @@ describe("the Worker's watch of the sources", { timeout: 120_000 }, () => {
     expect((await report()).sources.trustpilot?.outcome).toBe('waiting');
     expect(worker.output()).toMatch(/watch: trustpilot: waiting until/);
     fake.hook = undefined;
+  });
+
+  it("npm run status prints each source's last outcome, asked with a signed request", () => {
+    const run = (extra: Record<string, string>, ...args: string[]) =>
+      spawnSync(NODE, [join(ROOT, 'scripts', 'status.ts'), ...args], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, SITE_URL: SITE, SIDECAR_URL: worker.url, ...extra },
+        encoding: 'utf8',
+      });
+    const shown = run({ HUB_PUBLISH_SECRET: PUBLISH_SECRET });
+    expect(shown.status, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^live build \S+/);
+    expect(shown.stdout).toMatch(/^google: quiet at \S+; newest \S+ at \S+; the live build holds /m);
+    expect(shown.stdout).toMatch(/^trustpilot: waiting at /m);
+    expect(shown.stdout).toMatch(/^last dispatch: sent at /m);
+    const json = run({ HUB_PUBLISH_SECRET: PUBLISH_SECRET }, '--json');
+    expect(JSON.parse(json.stdout).sources.google.outcome).toBe('quiet');
+    const wrong = run({ HUB_PUBLISH_SECRET: 'not-the-secret-0123456789' });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toMatch(/answered 403: .*the signature does not match/);
+    expect(run({}).stderr).toMatch(/set HUB_PUBLISH_SECRET/);
   });
 
   it('answers its status only to a signed request, and never with a secret', async () => {
