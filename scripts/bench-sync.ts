@@ -11,14 +11,15 @@
 // BENCH_SYNC_REVIEWS (default 20000; 10 % of them from Trustpilot), BENCH_SYNC_NEW (new reviews
 // end to end, default 5), BENCH_SYNC_RUNS (first-sync repeats, default 3).
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { googleReviews, newGoogleReview } from './bench/google-export.ts';
 import { build, median, NODE, ROOT, type Server, SIDECAR_NODE_FLAGS, table, tempDir } from './bench/lib.ts';
+import { ACCOUNT, freshContent, LOCATION, startBenchFakes, UNIT } from './bench/sync-fakes.ts';
 import { benchSyncMemory } from './bench/sync-memory.ts';
-import { startFakeApis, trustpilotReviews } from './harness/fake-apis.ts';
+import { trustpilotReviews } from './harness/fake-apis.ts';
 import { makeTestPki } from './harness/pki.ts';
 import { startListening } from './harness/processes.ts';
 
@@ -27,34 +28,13 @@ const NEW = Number(process.env.BENCH_SYNC_NEW ?? 5);
 const RUNS = Number(process.env.BENCH_SYNC_RUNS ?? 3);
 const INTERVAL_S = 5;
 const SITE = 'https://reviews.example';
-const ACCOUNT = '1111';
-const LOCATION = '9001';
-const UNIT = '507f191e810c19729de860ea';
 
 const pki = makeTestPki();
-const fake = await startFakeApis(pki, {
-  account: ACCOUNT,
-  location: LOCATION,
-  businessUnitId: UNIT,
-  clientId: 'bench.apps.googleusercontent.com',
-  clientSecret: 'bench-client-secret-0000',
-  refreshToken: 'bench-refresh-token-0000',
-  apiKey: 'bench-api-key-0000',
-});
+const fake = await startBenchFakes(pki);
 const trustpilotCount = Math.round(TOTAL / 10);
 const google = googleReviews({ count: TOTAL, account: ACCOUNT, location: LOCATION, seed: 12 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] as number;
-
-function freshContent(): { content: string; syncDir: string; out: string } {
-  const root = tempDir('bench-sync');
-  const content = join(root, 'content');
-  mkdirSync(content);
-  copyFileSync(join(ROOT, 'test/fixtures/import/business.json'), join(content, 'business.json'));
-  copyFileSync(join(ROOT, 'test/fixtures/small/editorial.json'), join(content, 'editorial.json'));
-  writeFileSync(join(content, 'reviews.json'), '[]\n');
-  return { content, syncDir: join(root, 'sync'), out: join(root, 'dist') };
-}
 
 /** A child process, timed, without blocking this process (the fakes answer from it). */
 function timed(args: string[], env: Record<string, string> = {}): Promise<{ seconds: number; stdout: string }> {
@@ -116,9 +96,9 @@ const syncs: number[] = [];
 const syncMerged: number[] = [];
 let pagesFirst = 0;
 for (let i = 0; i < RUNS; i++) {
-  const a = freshContent();
+  const a = freshContent('bench-sync');
   imports.push((await timed([join(ROOT, 'scripts/import.ts'), 'google', pagesDir, '--content', a.content])).seconds);
-  const b = freshContent();
+  const b = freshContent('bench-sync');
   const before = fake.count('/v4/');
   const run = await timed([join(ROOT, 'scripts/sync.ts'), '--content-only'], syncEnv(b, 'google'));
   pagesFirst = fake.count('/v4/') - before;
@@ -143,7 +123,7 @@ table([
 // Both sources, 90 % Google and 10 % Trustpilot: the workspace the rest of the run uses.
 fake.googleReviews.splice(0, Infinity, ...google.slice(0, TOTAL - trustpilotCount));
 fake.trustpilotReviews.splice(0, Infinity, ...trustpilotReviews(trustpilotCount, UNIT));
-const w = freshContent();
+const w = freshContent('bench-sync');
 const both = await timed([join(ROOT, 'scripts/sync.ts'), '--content-only'], syncEnv(w, 'both'));
 console.log(`   Both sources (${TOTAL - trustpilotCount} Google + ${trustpilotCount} Trustpilot), first sync content only: ${both.seconds.toFixed(2)} s.`);
 

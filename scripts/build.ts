@@ -4,6 +4,7 @@ import { explainFsError } from '../src/build/fs-errors.ts';
 import { removeLeftovers } from '../src/build/output-dir.ts';
 import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings/index.ts';
+import { watchCron } from '../src/settings/watch.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
@@ -20,7 +21,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   const settings = readSettings(process.env);
   outDir = settings.outDir;
-  const result = await buildSite(settings, root);
+  const result = await buildSite(settings, root, new Date(), { watchCron: watchCron(process.env) });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Built ${result.reviewCount} reviews into ${result.files} files (${(result.bytes / 1e6).toFixed(1)} MB) in ${seconds} s → ${settings.outDir}`);
 } catch (err) {

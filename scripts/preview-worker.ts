@@ -5,7 +5,7 @@
 // so nothing in the repository changes; when the build swaps OUT_DIR, that copy is rewritten
 // and wrangler reloads the new build on the same port, keeping the state.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerRateLimits, workerVars } from '../src/build/deploy/worker.ts';
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
@@ -34,6 +34,35 @@ function vars(built: Record<string, string>): Record<string, string> {
   return { ...built, ...workerVars(process.env), SITE_URL: settings.siteUrl };
 }
 
+/**
+ * `wrangler dev --test-scheduled` answers GET /__scheduled by running the scheduled handler, with
+ * a middleware it bundles in; our script is bundled already (no_bundle), so this entry wraps it
+ * the same way, beside a copy of the build's script. Everything else goes to the build's Worker.
+ */
+const ENTRY_DIR = join(dir, 'entry');
+const COPY = 'worker.mjs';
+const PREVIEW_ENTRY = `import worker from './${COPY}';
+export * from './${COPY}';
+export default {
+  ...worker,
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (url.pathname !== '/__scheduled') return worker.fetch(request, env, ctx);
+    const waiting = [];
+    await worker.scheduled({ cron: url.searchParams.get('cron') ?? '', scheduledTime: Date.now() }, env, { ...ctx, waitUntil: (p) => waiting.push(p) });
+    await Promise.all(waiting);
+    return new Response('Ran scheduled event');
+  },
+};
+`;
+
+function writeEntry(workerDir: string): string {
+  mkdirSync(ENTRY_DIR, { recursive: true });
+  copyFileSync(join(workerDir, WORKER_SCRIPT), join(ENTRY_DIR, COPY));
+  writeFileSync(join(ENTRY_DIR, 'preview-entry.mjs'), PREVIEW_ENTRY);
+  return join(ENTRY_DIR, 'preview-entry.mjs');
+}
+
 function writeConfig(workerDir: string): void {
   const built = JSON.parse(readFileSync(join(workerDir, WORKER_CONFIG), 'utf8')) as Record<string, unknown> & {
     name: string;
@@ -44,7 +73,10 @@ function writeConfig(workerDir: string): void {
     ...built,
     // the build wrote its own limit into the binding; one given here replaces it, as a var would
     ...(process.env.MCP_NEW_SESSIONS_PER_MINUTE === undefined ? {} : { ratelimits: workerRateLimits(built.name, settings.mcpNewSessionsPerMinute) }),
-    main: join(workerDir, WORKER_SCRIPT),
+    main: writeEntry(workerDir),
+    find_additional_modules: true,
+    base_dir: ENTRY_DIR,
+    rules: [{ type: 'ESModule', globs: [COPY] }],
     assets: { ...built.assets, directory: join(workerDir, WORKER_ASSETS) },
     vars: vars(built.vars ?? {}),
   };

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncDir, readSyncSecrets, readSyncSettings, SYNC_SECRETS } from '../src/settings/sync.ts';
+import { watchCron } from '../src/settings/watch.ts';
 import { redact } from '../src/sync/errors.ts';
 import { runPass } from '../src/sync/pass.ts';
 import { recordFailedStart } from '../src/sync/status.ts';
@@ -71,7 +72,7 @@ try {
       try {
         // loaded only when a build is due: Astro is most of the start-up of a pass
         const { buildSite } = await import('../src/build/build-site.ts');
-        const r = await buildSite(settings, root);
+        const r = await buildSite(settings, root, new Date(), { watchCron: watchCron(process.env) });
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         return {
           ok: true,

@@ -1,6 +1,7 @@
-// Local HTTPS fakes of the two hosted APIs the sync reads, written from their published
-// shapes: Google's OAuth 2.0 token endpoint and My Business v4 reviews.list, and Trustpilot's
-// business unit reviews. Shared by the tests and `npm run bench:sync`; every request is logged.
+// Local HTTPS fakes of the hosted APIs the sync reads and the Worker's watch calls, written from
+// their published shapes: Google's OAuth 2.0 token endpoint and My Business v4 reviews.list,
+// Trustpilot's business unit reviews, and GitHub's workflow dispatch. Shared by the tests,
+// `npm run bench:sync` and `npm run bench:freshness`; every request is logged.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
@@ -30,6 +31,9 @@ export interface FakeApisOptions {
   apiKey: string;
   /** Access token lifetime Google reports */
   expiresInS?: number;
+  /** GitHub: the repository (owner/name) and the token that may dispatch its workflows */
+  githubRepository?: string;
+  githubToken?: string;
 }
 
 export interface FakeApis {
@@ -45,6 +49,10 @@ export interface FakeApis {
   revokeRefreshToken(revoked?: boolean): void;
   /** Google: every access token issued so far stops working (401) */
   expireAccessTokens(): void;
+  /** GitHub: the workflow dispatches it accepted (204), in order */
+  dispatches: FakeRequest[];
+  /** GitHub: called after a dispatch is accepted (a run of the workflow, in the benchmark) */
+  onDispatch: ((req: FakeRequest) => void) | undefined;
   settings(): Record<string, string>;
   close(): Promise<void>;
 }
@@ -80,6 +88,8 @@ export async function startFakeApis(pki: TestPki, options: FakeApisOptions): Pro
       refreshRevoked = revoked;
     },
     expireAccessTokens: () => validTokens.clear(),
+    dispatches: [],
+    onDispatch: undefined,
     settings: () => ({
       GOOGLE_LOCATION: `accounts/${options.account}/locations/${options.location}`,
       GOOGLE_CLIENT_ID: options.clientId,
@@ -90,6 +100,9 @@ export async function startFakeApis(pki: TestPki, options: FakeApisOptions): Pro
       TRUSTPILOT_BUSINESS_UNIT_ID: options.businessUnitId,
       TRUSTPILOT_API_KEY: options.apiKey,
       TRUSTPILOT_API_URL: fake.origin,
+      ...(options.githubRepository && options.githubToken
+        ? { SYNC_DISPATCH_REPOSITORY: options.githubRepository, SYNC_DISPATCH_TOKEN: options.githubToken, GITHUB_API_URL: fake.origin }
+        : {}),
     }),
     close: async () => {
       await new Promise<void>((resolve) => {
@@ -154,6 +167,29 @@ export async function startFakeApis(pki: TestPki, options: FakeApisOptions): Pro
     return json(res, 200, { links, reviews });
   };
 
+  // POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches: 204 and no body
+  // (https://docs.github.com/en/rest/actions/workflows#create-a-workflow-dispatch-event).
+  const dispatch = (req: FakeRequest, res: ServerResponse, repository: string, workflow: string) => {
+    const docs = 'https://docs.github.com/rest/actions/workflows#create-a-workflow-dispatch-event';
+    if (req.headers.authorization !== `Bearer ${options.githubToken}`)
+      return json(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+    if (repository !== options.githubRepository || workflow !== 'sync.yml')
+      return json(res, 404, { message: 'Not Found', documentation_url: docs, status: '404' });
+    let body: unknown;
+    try {
+      body = JSON.parse(req.body);
+    } catch {
+      body = undefined;
+    }
+    const ref = typeof body === 'object' && body !== null ? (body as { ref?: unknown }).ref : undefined;
+    if (typeof ref !== 'string') return json(res, 422, { message: 'Invalid request.\n\n"ref" wasn\'t supplied.', documentation_url: docs, status: '422' });
+    if (ref !== 'main') return json(res, 422, { message: `No ref found for: ${ref}`, documentation_url: docs, status: '422' });
+    fake.dispatches.push(req);
+    res.writeHead(204);
+    res.end();
+    fake.onDispatch?.(req);
+  };
+
   const server = createServer({ key: pki.key, cert: pki.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -184,6 +220,8 @@ export async function startFakeApis(pki: TestPki, options: FakeApisOptions): Pro
     if (r.method === 'GET' && google) return reviewsList(r, res, google[1] as string, google[2] as string);
     const trustpilot = /^\/v1\/business-units\/([^/]+)\/reviews$/.exec(r.path);
     if (r.method === 'GET' && trustpilot) return businessUnitReviews(r, res, trustpilot[1] as string);
+    const github = /^\/repos\/([^/]+\/[^/]+)\/actions\/workflows\/([^/]+)\/dispatches$/.exec(r.path);
+    if (r.method === 'POST' && github) return dispatch(r, res, github[1] as string, github[2] as string);
     return json(res, 404, { error: 'not found' });
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

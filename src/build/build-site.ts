@@ -31,6 +31,8 @@ export interface BuildResult {
 export interface BuildOptions {
   /** The interface catalogues (default: every one in src/core/i18n/catalogues/); tests add their own. */
   catalogues?: Readonly<Record<string, Catalogue>>;
+  /** The Worker's Cron Trigger for the watch of the sources (`watchCron` of src/settings/watch.ts); none without it */
+  watchCron?: string | undefined;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function buildSite(settings: Settings, root: string, now = new Date
   const buildDir = newBuildDir(settings.outDir, buildId);
   let result: BuildResult;
   try {
-    result = await buildInto(buildDir, buildId, previousDir, context, settings, root, now);
+    result = await buildInto(buildDir, buildId, previousDir, context, settings, root, now, options.watchCron);
   } catch (error) {
     try {
       rmSync(buildDir, { recursive: true, force: true });
@@ -89,6 +91,7 @@ async function buildInto(
   settings: Settings,
   root: string,
   now: Date,
+  watchCron: string | undefined,
 ): Promise<BuildResult> {
   const urls = siteUrls(settings.siteUrl);
   const siteDir = join(buildDir, 'site');
@@ -109,6 +112,7 @@ async function buildInto(
     maxAgeS: settings.cacheMaxAgeS,
     cloudflareValidators: settings.cloudflareValidators,
     newSessionsPerMinute: settings.mcpNewSessionsPerMinute,
+    watchCron,
   });
   writeFileSync(join(buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
   const entries = Object.values(manifest.resources);

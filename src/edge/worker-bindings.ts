@@ -2,6 +2,7 @@
 // (sidecar/runtime/workers/worker.ts) reads them, src/build/deploy/worker.ts writes them into
 // wrangler.json. The entry exports the Durable Object classes under these names.
 import type { Manifest } from '../core/http/manifest.ts';
+import type { SourceMark } from '../core/import/newest.ts';
 import { SURFACE } from '../core/http/surface.ts';
 import { type PackedHeader, REVIEWS_FILE } from '../core/search/packed.ts';
 import type { AssetFetcher } from './serve-asset.ts';
@@ -12,7 +13,17 @@ export const ASSETS_BINDING = 'ASSETS';
 export const DURABLE_OBJECTS = {
   HUB: 'HubObject',
   MCP_SESSION: 'McpSessionObject',
+  WATCH: 'WatchObject',
 } as const;
+
+/**
+ * The Durable Object migrations, append only: a deployed tag is never edited, a new class gets
+ * a new tag (https://developers.cloudflare.com/durable-objects/reference/durable-objects-migrations/).
+ */
+export const DURABLE_OBJECT_MIGRATIONS = [
+  { tag: 'v1', new_sqlite_classes: [DURABLE_OBJECTS.HUB, DURABLE_OBJECTS.MCP_SESSION] },
+  { tag: 'v2', new_sqlite_classes: [DURABLE_OBJECTS.WATCH] },
+];
 
 /** The slice of the Durable Object namespace API the Worker uses (types of workerd's runtime). */
 export interface DurableObjectNamespaceLike {
@@ -63,6 +74,8 @@ export interface WorkerBuild {
   manifest: CompactManifest;
   /** The packed search index's header; its files are static assets (searchIndexPath). */
   search: PackedHeader;
+  /** Each synced source's newest review when the content was synced (imports.json `newest`), which the watch compares with. */
+  marks: Record<string, SourceMark>;
 }
 
 /**
@@ -72,6 +85,9 @@ export interface WorkerBuild {
 export const WORKER_DATA_PREFIX = '/_worker/';
 
 export const searchIndexPath = (file: string) => `${WORKER_DATA_PREFIX}search-${file}.bin`;
+
+/** The watch's last outcomes, for a request signed like the publish ping (`npm run status`). */
+export const WATCH_STATUS_PATH = `${WORKER_DATA_PREFIX}watch`;
 
 /** Where the Worker reads a file of the packed index from: its own, or the built /reviews.json. */
 export const packedFilePath = (file: string) => (file === REVIEWS_FILE ? SURFACE.reviews.path : searchIndexPath(file));
@@ -88,6 +104,7 @@ export interface WorkerEnv {
   [ASSETS_BINDING]: AssetFetcher;
   HUB: DurableObjectNamespaceLike;
   MCP_SESSION: DurableObjectNamespaceLike;
+  WATCH: DurableObjectNamespaceLike;
   [MCP_NEW_SESSIONS]: RateLimitLike;
   /** The settings given as `vars` (and secrets): strings only. */
   [setting: string]: unknown;

@@ -5,10 +5,13 @@ export type FailureKind = 'configuration' | 'authorisation' | 'transient' | 'dat
 export class SyncError extends Error {
   readonly source: string;
   readonly kind: FailureKind;
-  constructor(source: string, kind: FailureKind, message: string) {
+  /** The server's Retry-After (seconds), when it gave one */
+  readonly retryAfterS: number | undefined;
+  constructor(source: string, kind: FailureKind, message: string, retryAfterS?: number) {
     super(message);
     this.source = source;
     this.kind = kind;
+    this.retryAfterS = retryAfterS;
   }
 }
 

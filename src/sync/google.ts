@@ -8,7 +8,7 @@ import { parseInstant } from '../core/schemas/time-zone.ts';
 import type { GoogleSourceSettings } from '../settings/sync.ts';
 import type { Budget } from './budget.ts';
 import { SyncError } from './errors.ts';
-import { excerpt, type HttpOptions, send } from './http.ts';
+import { type BodyLimit, excerpt, type HttpOptions, type HttpResponse, send } from './http.ts';
 
 export const GOOGLE = 'google';
 /** The largest page reviews.list gives. */
@@ -24,9 +24,25 @@ export interface GoogleFetch {
   newest?: number;
 }
 
-/** Access tokens for one pass, kept in memory only. `secrets` gains each token so it is scrubbed like the others. */
-export function googleTokens(settings: GoogleSourceSettings, http: HttpOptions, secrets: string[]) {
-  let token: { value: string; until: number } | undefined;
+/** An access token and until when (epoch ms) it may be used. */
+export interface AccessToken {
+  value: string;
+  until: number;
+}
+
+/**
+ * Access tokens, kept in memory by a pass; the Worker's watch hands in the one it stored and
+ * stores each new one (`onToken`), so a token serves its whole lifetime. `secrets` gains each
+ * token so it is scrubbed like the others.
+ */
+export function googleTokens(
+  settings: GoogleSourceSettings,
+  http: HttpOptions,
+  secrets: string[],
+  cached?: AccessToken,
+  onToken?: (token: AccessToken) => void,
+) {
+  let token: AccessToken | undefined = cached;
   const refresh = async (): Promise<string> => {
     const body = new URLSearchParams({
       grant_type: 'refresh_token',
@@ -60,6 +76,7 @@ export function googleTokens(settings: GoogleSourceSettings, http: HttpOptions, 
     const expiresS = typeof parsed.expires_in === 'number' && parsed.expires_in > 0 ? parsed.expires_in : 3600;
     secrets.push(parsed.access_token);
     token = { value: parsed.access_token, until: Date.now() + Math.max(0, expiresS - EXPIRY_MARGIN_S) * 1000 };
+    onToken?.(token);
     return token.value;
   };
   return {
@@ -74,6 +91,45 @@ function pageLabel(url: string): string {
   const pageToken = u.searchParams.get('pageToken');
   if (pageToken && pageToken.length > 40) u.searchParams.set('pageToken', `${pageToken.slice(0, 40)}…`);
   return `GET ${decodeURIComponent(u.href)}`;
+}
+
+/**
+ * One page of reviews.list, newest update first, with the access token `tokens` gives; a 401
+ * gets one fresh token and one more try. Anything but 200 throws a SyncError that says what to fix.
+ */
+export async function getReviewsPage(
+  settings: GoogleSourceSettings,
+  http: HttpOptions,
+  tokens: ReturnType<typeof googleTokens>,
+  pageSize: number,
+  pageToken?: string,
+  limit?: BodyLimit,
+): Promise<HttpResponse & { label: string }> {
+  const url = new URL(`${settings.apiUrl}/v4/${settings.location}/reviews`);
+  url.searchParams.set('pageSize', String(pageSize));
+  url.searchParams.set('orderBy', 'updateTime desc');
+  if (pageToken) url.searchParams.set('pageToken', pageToken);
+  const label = pageLabel(url.href);
+  const get = async () =>
+    send(GOOGLE, label, url.href, { headers: { authorization: `Bearer ${await tokens.get()}`, accept: 'application/json' } }, http, limit);
+  let res = await get();
+  if (res.status === 401) {
+    // An access token can be revoked before its expiry: one fresh token, one more try.
+    await tokens.refresh();
+    res = await get();
+    if (res.status === 401)
+      throw new SyncError(GOOGLE, 'authorisation', `${label} answered 401 even with a fresh access token: authorise again (README: Google)`);
+  }
+  if (res.status === 403)
+    throw new SyncError(
+      GOOGLE,
+      'configuration',
+      `${label} answered 403 (${excerpt(res.text)}): the Google account that granted GOOGLE_REFRESH_TOKEN must manage GOOGLE_LOCATION, and the project needs the Business Profile API enabled`,
+    );
+  if (res.status === 404)
+    throw new SyncError(GOOGLE, 'configuration', `${label} answered 404: no such location; check GOOGLE_LOCATION (accounts/{account}/locations/{location})`);
+  if (res.status !== 200) throw new SyncError(GOOGLE, 'configuration', `${label} answered ${res.status}${res.text ? ` (${excerpt(res.text)})` : ''}`);
+  return { ...res, label };
 }
 
 /**
@@ -98,30 +154,8 @@ export async function fetchGoogle(
   const followed = new Map<string, number>();
   const done = (complete: boolean): GoogleFetch => ({ pages: budget.pages, complete, ...(newest !== undefined ? { newest } : {}) });
   for (let n = 1; ; n++) {
-    const url = new URL(`${settings.apiUrl}/v4/${settings.location}/reviews`);
-    url.searchParams.set('pageSize', String(PAGE_SIZE));
-    url.searchParams.set('orderBy', 'updateTime desc');
-    if (pageToken) url.searchParams.set('pageToken', pageToken);
-    const label = pageLabel(url.href);
-    const get = async () =>
-      send(GOOGLE, label, url.href, { headers: { authorization: `Bearer ${await tokens.get()}`, accept: 'application/json' } }, http, budget.next());
-    let res = await get();
-    if (res.status === 401) {
-      // An access token can be revoked before its expiry: one fresh token, one more try.
-      await tokens.refresh();
-      res = await get();
-      if (res.status === 401)
-        throw new SyncError(GOOGLE, 'authorisation', `${label} answered 401 even with a fresh access token: authorise again (README: Google)`);
-    }
-    if (res.status === 403)
-      throw new SyncError(
-        GOOGLE,
-        'configuration',
-        `${label} answered 403 (${excerpt(res.text)}): the Google account that granted GOOGLE_REFRESH_TOKEN must manage GOOGLE_LOCATION, and the project needs the Business Profile API enabled`,
-      );
-    if (res.status === 404)
-      throw new SyncError(GOOGLE, 'configuration', `${label} answered 404: no such location; check GOOGLE_LOCATION (accounts/{account}/locations/{location})`);
-    if (res.status !== 200) throw new SyncError(GOOGLE, 'configuration', `${label} answered ${res.status}${res.text ? ` (${excerpt(res.text)})` : ''}`);
+    const res = await getReviewsPage(settings, http, tokens, PAGE_SIZE, pageToken, budget.next());
+    const label = res.label;
     budget.take(res.text);
     const name = `page ${n} (${label})`;
     let value: unknown;

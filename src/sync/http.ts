@@ -5,6 +5,8 @@ import { SyncError } from './errors.ts';
 
 export interface HttpOptions {
   timeoutS: number;
+  /** What sets the timeout, for the message (default SYNC_TIMEOUT_S) */
+  timeoutWhy?: string;
   retries: number;
   maxRetryAfterS: number;
   log: (message: string) => void;
@@ -13,6 +15,8 @@ export interface HttpOptions {
 export interface HttpResponse {
   status: number;
   text: string;
+  /** Retry-After of a 4xx answer (GitHub's rate limits send it with 403) */
+  retryAfterS?: number;
 }
 
 /** A page larger than this is not a reviews page: refuse it rather than run out of memory. */
@@ -92,6 +96,7 @@ export async function send(
   for (let attempt = 1; ; attempt++) {
     let problem: string;
     let waitS = 2 ** (attempt - 1);
+    let after: number | undefined;
     try {
       const res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutS * 1000) });
       const text = await readBody(res, limit).catch((err: unknown) => {
@@ -105,15 +110,19 @@ export async function send(
           'configuration',
           `${label} answered ${res.status} (a redirect, to ${res.headers.get('location') ?? 'nowhere'}); check the API URL setting`,
         );
-      if (res.status !== 429 && res.status < 500) return { status: res.status, text };
+      if (res.status !== 429 && res.status < 500) {
+        const retryAfterS = res.status >= 400 ? retryAfterSeconds(res.headers.get('retry-after')) : undefined;
+        return retryAfterS === undefined ? { status: res.status, text } : { status: res.status, text, retryAfterS };
+      }
       problem = `answered ${res.status}${text ? `: ${excerpt(text)}` : ''}`;
-      const after = retryAfterSeconds(res.headers.get('retry-after'));
+      after = retryAfterSeconds(res.headers.get('retry-after'));
       if (after !== undefined) {
         if (after > options.maxRetryAfterS)
           throw new SyncError(
             source,
             'transient',
             `${label} ${problem}; it asks to wait ${after} s (Retry-After), longer than SYNC_MAX_RETRY_AFTER_S; the next pass tries again`,
+            after,
           );
         waitS = after;
       }
@@ -122,10 +131,10 @@ export async function send(
       const e = err as Error & { cause?: { code?: string; message?: string } };
       problem =
         e.name === 'TimeoutError' || e.name === 'AbortError'
-          ? `got no complete answer within ${options.timeoutS} s (SYNC_TIMEOUT_S)`
+          ? `got no complete answer within ${options.timeoutS} s (${options.timeoutWhy ?? 'SYNC_TIMEOUT_S'})`
           : `failed: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
     }
-    if (attempt >= attempts) throw new SyncError(source, 'transient', `${label} ${problem} (${attempts} attempt${attempts === 1 ? '' : 's'})`);
+    if (attempt >= attempts) throw new SyncError(source, 'transient', `${label} ${problem} (${attempts} attempt${attempts === 1 ? '' : 's'})`, after);
     options.log(`${source}: ${label} ${problem}; retrying in ${waitS} s (attempt ${attempt + 1} of ${attempts})`);
     await wait(waitS);
   }

@@ -5,10 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONTENT_FILE_NAMES, ContentError, formatProblem, IMPORTS_FILE_NAME } from '../core/content/dataset.ts';
-import { googleReader } from '../core/import/google.ts';
+import { type GoogleFile, googleReader } from '../core/import/google.ts';
 import { sourcePrefix } from '../core/import/ids.ts';
 import type { Incoming, Skipped } from '../core/import/incoming.ts';
 import { type ImportReport, mergeImport } from '../core/import/merge.ts';
+import { googleNewest, laterMark, type SourceMark, trustpilotNewest } from '../core/import/newest.ts';
 import { formatReport } from '../core/import/report.ts';
 import { trustpilotReader } from '../core/import/trustpilot-api.ts';
 import type { Imports } from '../core/schemas/imports.ts';
@@ -59,6 +60,8 @@ interface Fetched {
   sweep: 'full' | 'incremental';
   pages: number;
   newest?: number;
+  /** The newest review the source showed (id and last change) */
+  mark?: SourceMark;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -92,7 +95,12 @@ async function readSource(
     const sweepDue = lastFull === undefined || cursor === undefined || !borneOut || Date.now() - lastFull >= o.sync.fullSweepS * 1000;
     const full = o.full || sweepDue;
     const reader = googleReader({ timeZone });
-    const got = await fetchGoogle(g, http, secrets, limit, reader.add, full ? undefined : cursor);
+    let mark: SourceMark | undefined;
+    const onPage = (page: GoogleFile) => {
+      mark = laterMark(mark, googleNewest(page.value));
+      reader.add(page);
+    };
+    const got = await fetchGoogle(g, http, secrets, limit, onPage, full ? undefined : cursor);
     const read = reader.result();
     if (read.problems.list.length) throw dataError(GOOGLE, read.problems.list);
     // A sweep that read every page but finds fewer reviews than Google counts is not complete.
@@ -109,23 +117,32 @@ async function readSource(
       sweep: full ? 'full' : 'incremental',
       pages: got.pages,
       ...(got.newest !== undefined ? { newest: got.newest } : {}),
+      ...(mark ? { mark } : {}),
     };
   }
   const t = o.sync.trustpilot;
   if (!t) throw new Error('unreachable: trustpilot not configured');
   const reader = trustpilotReader(timeZone);
-  const got = await fetchTrustpilot(t, http, limit, (page) => ({ fresh: reader.add(page), problems: reader.problems.list.length }));
+  let mark: SourceMark | undefined;
+  const got = await fetchTrustpilot(t, http, limit, (page) => {
+    mark = laterMark(mark, trustpilotNewest(page.value));
+    return { fresh: reader.add(page), problems: reader.problems.list.length };
+  });
   if (reader.problems.list.length) throw dataError(TRUSTPILOT, reader.problems.list);
-  return { source, reviews: reader.reviews, skipped: [], notes: [], complete: true, sweep: 'full', pages: got.pages };
+  return { source, reviews: reader.reviews, skipped: [], notes: [], complete: true, sweep: 'full', pages: got.pages, ...(mark ? { mark } : {}) };
 }
 
 /** imports.json record of one source: exact after a complete sweep; carried forward with the additions after an incremental one. */
 function recordFor(f: Fetched, report: ImportReport, imports: Imports): Imports {
-  if (f.sweep === 'full') return importRecords(report, f.skipped);
   const key = sourcePrefix(f.source);
   const prev = imports[key] ?? { in_export: 0, imported: 0, left_out: {} };
+  // The source's newest review as this pass read it: what the Worker's watch compares with.
+  const newest = f.mark ?? prev.newest;
+  const withNewest = (records: Imports): Imports =>
+    newest ? Object.fromEntries(Object.entries(records).map(([k, r]) => [k, k === key ? { ...r, newest } : r])) : records;
+  if (f.sweep === 'full') return withNewest(importRecords(report, f.skipped));
   const added = report.added.length;
-  return { [key]: { in_export: prev.in_export + added, imported: prev.imported + added, left_out: prev.left_out } };
+  return withNewest({ [key]: { in_export: prev.in_export + added, imported: prev.imported + added, left_out: prev.left_out } });
 }
 
 export async function runPass(o: PassOptions): Promise<PassOutcome> {

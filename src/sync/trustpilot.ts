@@ -5,11 +5,32 @@ import { hasNextPage } from '../core/import/trustpilot-api.ts';
 import type { TrustpilotSourceSettings } from '../settings/sync.ts';
 import type { Budget } from './budget.ts';
 import { SyncError } from './errors.ts';
-import { excerpt, type HttpOptions, send } from './http.ts';
+import { type BodyLimit, excerpt, type HttpOptions, type HttpResponse, send } from './http.ts';
 
 export const TRUSTPILOT = 'trustpilot';
 /** The most reviews a page of this endpoint gives. */
 const PER_PAGE = 100;
+
+/** One page of the newest reviews first; anything but 200 throws a SyncError that says what to fix. */
+export async function getTrustpilotPage(
+  settings: TrustpilotSourceSettings,
+  http: HttpOptions,
+  page: number,
+  perPage: number,
+  limit?: BodyLimit,
+): Promise<HttpResponse & { label: string }> {
+  const url = new URL(`${settings.apiUrl}/v1/business-units/${encodeURIComponent(settings.businessUnitId)}/reviews`);
+  url.searchParams.set('page', String(page));
+  url.searchParams.set('perPage', String(perPage));
+  url.searchParams.set('orderBy', 'createdat.desc');
+  const label = `GET ${url.href}`;
+  const res = await send(TRUSTPILOT, label, url.href, { headers: { apikey: settings.apiKey, accept: 'application/json' } }, http, limit);
+  if (res.status === 401 || res.status === 403)
+    throw new SyncError(TRUSTPILOT, 'configuration', `${label} answered ${res.status} (${excerpt(res.text)}): check TRUSTPILOT_API_KEY`);
+  if (res.status === 404) throw new SyncError(TRUSTPILOT, 'configuration', `${label} answered 404: no such business unit; check TRUSTPILOT_BUSINESS_UNIT_ID`);
+  if (res.status !== 200) throw new SyncError(TRUSTPILOT, 'configuration', `${label} answered ${res.status}${res.text ? ` (${excerpt(res.text)})` : ''}`);
+  return { ...res, label };
+}
 
 /**
  * Pages are asked for by number rather than by following the `links` hrefs: a link is the
@@ -24,16 +45,8 @@ export async function fetchTrustpilot(
   onPage: (page: { name: string; value: unknown }) => { fresh: number; problems: number },
 ): Promise<{ pages: number }> {
   for (let n = 1; ; n++) {
-    const url = new URL(`${settings.apiUrl}/v1/business-units/${encodeURIComponent(settings.businessUnitId)}/reviews`);
-    url.searchParams.set('page', String(n));
-    url.searchParams.set('perPage', String(PER_PAGE));
-    url.searchParams.set('orderBy', 'createdat.desc');
-    const label = `GET ${url.href}`;
-    const res = await send(TRUSTPILOT, label, url.href, { headers: { apikey: settings.apiKey, accept: 'application/json' } }, http, budget.next());
-    if (res.status === 401 || res.status === 403)
-      throw new SyncError(TRUSTPILOT, 'configuration', `${label} answered ${res.status} (${excerpt(res.text)}): check TRUSTPILOT_API_KEY`);
-    if (res.status === 404) throw new SyncError(TRUSTPILOT, 'configuration', `${label} answered 404: no such business unit; check TRUSTPILOT_BUSINESS_UNIT_ID`);
-    if (res.status !== 200) throw new SyncError(TRUSTPILOT, 'configuration', `${label} answered ${res.status}${res.text ? ` (${excerpt(res.text)})` : ''}`);
+    const res = await getTrustpilotPage(settings, http, n, PER_PAGE, budget.next());
+    const label = res.label;
     budget.take(res.text);
     const name = `page ${n} (${label})`;
     let value: unknown;

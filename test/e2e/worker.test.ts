@@ -9,7 +9,7 @@ import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
 import { WORKERS } from '../../src/build/deploy/limits.ts';
 import { workerRateLimits } from '../../src/build/deploy/worker.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
-import { compactManifest, DURABLE_OBJECTS, expandManifest, MCP_NEW_SESSIONS } from '../../src/edge/worker-bindings.ts';
+import { compactManifest, DURABLE_OBJECT_MIGRATIONS, DURABLE_OBJECTS, expandManifest, MCP_NEW_SESSIONS } from '../../src/edge/worker-bindings.ts';
 import { readSettings } from '../../src/settings/index.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
@@ -49,7 +49,7 @@ describe('npm run deploy:cloudflare -- --dry-run', () => {
     const config = JSON.parse(readFileSync(join(out, 'deploy', 'worker', 'wrangler.json'), 'utf8'));
     expect(config.assets).toMatchObject({ directory: 'assets', binding: 'ASSETS', run_worker_first: true });
     expect(config.durable_objects.bindings).toEqual(Object.entries(DURABLE_OBJECTS).map(([name, class_name]) => ({ name, class_name })));
-    expect(config.migrations).toEqual([{ tag: 'v1', new_sqlite_classes: Object.values(DURABLE_OBJECTS) }]);
+    expect(config.migrations).toEqual(DURABLE_OBJECT_MIGRATIONS);
     expect(config.vars.SITE_URL).toBe(SITE);
     // new MCP sessions per client address, counted by a namespace of this Worker's own
     const [limit] = workerRateLimits(config.name, readSettings(process.env).mcpNewSessionsPerMinute);

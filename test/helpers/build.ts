@@ -1,5 +1,6 @@
 import { buildSite } from '../../src/build/build-site.ts';
 import { readSettings } from '../../src/settings/index.ts';
+import { watchCron } from '../../src/settings/watch.ts';
 import { ROOT } from './paths.ts';
 
 /** `npm run build` as a child process: for a test of the command itself (its exit status, what it prints, a kill). */
@@ -11,5 +12,5 @@ export { type BuildRun, buildOrThrow, runBuild } from '../../scripts/harness/pro
  * content of its own. A test that only reads a build shares one (test/helpers/shared-build.ts).
  */
 export async function buildInProcess(env: Record<string, string>): Promise<void> {
-  await buildSite(readSettings(env), ROOT);
+  await buildSite(readSettings(env), ROOT, new Date(), { watchCron: watchCron(env) });
 }

@@ -5,7 +5,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { googleReviews, newGoogleReview as newReview } from '../../scripts/bench/google-export.ts';
-import { type FakeApis, startFakeApis, trustpilotReviews } from '../../scripts/harness/fake-apis.ts';
+import { type FakeApis, type FakeApisOptions, startFakeApis, trustpilotReviews } from '../../scripts/harness/fake-apis.ts';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { FIXTURES } from '../import/helpers.ts';
@@ -20,7 +20,7 @@ export const ACCOUNT = '1111';
 export const LOCATION = '9001';
 export const UNIT = '507f191e810c19729de860ea';
 
-export async function startFakes(pki: TestPki): Promise<FakeApis> {
+export async function startFakes(pki: TestPki, more: Partial<FakeApisOptions> = {}): Promise<FakeApis> {
   return startFakeApis(pki, {
     account: ACCOUNT,
     location: LOCATION,
@@ -29,6 +29,7 @@ export async function startFakes(pki: TestPki): Promise<FakeApis> {
     clientSecret: SECRETS.clientSecret,
     refreshToken: SECRETS.refreshToken,
     apiKey: SECRETS.apiKey,
+    ...more,
   });
 }
 

@@ -67,7 +67,7 @@ describe('npm run sync', { timeout: 180_000 }, () => {
     expect(ids(w.content, 'trustpilot-')).toHaveLength(30);
     const imports = readJson(join(w.content, 'imports.json'));
     expect(imports.google.in_export).toBe(120);
-    expect(imports.trustpilot).toEqual({ in_export: 30, imported: 30, left_out: {} });
+    expect(imports.trustpilot).toEqual({ in_export: 30, imported: 30, left_out: {}, newest: { id: expect.any(String), at: expect.stringMatching(/Z$/) } });
     const status = readJson(join(w.syncDir, 'status.json'));
     expect(status.pass).toMatchObject({ outcome: 'ok', content_changed: true, built: true, published: true });
     expect(status.sources.google).toMatchObject({ last_outcome: 'ok', sweep: 'full', pages: 3 });
@@ -131,7 +131,10 @@ describe('npm run sync', { timeout: 180_000 }, () => {
     const run = await runSync(googleOnly, ['--content-only']);
     expect(run.status, run.stderr).toBe(0);
     expect(read(join(synced.content, 'reviews.json'))).toBe(read(join(imported.content, 'reviews.json')));
-    expect(read(join(synced.content, 'imports.json'))).toBe(read(join(imported.content, 'imports.json')));
+    // the sync also records each source's newest review (`newest`, what the Worker's watch compares with)
+    const records = (file: string) =>
+      Object.fromEntries(Object.entries(readJson(file) as Record<string, { newest?: unknown }>).map(([k, { newest: _, ...r }]) => [k, r]));
+    expect(records(join(synced.content, 'imports.json'))).toEqual(records(join(imported.content, 'imports.json')));
   });
 
   it('keeps a review gone from a complete sweep by default, prunes it with SYNC_DELETIONS=prune, and never after an incremental pass', async () => {

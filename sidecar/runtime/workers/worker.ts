@@ -11,15 +11,15 @@ import type { Manifest } from '../../../src/core/http/manifest.ts';
 import { PATHS } from '../../../src/core/http/urls.ts';
 import { keptAssets } from '../../../src/edge/kept-assets.ts';
 import { type AssetFetcher, serveAsset } from '../../../src/edge/serve-asset.ts';
-import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
+import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { createApp } from '../../app.ts';
 import { warmSearch } from '../../routes/search.ts';
 import type { AssetSite } from './build-files.ts';
 import { isolateFiles } from './isolate-files.ts';
-import { forwardToHub, forwardToMcp } from './mounts.ts';
+import { forwardToHub, forwardToMcp, forwardToWatch, runWatch } from './mounts.ts';
 
-export { HubObject, McpSessionObject } from './mounts.ts';
+export { HubObject, McpSessionObject, WatchObject } from './mounts.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
@@ -105,6 +105,7 @@ export function workerHandler(isolate: Isolate) {
   async function route(request: Request, env: WorkerEnv, path: string): Promise<Response> {
     if (path === PATHS.hub) return forwardToHub(request, env);
     if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
+    if (path === WATCH_STATUS_PATH) return finish(await forwardToWatch(request, env));
     const meta = isolate.manifest.resources[path];
     if (meta && (request.method === 'GET' || request.method === 'HEAD'))
       return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, isolate.assets));
@@ -128,4 +129,10 @@ export function workerHandler(isolate: Isolate) {
 }
 
 const isolate = startIsolate(__WORKER_BUILD__, globalEnv as WorkerEnv);
-export default { fetch: workerHandler(isolate) };
+export default {
+  fetch: workerHandler(isolate),
+  /** The Cron Trigger (SYNC_WATCH_CRON): the watch of the sources, in its Durable Object. */
+  scheduled(_controller: unknown, env: WorkerEnv, ctx: { waitUntil(p: Promise<unknown>): void }) {
+    ctx.waitUntil(runWatch(env).then((res) => res.body?.cancel()));
+  },
+};

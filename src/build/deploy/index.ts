@@ -13,6 +13,8 @@ export interface DeployOptions {
   cloudflareValidators: CloudflareValidators;
   /** MCP_NEW_SESSIONS_PER_MINUTE, for the Worker's rate limit. */
   newSessionsPerMinute: number;
+  /** The Worker's Cron Trigger for the watch of the sources; none when undefined. */
+  watchCron?: string | undefined;
 }
 
 /** The hosts a build writes a ready folder for, `<build>/deploy/<host>/`. */
@@ -36,5 +38,6 @@ export async function writeDeployFolders(buildDir: string, manifest: Manifest, o
     maxAgeS: options.maxAgeS,
     validators: options.cloudflareValidators,
     newSessionsPerMinute: options.newSessionsPerMinute,
+    watchCron: options.watchCron,
   });
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { Manifest } from '../../core/http/manifest.ts';
+import type { SourceMark } from '../../core/import/newest.ts';
 import { SURFACE } from '../../core/http/surface.ts';
 import type { ReviewsDocument } from '../../core/schemas/documents.ts';
 import { reviewSources } from '../../core/search/names.ts';
@@ -11,6 +12,7 @@ import { packSearchIndex } from '../../core/search/packed.ts';
 import {
   ASSETS_BINDING,
   compactManifest,
+  DURABLE_OBJECT_MIGRATIONS,
   DURABLE_OBJECTS,
   MCP_NEW_SESSIONS,
   searchIndexPath,
@@ -20,6 +22,8 @@ import {
 import { appBundle } from '../../mcp-app/bundle.ts';
 import { HUB_SETTINGS } from '../../settings/hub.ts';
 import { type Env, SETTINGS } from '../../settings/index.ts';
+import { SYNC_SETTINGS } from '../../settings/sync.ts';
+import { WATCH_SETTINGS } from '../../settings/watch.ts';
 import type { CloudflareValidators } from './cloudflare.ts';
 import { headerRules, headersFile } from './header-rules.ts';
 import { CLOUDFLARE, WORKERS, within } from './limits.ts';
@@ -39,6 +43,8 @@ export interface WorkerOptions {
   maxAgeS: number;
   validators: CloudflareValidators;
   newSessionsPerMinute: number;
+  /** The Cron Trigger of the watch of the sources (SYNC_WATCH_CRON), when it is on */
+  watchCron?: string | undefined;
 }
 
 const ENTRY = fileURLToPath(new URL('../../../sidecar/runtime/workers/worker.ts', import.meta.url));
@@ -77,13 +83,19 @@ export async function writeWorker(siteDir: string, manifest: Manifest, dir: stri
     writeFileSync(file, bytes);
   }
 
-  const script = await bundleWorker({ manifest: compactManifest(manifest), search: search.header });
+  const script = await bundleWorker({ manifest: compactManifest(manifest), search: search.header, marks: sourceMarks(doc) });
   within('Cloudflare Workers', `the size of ${WORKER_SCRIPT} in bytes`, script.length, WORKERS.scriptBytes);
   writeFileSync(join(dir, WORKER_SCRIPT), script);
   writeFileSync(join(dir, WORKER_CONFIG), `${JSON.stringify(wranglerConfig(manifest, options), null, 2)}\n`);
 }
 
-/** Settings of the server's and the hub's tables that the Worker reads, as vars. */
+/** Each synced source's newest review as the sync last read it (imports.json `newest`): what the watch compares with. */
+function sourceMarks(doc: ReviewsDocument): Record<string, SourceMark> {
+  const imports = doc.review_counts?.imports ?? {};
+  return Object.fromEntries(Object.entries(imports).flatMap(([source, record]) => (record.newest ? [[source, record.newest]] : [])));
+}
+
+/** Settings of the server's, the hub's and the watch's tables that the Worker reads, as vars (secrets among them). */
 const WORKER_SETTINGS = [
   'CACHE_MAX_AGE_S',
   'SEARCH_CACHE_ENTRIES',
@@ -92,6 +104,9 @@ const WORKER_SETTINGS = [
   'WORKER_SERVER_TIMING',
   ...Object.keys(SETTINGS).filter((name) => name.startsWith('MCP_')),
   ...Object.keys(HUB_SETTINGS).filter((name) => name.startsWith('HUB_')),
+  // the watch asks the sources as the sync does, with the sync's settings
+  ...Object.keys(SYNC_SETTINGS).filter((name) => name.startsWith('GOOGLE_') || name.startsWith('TRUSTPILOT_')),
+  ...Object.keys(WATCH_SETTINGS),
 ];
 
 /**
@@ -129,8 +144,7 @@ export function workerRateLimits(name: string, newSessionsPerMinute: number) {
 }
 
 /** https://developers.cloudflare.com/workers/wrangler/configuration/ */
-export function wranglerConfig(manifest: Manifest, { workerName: named, maxAgeS, validators, newSessionsPerMinute }: WorkerOptions) {
-  const classes = Object.values(DURABLE_OBJECTS);
+export function wranglerConfig(manifest: Manifest, { workerName: named, maxAgeS, validators, newSessionsPerMinute, watchCron }: WorkerOptions) {
   const name = named || workerName(manifest.site_url);
   return {
     name,
@@ -156,8 +170,9 @@ export function wranglerConfig(manifest: Manifest, { workerName: named, maxAgeS,
       // 5 minutes (https://developers.cloudflare.com/durable-objects/deployments/durable-objects-code-updates/).
       code_update_strategy: { mode: 'immediate' },
     },
-    // Append only: a deployed migration tag is never edited, a new class gets a new tag.
-    migrations: [{ tag: 'v1', new_sqlite_classes: classes }],
+    migrations: DURABLE_OBJECT_MIGRATIONS,
+    // https://developers.cloudflare.com/workers/configuration/cron-triggers/: the watch, only when it is on
+    ...(watchCron ? { triggers: { crons: [watchCron] } } : {}),
     ratelimits: workerRateLimits(name, newSessionsPerMinute),
     vars: { SITE_URL: manifest.site_url, CACHE_MAX_AGE_S: String(maxAgeS) },
     observability: { enabled: true },

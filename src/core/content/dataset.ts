@@ -3,6 +3,7 @@ import { type Business, BusinessSchema } from '../schemas/business.ts';
 import { type Editorial, EditorialSchema } from '../schemas/editorial.ts';
 import { ImportsSchema, type ReviewCounts } from '../schemas/imports.ts';
 import { type Review, ReviewSchema, reviewDateRange, reviewSchemaWithin } from '../schemas/review.ts';
+import { IMPORTS_FILE_NAME } from './file-names.ts';
 import { newestFirst } from './order.ts';
 
 /** The validated content of one business: everything the build publishes. */
@@ -26,7 +27,7 @@ export interface ContentFiles {
   imports?: string;
 }
 
-export const IMPORTS_FILE_NAME = 'imports.json';
+export { IMPORTS_FILE_NAME };
 
 export const CONTENT_FILE_NAMES: Required<Omit<ContentFiles, 'imports'>> = {
   business: 'business.json',

@@ -7,6 +7,10 @@ export const ImportRecordSchema = z.object({
   in_export: Count.describe('Records the export holds'),
   imported: Count.describe('Reviews taken from it (new, updated or unchanged)'),
   left_out: z.record(z.string(), Count).describe('Records not imported, by reason (e.g. no_star_rating); never by rating'),
+  newest: z
+    .object({ id: z.string().min(1).max(512), at: z.iso.datetime() })
+    .optional()
+    .describe("The sync's last read of the source: its newest review's own id and when it last changed; the no-server Worker watches for anything newer"),
 });
 
 /** imports.json: one record per source, keyed by source name. Optional; hand-written content has none. */
