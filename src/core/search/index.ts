@@ -23,6 +23,8 @@ export interface SearchIndex {
   /** The review's id, and the position of an id (the newest review with it), without parsing a review. */
   id(position: number): string;
   positionOf(id: string): number | undefined;
+  /** Positions sorted by lower-cased id (ties newest first): the ids with a prefix are one run of it. */
+  foldedIdOrder(): PostingList;
   review(position: number): Review;
   /** JSON of the review, exactly as in /reviews.json. */
   json(position: number): string;
@@ -142,11 +144,26 @@ export function indexColumns(input: readonly Review[]): IndexColumns {
   };
 }
 
+/** Positions sorted by lower-cased id, ties newest first (ids are ASCII: code units compare as the letters do). */
+export function foldedIdOrder(ids: readonly string[]): Uint32Array {
+  const folded = ids.map((id) => id.toLowerCase());
+  return Uint32Array.from(ids.keys()).sort((a, b) => {
+    const x = folded[a] as string;
+    const y = folded[b] as string;
+    return x < y ? -1 : x > y ? 1 : a - b;
+  });
+}
+
 export function buildSearchIndex(input: readonly Review[]): SearchIndex {
   const { reviews, json, text, ...rest } = indexColumns(input);
   let positions: Map<string, number> | undefined;
+  let folded: Uint32Array | undefined;
   return {
     ...rest,
+    foldedIdOrder: () => {
+      folded ??= foldedIdOrder(reviews.map((r) => r.id));
+      return folded;
+    },
     size: reviews.length,
     date: (i) => (reviews[i] as Review).date,
     id: (i) => (reviews[i] as Review).id,

@@ -4,7 +4,7 @@
 // A packed index answers every query exactly as the index built in memory (./index.ts).
 import type { Business } from '../schemas/business.ts';
 import type { Review } from '../schemas/review.ts';
-import { type IndexColumns, indexColumns, lowerBound, type PostingList, type Postings, type SearchIndex } from './index.ts';
+import { foldedIdOrder, type IndexColumns, indexColumns, lowerBound, type PostingList, type Postings, type SearchIndex } from './index.ts';
 
 /** The names the search filters resolve (./names.ts nameBook), carried beside the index. */
 export interface SearchNames {
@@ -28,7 +28,7 @@ type Facet = (typeof FACETS)[number];
 
 /** Everything but the bytes: small enough to bundle into the Worker's script. */
 export interface PackedHeader {
-  version: 4;
+  version: 5;
   size: number;
   names: SearchNames;
   /** Facet keys in posting order (facet i's postings are starts[i]..starts[i+1]). */
@@ -161,6 +161,7 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames, 
   const ids = blob(c.reviews.map((r) => r.id));
   columns.add(sections, 'idStarts', ids.starts);
   columns.add(sections, 'idOrder', narrow(idOrder(c.reviews)));
+  columns.add(sections, 'foldedIdOrder', narrow(foldedIdOrder(c.reviews.map((r) => r.id))));
   text.add(sections, 'ids', ids.bytes);
   const jsons = joined(c.json);
   columns.add(sections, 'jsonStarts', jsons.starts);
@@ -179,7 +180,7 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames, 
     postings.add(sections, `${facet}Starts`, flat.starts);
     postings.add(sections, `${facet}Postings`, narrow(flat.postings));
   }
-  const header: PackedHeader = { version: 4, size: c.reviews.length, names, keys, sections };
+  const header: PackedHeader = { version: 5, size: c.reviews.length, names, keys, sections };
   const written = [columns, text, json, postings].filter((f) => f.size > 0 || f !== json);
   return { header, files: Object.fromEntries(written.map((f) => [f.name, f.bytes()])) };
 }
@@ -204,7 +205,7 @@ export function packedFiles(header: PackedHeader): string[] {
  * strings decoded only for the positions a query reads (texts are kept once decoded).
  */
 export function unpackSearchIndex(header: PackedHeader, files: Record<string, ArrayBuffer | Uint8Array>): SearchIndex {
-  if (header.version !== 4) throw new Error(`packed search index version ${header.version} is not supported`);
+  if (header.version !== 5) throw new Error(`packed search index version ${header.version} is not supported`);
   const view = (name: string) => {
     const s = header.sections[name];
     if (!s) throw new Error(`packed search index has no section ${name}`);
@@ -239,6 +240,7 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
     const at = byId[lo];
     return at !== undefined && id(at) === wanted ? at : undefined;
   };
+  const folded = positions('foldedIdOrder');
   const texts: (string | undefined)[] = new Array(header.size);
 
   const gramKeys = u32('trigramKeys');
@@ -267,6 +269,7 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
     date: (i) => dateText(dates[i] as number),
     id,
     positionOf,
+    foldedIdOrder: () => folded,
     review: (i) => JSON.parse(json(i)) as Review,
     json,
     joinedJson: (n) => jsonBytes.subarray(0, n > 0 ? (jsonStarts[n] as number) - 1 : 0),

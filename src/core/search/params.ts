@@ -92,7 +92,7 @@ export function parseSearchQuery(query: URLSearchParams): z.ZodSafeParseResult<S
       keys: unknown.slice(0, NAMED_UNKNOWN_KEYS),
       path: [],
       message: `Unrecognized keys: ${someKeys(unknown)}`,
-      input: undefined,
+      input: {},
     });
   }
   for (const [key, all] of values) {
