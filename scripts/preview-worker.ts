@@ -7,16 +7,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerRateLimits, workerVars } from '../src/build/deploy/worker.ts';
+import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerRateLimits, workerSecrets, workerSecretsFile, workerVars } from '../src/build/deploy/worker.ts';
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { freePort } from './harness/host-emulators.ts';
-import { ROOT, tempDir } from './harness/processes.ts';
+import { privateTempDir, removeAbandoned, writePrivateFile } from './harness/private-dir.ts';
+import { ROOT } from './harness/processes.ts';
 
 const settings = readSettings(process.env);
 const port = settings.port === 0 ? await freePort() : settings.port;
 const inspector = await freePort();
-const dir = tempDir('preview-worker');
+// Its folder holds the secrets (.dev.vars) and wrangler's log: this user's only, removed on exit;
+// those of runs that were killed go now.
+for (const left of removeAbandoned('preview-worker')) console.error(`preview:worker: removed ${left}, left by a run that was killed`);
+const dir = privateTempDir('preview-worker');
 const stateDir = settings.workerStateDir || join(dir, 'state');
 const config = join(dir, WORKER_CONFIG);
 
@@ -29,7 +33,7 @@ function current(): { buildDir: string; workerDir: string; buildId: string } {
   return { buildDir, workerDir, buildId };
 }
 
-/** The Worker's settings as vars: the build's, then those given here, and SITE_URL. */
+/** The Worker's settings as vars (secrets are not among them): the build's, then those given here, and SITE_URL. */
 function vars(built: Record<string, string>): Record<string, string> {
   return { ...built, ...workerVars(process.env), SITE_URL: settings.siteUrl };
 }
@@ -50,6 +54,10 @@ function writeConfig(workerDir: string): void {
   };
   writeFileSync(config, `${JSON.stringify(copy, null, 2)}\n`);
 }
+
+// wrangler dev reads the secrets from .dev.vars beside its configuration, as secret bindings.
+const secrets = workerSecrets(process.env);
+if (Object.keys(secrets).length > 0) writePrivateFile(join(dir, '.dev.vars'), workerSecretsFile(secrets, 'dev.vars'));
 
 let build = current();
 const builtFor = (JSON.parse(readFileSync(join(build.buildDir, MANIFEST_FILE), 'utf8')) as { site_url: string }).site_url;
@@ -104,3 +112,8 @@ function stop() {
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+process.on('SIGHUP', stop);
+// However this process ends (a crash included), wrangler ends with it; the folder goes on exit.
+process.once('exit', () => {
+  if (child.exitCode === null) child.kill('SIGTERM');
+});
