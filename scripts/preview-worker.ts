@@ -6,13 +6,14 @@
 // and wrangler reloads the new build on the same port, keeping the state.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerRateLimits, workerSecrets, workerSecretsFile, workerVars } from '../src/build/deploy/worker.ts';
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { freePort } from './harness/host-emulators.ts';
 import { privateTempDir, removeAbandoned, writePrivateFile } from './harness/private-dir.ts';
 import { ROOT } from './harness/processes.ts';
+import { watchSubscriptionCount } from './harness/state-marker.ts';
 
 const settings = readSettings(process.env);
 const port = settings.port === 0 ? await freePort() : settings.port;
@@ -21,7 +22,9 @@ const inspector = await freePort();
 // those of runs that were killed go now.
 for (const left of removeAbandoned('preview-worker')) console.error(`preview:worker: removed ${left}, left by a run that was killed`);
 const dir = privateTempDir('preview-worker');
-const stateDir = settings.workerStateDir || join(dir, 'state');
+const stateDir = settings.workerStateDir ? resolve(settings.workerStateDir) : join(dir, 'state');
+// A state folder of the operator's (not this run's own) is checked against the count kept beside it.
+const countLine = settings.workerStateDir ? watchSubscriptionCount(stateDir, (line) => console.error(line)) : () => {};
 const config = join(dir, WORKER_CONFIG);
 
 /** The build OUT_DIR points to now, and its Worker folder. */
@@ -75,8 +78,12 @@ const child: ChildProcess = spawn(process.execPath, args, {
 const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
 let ready = false;
 let log = '';
+let partial = '';
 const onData = (chunk: Buffer) => {
   process.stderr.write(chunk);
+  const lines = (partial + chunk.toString()).split('\n');
+  partial = lines.pop() ?? '';
+  for (const line of lines) countLine(line);
   if (ready) return;
   log += chunk.toString();
   if (/Ready on http/.test(log)) {
