@@ -7,6 +7,7 @@ import { topicLink } from '../../../src/core/http/media.ts';
 import { TOPIC_PATHS, topicUrls } from '../../../src/core/http/urls.ts';
 import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { type HubSettings, readHubSettings } from '../../../src/settings/hub.ts';
+import { readSettings } from '../../../src/settings/index.ts';
 import { hostRefusal } from '../../hub/address.ts';
 import { createAnswer } from '../../hub/answer.ts';
 import { createCandidates } from '../../hub/candidates.ts';
@@ -18,6 +19,7 @@ import { createHubStore, type HubStore } from '../../hub/store.ts';
 import { topicContents } from '../../hub/topics.ts';
 import { createWork, type Work } from '../../hub/work.ts';
 import { fetchOutbound } from './hub-outbound.ts';
+import { addTiming } from './server-timing.ts';
 import { type DurableStorage, durableSql } from './hub-sql.ts';
 import { DAMAGED_ANSWER, damageLogLine, SUBSCRIPTION_COUNT_LINE, storageDamage, UNREACHABLE_ANSWER, unreachableLogLine } from './hub-storage.ts';
 import { isolateFiles } from './isolate-files.ts';
@@ -57,10 +59,12 @@ export class HubObject {
   private openError: unknown;
   /** The subscription count this instance logged last. */
   private loggedCount: number | undefined;
+  private readonly timing: boolean;
 
   constructor(state: DurableState, env: WorkerEnv) {
     this.storage = state.storage;
     this.settings = readHubSettings(settingsEnv(env));
+    this.timing = readSettings(settingsEnv(env)).workerServerTiming;
     let store: HubStore | undefined;
     try {
       store = createHubStore(durableSql(state.storage));
@@ -129,6 +133,13 @@ export class HubObject {
   }
 
   async fetch(request: Request): Promise<Response> {
+    const started = performance.now();
+    const response = await this.answer(request);
+    // With WORKER_SERVER_TIMING, this object's own time (code and storage; the entry subtracts it from its own).
+    return this.timing ? addTiming(response, { hub: performance.now() - started }) : response;
+  }
+
+  private async answer(request: Request): Promise<Response> {
     try {
       if (this.openError !== undefined && !this.damaged(this.openError)) throw this.openError;
       if (this.damage !== undefined) return answerResponse(DAMAGED_ANSWER);

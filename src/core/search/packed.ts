@@ -173,6 +173,10 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames, 
   postings.add(sections, 'trigramKeys', Uint32Array.from(grams.keys));
   postings.add(sections, 'trigramStarts', grams.starts);
   postings.add(sections, 'trigramPostings', narrow(grams.postings));
+  const short = flatten(c.shortGrams, (a, b) => a - b);
+  postings.add(sections, 'shortKeys', Uint32Array.from(short.keys));
+  postings.add(sections, 'shortStarts', short.starts);
+  postings.add(sections, 'shortPostings', narrow(short.postings));
   const keys = {} as Record<Facet, string[]>;
   for (const facet of FACETS) {
     const flat = flatten(c[facet], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -243,14 +247,16 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
   const folded = positions('foldedIdOrder');
   const texts: (string | undefined)[] = new Array(header.size);
 
-  const gramKeys = u32('trigramKeys');
-  const gramStarts = u32('trigramStarts');
-  const gramPostings = positions('trigramPostings');
-  const trigrams: Postings<number> = {
-    get(key) {
-      const at = lowerBound(gramKeys, key);
-      return gramKeys[at] === key ? gramPostings.subarray(gramStarts[at], gramStarts[at + 1]) : undefined;
-    },
+  const byNumber = (name: string): Postings<number> => {
+    const keys = u32(`${name}Keys`);
+    const starts = u32(`${name}Starts`);
+    const postings = positions(`${name}Postings`);
+    return {
+      get(key) {
+        const at = lowerBound(keys, key);
+        return keys[at] === key ? postings.subarray(starts[at], starts[at + 1]) : undefined;
+      },
+    };
   };
   const facet = (name: Facet): Postings<string> => {
     const keys = new Map(header.keys[name].map((k, i) => [k, i]));
@@ -283,7 +289,8 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
     },
     ratings: u8('ratings'),
     byRating: [new Uint32Array(0), ...[1, 2, 3, 4, 5].map((star) => positions(`rating${star}`))],
-    trigrams,
+    trigrams: byNumber('trigram'),
+    shortGrams: byNumber('short'),
     technicians: facet('technicians'),
     services: facet('services'),
     areas: facet('areas'),
