@@ -4,9 +4,11 @@
 // generated reviews, against the Free plan's 10 ms of CPU per request. The Worker runs on workerd
 // (scripts/harness/workerd-direct.ts) and reports its own time (WORKER_SERVER_TIMING=1:
 // Server-Timing `cpu` for the invocation that took the request; `hub` and `session` for a Durable
-// Object's own invocation, billed apart). A fresh isolate (a new workerd) takes each kind's first
-// request; a warm one then takes BENCH_REQUESTS more of each kind, after two to warm it up. It
-// names the most expensive kind. The same requests go to the Node sidecar of this code and of
+// Object's own invocation, billed apart), next to workerd's own CPU for the request (/proc): a
+// timing includes waits, workerd's CPU bounds any real use, so the smaller is what the request
+// may have cost. A fresh isolate (a new workerd) takes each kind's first request (the lower of
+// BENCH_FRESH starts, 2 by default: a shared machine's other work only adds); a warm one then
+// takes BENCH_REQUESTS more of each kind, after two to warm it up. It names the most expensive kind. The same requests go to the Node sidecar of this code and of
 // BENCH_BASELINE (a git ref, default: the merge-base with main, extracted with git archive), on the
 // same build, taking turns, and their CPU per request (/proc) is compared: "new/old" above 1 means
 // slower now.
@@ -15,13 +17,14 @@ import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../src/core/http/manifest.ts';
 import { PATHS } from '../src/core/http/urls.ts';
-import { build, generate, median, ROOT, type Server, SIDECAR_NODE_FLAGS, startProcess, startSidecar, tempDir } from './bench/lib.ts';
+import { build, generate, median, ROOT, type Server, startSidecar, tempDir } from './bench/lib.ts';
 import { type BuildFacts, type HostileKind, hostileKinds } from './bench/hostile-requests.ts';
-import { cpuNs } from './bench/worker-mcp.ts';
+import { cpuNs, workerdOf } from './bench/worker-mcp.ts';
 import { startDirectWorker } from './harness/workerd-direct.ts';
 
 const sizes = [Number(process.env.BENCH_REVIEWS ?? 2507), Number(process.env.BENCH_LARGE ?? 20000)].filter((n) => n > 0);
 const perKind = Number(process.env.BENCH_REQUESTS ?? 15);
+const freshStarts = Number(process.env.BENCH_FRESH ?? 2);
 const FREE_PLAN_CPU_MS = 10;
 const SITE = 'https://reviews.example';
 const WORKER_ENV = { WORKER_SERVER_TIMING: '1', HUB_ALLOW_PRIVATE_CALLBACKS: '0' };
@@ -44,15 +47,25 @@ interface Sample {
   cpu: number;
   /** A Durable Object's own invocation, if one answered. */
   object: number;
+  /** workerd's own CPU while it answered (/proc, every thread), when measured. */
+  process: number;
 }
 
-async function send(base: string, kind: HostileKind, n: number): Promise<Sample> {
+async function send(base: string, kind: HostileKind, n: number, workerd?: number): Promise<Sample> {
   const { path, init } = kind.request(n);
+  const before = workerd === undefined ? 0 : cpuNs(workerd);
   const res = await fetch(`${base}${path}`, init);
   await res.arrayBuffer();
+  const process = workerd === undefined ? Number.NaN : (cpuNs(workerd) - before) / 1e6;
   const object = Math.max(metric(res, 'hub') || 0, metric(res, 'session') || 0);
-  return { status: res.status, cpu: metric(res, 'cpu'), object };
+  return { status: res.status, cpu: metric(res, 'cpu'), object, process };
 }
+
+/**
+ * What a request may have cost an invocation at most: a Server-Timing figure includes the waits
+ * around it (asset reads, storage, another object), and workerd's whole CPU bounds any real use.
+ */
+const billed = (s: Sample) => Math.max(Math.min(s.cpu, s.process), Math.min(s.object, s.process));
 
 function buildBusiness(count: number): string {
   const dir = tempDir(`hostile-${count}`);
@@ -83,15 +96,26 @@ function factsOf(out: string): BuildFacts {
   };
 }
 
-/** Each kind's first request, each to a new workerd. */
+/**
+ * Each kind's first request, each to a new workerd, on the storage of a deployment that has run
+ * before (its hub has recorded the build's topics once, as a new hub does at its first request).
+ */
 async function freshRun(workerDir: string, kinds: HostileKind[]): Promise<Map<string, Sample>> {
   const samples = new Map<string, Sample>();
+  const stateDir = join(tempDir('hostile-state'), 'state');
+  const first = await startDirectWorker({ workerDir, stateDir, env: WORKER_ENV });
+  await send(first.url, { name: 'hub', request: () => ({ path: PATHS.hub }) }, 0);
+  await first.stop();
   for (const kind of kinds) {
-    const worker = await startDirectWorker({ workerDir, env: WORKER_ENV });
-    try {
-      samples.set(kind.name, await send(worker.url, kind, 0));
-    } finally {
-      await worker.stop();
+    for (let start = 0; start < freshStarts; start++) {
+      const worker = await startDirectWorker({ workerDir, stateDir, env: WORKER_ENV });
+      try {
+        const got = await send(worker.url, kind, start, workerdOf(worker.pid, worker.url));
+        const kept = samples.get(kind.name);
+        if (kept === undefined || billed(got) < billed(kept)) samples.set(kind.name, got);
+      } finally {
+        await worker.stop();
+      }
     }
   }
   return samples;
@@ -101,11 +125,12 @@ async function freshRun(workerDir: string, kinds: HostileKind[]): Promise<Map<st
 async function warmRun(workerDir: string, kinds: HostileKind[]): Promise<Map<string, Sample[]>> {
   const samples = new Map<string, Sample[]>();
   const worker = await startDirectWorker({ workerDir, env: WORKER_ENV });
+  const workerd = workerdOf(worker.pid, worker.url);
   try {
     for (const kind of kinds) {
       for (let n = 1; n <= 2; n++) await send(worker.url, kind, n);
       const got: Sample[] = [];
-      for (let n = 3; n < 3 + perKind; n++) got.push(await send(worker.url, kind, n));
+      for (let n = 3; n < 3 + perKind; n++) got.push(await send(worker.url, kind, n, workerd));
       samples.set(kind.name, got);
     }
   } finally {
@@ -134,12 +159,7 @@ function baselineRoot(): { ref: string; root: string } | undefined {
 async function nodeRun(out: string, kinds: HostileKind[], baseline: { root: string }) {
   const env = { SITE_URL: SITE, HUB_ALLOW_PRIVATE_CALLBACKS: '0' };
   const current: Server = await startSidecar(out, env);
-  const old: Server = await startProcess([...SIDECAR_NODE_FLAGS, join(baseline.root, 'sidecar/main.ts')], {
-    OUT_DIR: out,
-    RELOAD_INTERVAL_MS: '60000',
-    HUB_DB: join(tempDir('hub'), 'hub.sqlite'),
-    ...env,
-  });
+  const old: Server = await startSidecar(out, env, baseline.root);
   const rows: Record<string, string | number>[] = [];
   try {
     for (const kind of kinds) {
@@ -178,17 +198,16 @@ for (const size of sizes) {
   const rows = kinds.map((kind) => {
     const w = warm.get(kind.name) ?? [];
     const f = fresh.get(kind.name) as Sample;
-    const cpu = w.map((s) => s.cpu);
-    const worst = Math.max(f.cpu, ...cpu);
-    const object = Math.max(f.object, ...w.map((s) => s.object));
+    const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '');
+    const worst = Math.max(billed(f), ...w.map(billed));
     return {
       kind: kind.name,
       status: [...new Set([f.status, ...w.map((s) => s.status)])].join(' '),
-      'fresh ms': f.cpu.toFixed(2),
-      'warm median ms': median(cpu).toFixed(2),
-      'warm max ms': Math.max(...cpu).toFixed(2),
-      'object max ms': object > 0 ? object.toFixed(2) : '',
-      'within 10 ms': worst <= FREE_PLAN_CPU_MS && object <= FREE_PLAN_CPU_MS ? 'yes' : 'NO',
+      'fresh: timing, workerd': `${ms(Math.max(f.cpu, f.object))}, ${ms(f.process)}`,
+      'warm median: timing, workerd': `${ms(median(w.map((s) => Math.max(s.cpu, s.object))))}, ${ms(median(w.map((s) => s.process)))}`,
+      'warm max: timing, workerd': `${ms(Math.max(...w.map((s) => Math.max(s.cpu, s.object))))}, ${ms(Math.max(...w.map((s) => s.process)))}`,
+      'worst billed ms': ms(worst),
+      'within 10 ms': worst <= FREE_PLAN_CPU_MS ? 'yes' : 'NO',
       worst,
     };
   });

@@ -58,7 +58,13 @@ describe('packed search index', () => {
     const texts = Array.from({ length: built.size }, (_, i) => built.text(i));
     const pool = [...new Set(texts.join('').replace(/\u0000/g, ''))];
     const decoded: number[] = [];
-    const watched: SearchIndex = { ...packed, text: (i) => (decoded.push(i), packed.text(i)) };
+    const watched: SearchIndex = {
+      ...packed,
+      text: (i) => {
+        decoded.push(i);
+        return packed.text(i);
+      },
+    };
     fc.assert(
       fc.property(fc.constantFrom(...pool), fc.constantFrom(...pool), fc.boolean(), (a, b, one) => {
         const q = (one ? a : `${a}${b}`).trim();
