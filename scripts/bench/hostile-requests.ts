@@ -4,6 +4,7 @@
 // a completion that matches nothing, a since date not pre-rendered). Each kind makes its n-th
 // request a little different where a response cache would otherwise answer it.
 import { PATHS } from '../../src/core/http/urls.ts';
+import { ACCEPT, LEGACY, MODERN, MODERN_META as META } from './worker-mcp.ts';
 
 export interface BenchRequest {
   path: string;
@@ -26,15 +27,6 @@ export interface BuildFacts {
   /** A built file's path and its ETag. */
   file: { path: string; etag: string };
 }
-
-const ACCEPT = 'application/json, text/event-stream';
-const LEGACY = '2025-06-18';
-const MODERN = '2026-07-28';
-const META = {
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientCapabilities': {},
-  'io.modelcontextprotocol/clientInfo': { name: 'bench-hostile', version: '1.0.0' },
-};
 
 const limit = (n: number) => 1 + (n % 100);
 const form = (fields: Record<string, string>): RequestInit => ({

@@ -4,19 +4,11 @@
 import { closeSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { alive } from '../../src/build/output-dir.ts';
 
 const OWNER_FILE = 'owner.pid';
 /** A folder with no owner file yet may be one being made this instant: only older ones are someone's leftovers. */
 const UNOWNED_GRACE_MS = 60_000;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Removes this user's `reviews-<prefix>-*` folders whose owning process is gone; returns their paths. */
 export function removeAbandoned(prefix: string): string[] {
