@@ -11,10 +11,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { WORKER_CONFIG, workerVars } from '../src/build/deploy/worker.ts';
+import { WORKER_CONFIG, workerSecrets, workerSecretsFile, workerVars } from '../src/build/deploy/worker.ts';
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { customDomain, workersDevAddress } from './cloudflare/address.ts';
+import { privateTempDir, removeAbandoned, writePrivateFile } from './harness/private-dir.ts';
 import { entryFile, tempDir, toolBin } from './harness/processes.ts';
 
 const args = process.argv.slice(2);
@@ -74,11 +75,22 @@ const outdirAt = wranglerArgs.indexOf('--outdir');
 // wrangler runs in a temporary folder: a relative --outdir means this one
 if (outdirAt >= 0 && wranglerArgs[outdirAt + 1]) wranglerArgs[outdirAt + 1] = resolve(wranglerArgs[outdirAt + 1] as string);
 const vars = Object.entries(workerVars(process.env)).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+// Secrets go up as the Worker's secrets, from a file only this user can read, removed on exit
+// (a signal too; a SIGKILLed run's folder goes at the next run): never a var, never an argument.
+const secrets = workerSecrets(process.env);
+const secretArgs: string[] = [];
+if (Object.keys(secrets).length > 0) {
+  removeAbandoned('deploy-secrets');
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => process.exit(1));
+  const file = join(privateTempDir('deploy-secrets'), 'secrets.json');
+  writePrivateFile(file, workerSecretsFile(secrets, 'json'));
+  secretArgs.push('--secrets-file', file);
+}
 // wrangler keeps its state (.wrangler/) where it runs: a temporary folder, never the repository
 run(
   'wrangler deploy',
   process.execPath,
-  [toolBin('wrangler', 'bin/wrangler.js'), 'deploy', '--config', resolve(config), ...vars, ...wranglerArgs],
+  [toolBin('wrangler', 'bin/wrangler.js'), 'deploy', '--config', resolve(config), ...vars, ...secretArgs, ...wranglerArgs],
   tempDir('deploy-cloudflare'),
   { ...process.env, WRANGLER_SEND_METRICS: 'false' },
 );

@@ -6,18 +6,25 @@
 // and wrangler reloads the new build on the same port, keeping the state.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerRateLimits, workerVars } from '../src/build/deploy/worker.ts';
+import { join, resolve } from 'node:path';
+import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerRateLimits, workerSecrets, workerSecretsFile, workerVars } from '../src/build/deploy/worker.ts';
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { freePort } from './harness/host-emulators.ts';
-import { tempDir, toolBin } from './harness/processes.ts';
+import { privateTempDir, removeAbandoned, writePrivateFile } from './harness/private-dir.ts';
+import { toolBin } from './harness/processes.ts';
+import { watchSubscriptionCount } from './harness/state-marker.ts';
 
 const settings = readSettings(process.env);
 const port = settings.port === 0 ? await freePort() : settings.port;
 const inspector = await freePort();
-const dir = tempDir('preview-worker');
-const stateDir = settings.workerStateDir || join(dir, 'state');
+// Its folder holds the secrets (.dev.vars) and wrangler's log: this user's only, removed on exit;
+// those of runs that were killed go now.
+for (const left of removeAbandoned('preview-worker')) console.error(`preview:worker: removed ${left}, left by a run that was killed`);
+const dir = privateTempDir('preview-worker');
+const stateDir = settings.workerStateDir ? resolve(settings.workerStateDir) : join(dir, 'state');
+// A state folder of the operator's (not this run's own) is checked against the count kept beside it.
+const countLine = settings.workerStateDir ? watchSubscriptionCount(stateDir, (line) => console.error(line)) : () => {};
 const config = join(dir, WORKER_CONFIG);
 
 /** The build OUT_DIR points to now, and its Worker folder. */
@@ -29,7 +36,7 @@ function current(): { buildDir: string; workerDir: string; buildId: string } {
   return { buildDir, workerDir, buildId };
 }
 
-/** The Worker's settings as vars: the build's, then those given here, and SITE_URL. */
+/** The Worker's settings as vars (secrets are not among them): the build's, then those given here, and SITE_URL. */
 function vars(built: Record<string, string>): Record<string, string> {
   return { ...built, ...workerVars(process.env), SITE_URL: settings.siteUrl };
 }
@@ -83,6 +90,10 @@ function writeConfig(workerDir: string): void {
   writeFileSync(config, `${JSON.stringify(copy, null, 2)}\n`);
 }
 
+// wrangler dev reads the secrets from .dev.vars beside its configuration, as secret bindings.
+const secrets = workerSecrets(process.env);
+if (Object.keys(secrets).length > 0) writePrivateFile(join(dir, '.dev.vars'), workerSecretsFile(secrets, 'dev.vars'));
+
 let build = current();
 const builtFor = (JSON.parse(readFileSync(join(build.buildDir, MANIFEST_FILE), 'utf8')) as { site_url: string }).site_url;
 if (builtFor !== settings.siteUrl) console.error(`warning: the build was made for ${builtFor}, but SITE_URL is ${settings.siteUrl}`);
@@ -99,8 +110,12 @@ const child: ChildProcess = spawn(process.execPath, args, {
 const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
 let ready = false;
 let log = '';
+let partial = '';
 const onData = (chunk: Buffer) => {
   process.stderr.write(chunk);
+  const lines = (partial + chunk.toString()).split('\n');
+  partial = lines.pop() ?? '';
+  for (const line of lines) countLine(line);
   if (ready) return;
   log += chunk.toString();
   if (/Ready on http/.test(log)) {
@@ -136,3 +151,8 @@ function stop() {
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+process.on('SIGHUP', stop);
+// However this process ends (a crash included), wrangler ends with it; the folder goes on exit.
+process.once('exit', () => {
+  if (child.exitCode === null) child.kill('SIGTERM');
+});

@@ -40,8 +40,9 @@ export function startProcess(args: string[], env: Record<string, string> = {}): 
   return startListening(args, env, { echo: true });
 }
 
-export function startSidecar(outDir: string, env: Record<string, string> = {}): Promise<Server> {
-  return startProcess([...SIDECAR_NODE_FLAGS, join(ROOT, 'sidecar/main.ts')], {
+/** `npm run serve` on `outDir`; `root` is another copy of the code to run instead (bench:hostile's baseline). */
+export function startSidecar(outDir: string, env: Record<string, string> = {}, root = ROOT): Promise<Server> {
+  return startProcess([...SIDECAR_NODE_FLAGS, join(root, 'sidecar/main.ts')], {
     ...SERVE.env,
     OUT_DIR: outDir,
     RELOAD_INTERVAL_MS: '60000',

@@ -8,10 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { type Load, median } from './lib.ts';
 
-const ACCEPT = 'application/json, text/event-stream';
-const LEGACY = '2025-06-18';
-const MODERN = '2026-07-28';
-const MODERN_META = {
+export const ACCEPT = 'application/json, text/event-stream';
+export const LEGACY = '2025-06-18';
+export const MODERN = '2026-07-28';
+export const MODERN_META = {
   'io.modelcontextprotocol/protocolVersion': MODERN,
   'io.modelcontextprotocol/clientCapabilities': {},
   'io.modelcontextprotocol/clientInfo': { name: 'bench-worker', version: '1.0.0' },

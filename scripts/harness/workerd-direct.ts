@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
-import { WORKER_CONFIG, workerVars } from '../../src/build/deploy/worker.ts';
+import { WORKER_CONFIG, workerSecrets, workerVars } from '../../src/build/deploy/worker.ts';
 import { freePort } from './host-emulators.ts';
 import { spawnGroup, tempDir } from './processes.ts';
 
@@ -70,7 +70,7 @@ async function serve(): Promise<void> {
           modules: true,
           modulesRoot: workerDir,
           scriptPath: main,
-          bindings: { ...options.bindings, ...workerVars(process.env) },
+          bindings: { ...options.bindings, ...workerVars(process.env), ...workerSecrets(process.env) },
           unsafeDirectSockets: [{ host: '127.0.0.1', port }],
         },
       ],

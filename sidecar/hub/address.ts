@@ -10,12 +10,15 @@ const V4_RANGES: ReadonlyArray<readonly [string, number, string]> = [
   ['172.16.0.0', 12, 'private'],
   ['192.0.0.0', 24, 'reserved'],
   ['192.0.2.0', 24, 'documentation'],
+  ['192.88.99.0', 24, '6to4 relay'],
   ['192.168.0.0', 16, 'private'],
   ['198.18.0.0', 15, 'benchmarking'],
   ['198.51.100.0', 24, 'documentation'],
   ['203.0.113.0', 24, 'documentation'],
   ['224.0.0.0', 4, 'multicast'],
   ['240.0.0.0', 4, 'reserved'],
+  // Azure's metadata and DHCP address is a public one that each VM reaches on its own host.
+  ['168.63.129.16', 32, 'cloud metadata'],
 ];
 
 function v4ToInt(address: string): number | undefined {
@@ -63,17 +66,22 @@ export function v6Groups(address: string): number[] | undefined {
 function v6Reason(g: number[]): string | undefined {
   const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, h7 = 0, h8 = 0] = g;
   const embedded = (hi: number, lo: number) => v4Reason(hi * 65536 + lo);
-  const firstFiveZero = a === 0 && b === 0 && c === 0 && d === 0 && e === 0;
-  if (firstFiveZero && f === 0 && h7 === 0 && h8 === 0) return 'unspecified';
-  if (firstFiveZero && f === 0 && h7 === 0 && h8 === 1) return 'loopback';
-  // IPv4-mapped (::ffff:0:0/96) and the deprecated IPv4-compatible form (::/96).
-  if (firstFiveZero && (f === 0xffff || f === 0)) return embedded(h7, h8) ?? (f === 0 ? 'reserved' : undefined);
+  const firstFourZero = a === 0 && b === 0 && c === 0 && d === 0;
+  if (firstFourZero && e === 0 && f === 0 && h7 === 0 && h8 === 0) return 'unspecified';
+  if (firstFourZero && e === 0 && f === 0 && h7 === 0 && h8 === 1) return 'loopback';
+  // IPv4-mapped (::ffff:0:0/96), the deprecated IPv4-compatible form (::/96) and IPv4-translated
+  // (::ffff:0:0:0/96, RFC 2765): each is an IPv4 address, judged as one; the last two are never public.
+  if (firstFourZero && e === 0 && f === 0xffff) return embedded(h7, h8);
+  if (firstFourZero && ((e === 0 && f === 0) || (e === 0xffff && f === 0))) return embedded(h7, h8) ?? 'reserved';
+  if (firstFourZero) return 'reserved'; // the rest of ::/64 is unassigned
   if (a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0) return embedded(h7, h8); // NAT64
-  if (a === 0x64 && b === 0xff9b && c === 1) return 'NAT64 local-use';
+  if (a === 0x64 && b === 0xff9b) return 'NAT64 local-use'; // 64:ff9b:1::/48, and the unassigned rest of 64:ff9b::/32
   if (a === 0x2002) return embedded(b, c); // 6to4
   if (a === 0x100 && b === 0 && c === 0 && d === 0) return 'discard-only';
-  if (a === 0x2001 && b < 0x200) return 'reserved'; // IETF protocol assignments, Teredo included
+  if (a === 0x2001 && b < 0x200) return 'reserved'; // IETF protocol assignments, Teredo (2001::/32) included
   if (a === 0x2001 && b === 0xdb8) return 'documentation';
+  if ((a & 0xfff0) === 0x3ff0) return 'documentation'; // 3fff::/20
+  if (a === 0x5f00) return 'reserved'; // SRv6 segment identifiers
   if ((a & 0xfe00) === 0xfc00) return 'unique-local';
   if ((a & 0xffc0) === 0xfe80) return 'link-local';
   if ((a & 0xffc0) === 0xfec0) return 'site-local';
@@ -95,8 +103,8 @@ export function forbiddenReason(address: string): string | undefined {
   return address.includes(':') ? 'unparsable' : 'not an IP address';
 }
 
-/** Host names that never belong to a public callback: this machine, and names for private networks (RFC 6761, 6762, 8375). */
-const RESERVED_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain)$/;
+/** Host names that never belong to a public callback: this machine, names for private networks and names that never resolve publicly (RFC 6761, 6762, 7686, 8375, 9476). */
+const RESERVED_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain|invalid|test|onion|alt)$/;
 
 /**
  * Why a callback host is refused without resolving it (an address literal that is not public,

@@ -1,4 +1,4 @@
-// The caps a subscribe or unsubscribe request must pass before it is queued (issue 32): no one
+// The caps a subscribe or unsubscribe request must pass before it is queued: no one
 // host fills the verification queue or the subscriber list, and both stay bounded in total, so
 // the cost of a publish has a ceiling (sidecar/hub/README.md states it).
 import type { HubSettings } from '../../src/settings/hub.ts';

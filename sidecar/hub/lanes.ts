@@ -1,4 +1,4 @@
-// Fair turns for outbound work (issue 32: no callback host may starve the others). Runtime-free:
+// Fair turns for outbound work (no callback host may starve the others). Runtime-free:
 // the Node engine and the Durable Object both pick their jobs through a lane.
 //
 // A lane has `concurrency` slots. One callback host holds at most `perHost` of them, and a

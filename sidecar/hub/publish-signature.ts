@@ -1,4 +1,4 @@
-// The operator's signed publish ping (issue 32): `npm run publish` signs its request with
+// The operator's signed publish ping: `npm run publish` signs its request with
 // HUB_PUBLISH_SECRET, and the hub honours a valid signature outside the anonymous limit. The
 // HMAC covers a timestamp, the path and the body; a timestamp outside the window, or a
 // signature already used, is refused, so a captured ping cannot be replayed. WebCrypto only,

@@ -33,14 +33,18 @@ export function isLoopbackAddress(address: string): boolean {
   return a === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
 }
 
+/** A hub answer as the endpoint sends it: plain text, never cached. */
+export function answerResponse(a: HubAnswer): Response {
+  return new Response(`${a.text}\n`, { status: a.status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...a.headers } });
+}
+
 /**
  * `peer` gives the socket's remote address where the runtime knows it (Node); without it no
  * request counts as local.
  */
 export function hubRoutes(answer: (form: URLSearchParams, meta: HubRequestMeta) => Promise<HubAnswer>, peer?: (c: Context) => string | undefined): Hono {
   const app = new Hono();
-  const reply = (text: string, status: ContentfulStatusCode, headers: Record<string, string> = {}) =>
-    new Response(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  const reply = (text: string, status: ContentfulStatusCode, headers: Record<string, string> = {}) => answerResponse({ text, status, headers });
 
   app.post(PATHS.hub, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => reply(`Request body is larger than ${MAX_BODY_BYTES} bytes`, 413) }), async (c) => {
     if (!isFormEncoded(c.req.header('content-type'))) return reply('Request body must be application/x-www-form-urlencoded', 415);

@@ -298,7 +298,7 @@ export function createHubStore(sql: SqlStore) {
       );
       return notBusy(rows, busy);
     },
-    /** What the caps (issue 32) count for a request on `host` for (callback, topic). */
+    /** What the caps count for a request on `host` for (callback, topic). */
     admission(host: string, callback: string, topic: string, now: number): AdmissionCounts {
       const [n, slash, colon] = hostPrefixes(host);
       const onHost = 'substr(callback, 1, ?) IN (?, ?)';

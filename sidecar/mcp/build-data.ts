@@ -14,12 +14,6 @@ export function reviewById(snapshot: SiteSnapshot, id: string): Review | undefin
   return at === undefined ? undefined : index.review(at);
 }
 
-/** Every review id, newest first. */
-export function* reviewIds(snapshot: SiteSnapshot): Generator<string> {
-  const index = searchIndexOf(snapshot);
-  for (let i = 0; i < index.size; i++) yield index.id(i);
-}
-
 const AGGREGATE = perBuild('aggregate rating', (s): AggregateRating => aggregateRating(Array.from(searchIndexOf(s).ratings, (rating) => ({ rating }))));
 
 /** The aggregate rating, as /reviews.json gives it (the same function over the same ratings). */

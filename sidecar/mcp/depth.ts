@@ -17,3 +17,10 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
   }
   return false;
 }
+
+/**
+ * Messages a JSON-RPC batch may hold (the 2025-03-26 revision allowed batches; later ones
+ * dropped them). A longer one is refused before any element is looked at, so a 64 KB array of
+ * `{}` costs its JSON.parse and nothing more.
+ */
+export const MAX_BATCH = 32;

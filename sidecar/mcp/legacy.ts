@@ -35,7 +35,8 @@ function initializeRefusal(message: unknown): Response | undefined {
   if (isInitializeRequest(message)) return undefined;
   const method = isObject(message) ? message.method : undefined;
   if (method === 'initialize') return transportError(400, INVALID_PARAMS, 'Invalid params: initialize needs protocolVersion, capabilities and clientInfo');
-  if (Array.isArray(message) && message.some(isInitializeRequest))
+  // By method name alone: a schema parse of every element would cost a hostile batch's length.
+  if (Array.isArray(message) && message.some((m) => isObject(m) && m.method === 'initialize'))
     return transportError(400, INVALID_REQUEST, 'Invalid Request: initialize must be sent alone');
   return transportError(400, TRANSPORT_ERROR, SESSION_REQUIRED);
 }

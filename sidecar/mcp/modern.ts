@@ -1,6 +1,7 @@
 // The stateless 2026-07-28 path: one JSON-RPC request in, one JSON response out (or an SSE
 // stream for subscriptions/listen), from the shared tool definitions and the per-build
 // cached data. Nothing is kept per client.
+import type { IdCompletion } from '../../src/core/search/complete.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { type ResultCacheSize, toolResultBytes } from './calls.ts';
 import { RESOURCE_TEMPLATES, resourceDescriptions, toolDescriptions } from './catalog.ts';
@@ -22,8 +23,8 @@ export interface ModernOptions {
 type Params = Record<string, unknown>;
 
 /** Completion results as SDK 1.32.2 shapes them: at most 100 values, with the total. */
-function completion(values: string[]) {
-  return { completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } };
+function completion({ values, total }: IdCompletion) {
+  return { completion: { values, total, hasMore: total > values.length } };
 }
 
 /** Serves one 2026-07-28 request; `signal` is read only by subscriptions/listen (making one costs a little on every request). */
@@ -77,7 +78,7 @@ export function modernHandler(options: ModernOptions): ModernHandler {
         if (ref.type !== 'ref/resource' || typeof ref.uri !== 'string') return invalid('ref must be ref/prompt or ref/resource with a uri');
         const snapshot = site.current();
         if (ref.uri === REVIEW_TEMPLATE) {
-          return resultResponse(id, json(completion(argument.name === 'id' ? completeReviewIds(snapshot, argument.value) : [])));
+          return resultResponse(id, json(completion(argument.name === 'id' ? completeReviewIds(snapshot, argument.value) : { values: [], total: 0 })));
         }
         // a fixed resource has nothing to complete (not an error, as in SDK 1.32.2)
         if (DATASETS.some((d) => d.url(snapshot) === ref.uri)) return resultResponse(id, json({ completion: { values: [], hasMore: false } }));

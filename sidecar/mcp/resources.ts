@@ -2,10 +2,12 @@ import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/serv
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { SURFACE, SURFACE_ROWS } from '../../src/core/http/surface.ts';
+import { completeIds, type IdCompletion } from '../../src/core/search/complete.ts';
 import type { LiveSite } from '../site/live-site.ts';
+import { searchIndexOf } from '../site/search-index.ts';
 import type { SiteSnapshot } from '../site/snapshot.ts';
 import { APP_RESOURCE, readApp } from './app.ts';
-import { reviewById, reviewIds } from './build-data.ts';
+import { reviewById } from './build-data.ts';
 import { APP_URI, RESOURCE_NOT_FOUND } from './protocol.ts';
 
 export const JSON_MIME = 'application/json';
@@ -65,14 +67,12 @@ export function reviewIdOf(uri: string): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/** Review ids starting with `value` (case-insensitive), newest first. */
-export function completeReviewIds(snapshot: SiteSnapshot, value: string): string[] {
-  const prefix = value.toLowerCase();
-  const ids: string[] = [];
-  for (const id of reviewIds(snapshot)) {
-    if (id.toLowerCase().startsWith(prefix)) ids.push(id);
-  }
-  return ids;
+/** How many ids a completion answers (as SDK 1.32.2 does). */
+export const COMPLETION_VALUES = 100;
+
+/** The first review ids starting with `value` (case-insensitive), newest first, and how many there are. */
+export function completeReviewIds(snapshot: SiteSnapshot, value: string): IdCompletion {
+  return completeIds(searchIndexOf(snapshot), value, COMPLETION_VALUES);
 }
 
 /** The contents of a resource in this build, or undefined when there is no such resource. */
@@ -113,7 +113,16 @@ export function registerResources(server: McpServer, site: LiveSite): void {
     list: undefined,
     // The SDK answers the first 100 matches (newest reviews first) with the total count.
     complete: {
-      id: (value) => completeReviewIds(site.current(), value),
+      // SDK 1.32.2 answers the first 100 of the list and its length as the total: a list of that
+      // length with only the first values filled says both without making every id a string.
+      id: (value) => {
+        const { values, total } = completeReviewIds(site.current(), value);
+        const list = new Array<string>(total);
+        values.forEach((v, i) => {
+          list[i] = v;
+        });
+        return list;
+      },
     },
   });
   server.registerResource('review', template, REVIEW_TEMPLATE_METADATA, (uri, variables) => {

@@ -3,7 +3,9 @@ import { ErrorCode, ListToolsRequestSchema, McpError, SubscribeRequestSchema, Un
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { MCP_SERVER_INFO } from '../../src/core/openapi/mcp.ts';
 import type { LiveSite } from '../site/live-site.ts';
+import { businessOf } from '../site/search-index.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
+import { aggregateRatingOf } from './build-data.ts';
 import { MAX_TOOL_INPUT_ELEMENTS } from './calls.ts';
 import { toolDescriptions } from './catalog.ts';
 import { SERVER_CAPABILITIES } from './protocol.ts';
@@ -58,7 +60,10 @@ export function serverInstructions(snapshot: SiteSnapshot): string {
   return snapshot.derive(INSTRUCTIONS);
 }
 
-const INSTRUCTIONS = perBuild('MCP instructions', ({ data: { business, aggregate_rating } }): string => {
+// From the index's names and ratings, never snapshot.data: parsing /reviews.json is far over a Worker's 10 ms.
+const INSTRUCTIONS = perBuild('MCP instructions', (s): string => {
+  const business = businessOf(s);
+  const aggregate_rating = aggregateRatingOf(s);
   const rating = aggregate_rating.rating_value === null ? 'no rating yet' : `rated ${aggregate_rating.rating_value} of 5`;
   return [
     `Read-only access to the ${aggregate_rating.review_count} verified customer reviews of ${business.name} (${rating}).`,

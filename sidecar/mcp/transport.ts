@@ -3,7 +3,7 @@
 import { readRequestBody, requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { PATHS, ROUTE_METHODS } from '../../src/core/http/urls.ts';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from './depth.ts';
+import { MAX_BATCH, MAX_JSON_DEPTH, nestedDeeperThan } from './depth.ts';
 import { corsHeaders } from './origin.ts';
 import { CORS_ALLOW_HEADERS, INVALID_REQUEST, PARSE_ERROR, TRANSPORT_ERROR } from './protocol.ts';
 import { transportError } from './rpc.ts';
@@ -36,7 +36,7 @@ export function preflight(origin: string | null): Response {
 
 /**
  * The POST body as parsed JSON, after the checks SDK 1.x's transport makes first, in its order
- * (Accept 406, Content-Type 415, size 413, JSON 400), then the nesting depth. Reading it here lets
+ * (Accept 406, Content-Type 415, size 413, JSON 400), then the length of a batch and the nesting depth. Reading it here lets
  * the SDK transport skip building a web stream for it, and no server is built for a request that fails.
  */
 export async function readMessage(req: Request, maxBodyBytes: number): Promise<{ message: unknown } | { error: Response }> {
@@ -64,6 +64,9 @@ export async function readMessage(req: Request, maxBodyBytes: number): Promise<{
     message = JSON.parse(text);
   } catch {
     return { error: transportError(400, PARSE_ERROR, 'Parse error: Invalid JSON') };
+  }
+  if (Array.isArray(message) && message.length > MAX_BATCH) {
+    return { error: transportError(400, INVALID_REQUEST, `Invalid Request: a batch of ${message.length} messages; at most ${MAX_BATCH}`) };
   }
   if (nestedDeeperThan(message, MAX_JSON_DEPTH)) {
     return { error: transportError(400, INVALID_REQUEST, `Invalid Request: the JSON nests deeper than ${MAX_JSON_DEPTH} levels`) };

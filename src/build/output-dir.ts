@@ -62,7 +62,8 @@ function pidOf(name: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this id exists (EPERM: it does, and is another user's). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

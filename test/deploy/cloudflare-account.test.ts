@@ -12,7 +12,10 @@ import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CloudflareApi, startCloudflareApi } from '../../scripts/harness/cloudflare-api.ts';
-import { DURABLE_OBJECTS } from '../../src/edge/worker-bindings.ts';
+import { DURABLE_OBJECT_MIGRATIONS, DURABLE_OBJECTS } from '../../src/edge/worker-bindings.ts';
+
+/** The tag of the last migration: a new Worker gets every step at once. */
+const LAST_TAG = DURABLE_OBJECT_MIGRATIONS.at(-1)?.tag;
 import { SECRET_SETTING_NAMES } from '../../src/settings/all.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 
@@ -115,7 +118,8 @@ describe('a new Cloudflare account', () => {
 
     beforeAll(async () => {
       ({ api, env } = await account('stand-in'));
-      first = await runScript('deploy-cloudflare.ts', ['--publish-wait-s', '1'], env);
+      // a secret in the deploy's environment goes up as a secret binding, never as a var
+      first = await runScript('deploy-cloudflare.ts', ['--publish-wait-s', '1'], { ...env, HUB_PUBLISH_SECRET: SECRET });
     });
 
     it('builds for the Worker workers.dev address, uploads the script, assets, Durable Object migration and vars, and turns workers.dev on', () => {
@@ -131,7 +135,11 @@ describe('a new Cloudflare account', () => {
       const folder = join(env.OUT_DIR as string, 'deploy', 'worker');
       expect(worker.modules['worker.js']?.equals(readFileSync(join(folder, 'worker.js')))).toBe(true);
       expect(worker.metadata.main_module).toBe('worker.js');
-      expect(worker.metadata.migrations).toEqual({ new_tag: 'v1', steps: [{ new_sqlite_classes: Object.values(DURABLE_OBJECTS) }] });
+      expect(worker.metadata.migrations).toEqual({
+        new_tag: LAST_TAG,
+        steps: DURABLE_OBJECT_MIGRATIONS.map(({ new_sqlite_classes }) => ({ new_sqlite_classes })),
+      });
+      expect(DURABLE_OBJECT_MIGRATIONS.flatMap((m) => m.new_sqlite_classes).sort()).toEqual(Object.values(DURABLE_OBJECTS).sort());
       const bindings = worker.metadata.bindings as Binding[];
       for (const [name, className] of Object.entries(DURABLE_OBJECTS))
         expect(bindings).toContainEqual(expect.objectContaining({ name, type: 'durable_object_namespace', class_name: className }));
@@ -139,6 +147,8 @@ describe('a new Cloudflare account', () => {
       expect(bindings).toContainEqual({ name: 'CACHE_MAX_AGE_S', type: 'plain_text', text: '60' });
       expect(bindings).toContainEqual({ name: 'HUB_LEASE_MIN_S', type: 'plain_text', text: '120' });
       expect(bindings.filter((b) => b.type === 'plain_text' && SECRET_SETTING_NAMES.includes(b.name))).toEqual([]);
+      expect(bindings).toContainEqual(expect.objectContaining({ name: 'HUB_PUBLISH_SECRET', type: 'secret_text' }));
+      expect(first.stdout + first.stderr).not.toContain(SECRET);
       // every built asset, each uploaded once
       expect(Object.keys(worker.assets).sort()).toEqual(filesUnder(join(folder, 'assets')));
       expect(new Set(api.assetUploads.values())).toEqual(new Set([1]));
@@ -211,7 +221,7 @@ describe('a new Cloudflare account', () => {
       expect(new Set(api.assetUploads.values())).toEqual(new Set([1]));
       const worker = api.workers.get(NAME);
       expect(worker?.uploads).toBe(2);
-      expect(worker?.migrationTag).toBe('v1');
+      expect(worker?.migrationTag).toBe(LAST_TAG);
       expect(worker?.metadata.migrations).toBeUndefined();
       expect(worker?.secrets.get('HUB_PUBLISH_SECRET')).toBe(SECRET);
       expect(JSON.stringify(requests.map((r) => r.body))).not.toContain(SECRET);

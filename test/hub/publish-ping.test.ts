@@ -1,4 +1,4 @@
-// Issue 32 item 6: anonymous publish pings cannot fail the operator's publish. A ping from this
+// anonymous publish pings cannot fail the operator's publish. A ping from this
 // machine, or one signed with HUB_PUBLISH_SECRET, is honoured outside the anonymous limit; the
 // anonymous ping keeps its limit and never makes the hub check more than once a second.
 import { execFile } from 'node:child_process';

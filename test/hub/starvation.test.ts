@@ -1,4 +1,4 @@
-// Issue 32 items 4 and 5: callbacks that hang must not starve honest subscribers, and the caps
+// callbacks that hang must not starve honest subscribers, and the caps
 // bound what strangers can queue. Real HTTPS servers on distinct loopback hosts (127.0.0.N)
 // stand in for an attacker's hosts; their callbacks accept the connection and never answer.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
     return h;
   }
 
-  describe('verification cannot be starved (issue 32, item 4)', () => {
+  describe('verification cannot be starved', () => {
     it('verifies an honest subscriber while 10 hosts x 10 callbacks hang, before any of them times out (Worker: after one round)', async () => {
       // Node: a timeout far longer than the wait below, so an honest verification that has to
       // wait for a hanging one to give up cannot pass. Worker: Cloudflare keeps only a few
@@ -89,7 +89,7 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
     });
   });
 
-  describe('delivery cannot be starved or amplified without bound (issue 32, item 5)', () => {
+  describe('delivery cannot be starved or amplified without bound', () => {
     it('delivers to honest subscribers while 12 hosts x 4 subscribers hang, before any of them times out (Worker: after one round)', async () => {
       // As for verification above: on the Worker the first round of connections may hang.
       const rounds = runtime.connections;

@@ -1,5 +1,5 @@
 // The hub's Durable Object spends at most HUB_SUBREQUESTS_PER_ALARM outbound requests per alarm
-// (Cloudflare's subrequests per invocation) and chains its alarms while work is left (issue 30):
+// (Cloudflare's subrequests per invocation) and chains its alarms while work is left:
 // a fan-out larger than one alarm's share is delivered in full, signed, with no alarm over its cap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';

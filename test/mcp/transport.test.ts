@@ -1,6 +1,7 @@
 // Raw HTTP against the real sidecar: every streamable-HTTP transport rule the endpoint keeps.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BATCH } from '../../sidecar/mcp/depth.ts';
 import { ACCEPT, initializeRequest, type McpTestServer, openSession, PROTOCOL, post, readAnswer, SITE_URL, sessionHeaders, startMcpServer } from './helpers.ts';
 
 let mcp: McpTestServer;
@@ -135,6 +136,23 @@ describe('request format', () => {
     const a = await post(url, [initializeRequest(), PING]);
     expect(a.status).toBe(400);
     expect(a.headers.get('mcp-session-id')).toBeNull();
+  });
+
+  it('refuses a batch longer than MAX_BATCH before looking at its elements, with or without a session', async () => {
+    const id = await openSession(url);
+    for (const headers of [{}, sessionHeaders(id)]) {
+      const a = await post(
+        url,
+        Array.from({ length: MAX_BATCH + 1 }, () => ({})),
+        headers,
+      );
+      expect(a.status).toBe(400);
+      expect(a.message).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: `Invalid Request: a batch of ${MAX_BATCH + 1} messages; at most ${MAX_BATCH}` },
+      });
+    }
   });
 
   it('GET without a session is 405 (only a 2025 session has a stream), as are other methods, with Allow', async () => {

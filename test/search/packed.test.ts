@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
+import { completeIds } from '../../src/core/search/complete.ts';
 import { buildSearchIndex, type SearchIndex } from '../../src/core/search/index.ts';
 import { packedFiles, packSearchIndex, REVIEWS_FILE, unpackSearchIndex } from '../../src/core/search/packed.ts';
 import { parseSearchQuery, type SearchParams, SearchParamsSchema, SORTS } from '../../src/core/search/params.ts';
@@ -51,6 +52,57 @@ describe('packed search index', () => {
       expect(packed.positionOf(id), id).toBeUndefined();
       expect(built.positionOf(id), id).toBeUndefined();
     }
+  });
+
+  it('answers a query shorter than a trigram from its own postings, as a scan of every text would, decoding none', () => {
+    const texts = Array.from({ length: built.size }, (_, i) => built.text(i));
+    const pool = [...new Set(texts.join('').replace(/\u0000/g, ''))];
+    const decoded: number[] = [];
+    const watched: SearchIndex = {
+      ...packed,
+      text: (i) => {
+        decoded.push(i);
+        return packed.text(i);
+      },
+    };
+    fc.assert(
+      fc.property(fc.constantFrom(...pool), fc.constantFrom(...pool), fc.boolean(), (a, b, one) => {
+        const q = (one ? a : `${a}${b}`).trim();
+        if (q === '' || q.length > 2) return;
+        const expected = texts.flatMap((t, i) => (t.includes(q) ? [i] : []));
+        const p = parseSearchQuery(new URLSearchParams({ query: q, limit: '100' })).data as SearchParams;
+        if (p === undefined) return;
+        for (const index of [built, watched]) {
+          const result = searchReviews(index, p);
+          expect(result.total, q).toBe(expected.length);
+          expect(result.reviews.map((r) => r.id)).toEqual(expected.slice(0, 100).map((i) => built.id(i)));
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(decoded).toEqual([]);
+  });
+
+  it('completes ids by prefix as a scan of every id would, in both indexes', () => {
+    const ids = Array.from({ length: built.size }, (_, i) => built.id(i));
+    const scan = (value: string) => ids.filter((id) => id.toLowerCase().startsWith(value.toLowerCase()));
+    const first = ids[0] as string;
+    const prefixes = ['', 'g', 'G', 't', first.slice(0, 3), first.slice(0, 3).toUpperCase(), first, `${first}x`, first.slice(0, -1), 'zz', '\uffff', '-'];
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.constantFrom(...prefixes),
+          fc.constantFrom(...ids).chain((id) => fc.nat(id.length).map((n) => id.slice(0, n))),
+        ),
+        (value) => {
+          const expected = scan(value);
+          for (const index of [built, packed]) {
+            expect(completeIds(index, value, 100)).toEqual({ values: expected.slice(0, 100), total: expected.length });
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('answers generated queries byte for byte as the built index', () => {
@@ -115,7 +167,7 @@ describe('packed search index', () => {
 
   it('refuses a header of another version, naming it', () => {
     const { header, files } = packSearchIndex(doc.reviews.slice(0, 3), { business: doc.business, sources: [] });
-    expect(() => unpackSearchIndex({ ...header, version: 3 as 4 }, files)).toThrow(/version 3/);
+    expect(() => unpackSearchIndex({ ...header, version: 3 as 5 }, files)).toThrow(/version 3/);
     expect(() => unpackSearchIndex(header, {})).toThrow(/file columns is missing/);
   });
 });

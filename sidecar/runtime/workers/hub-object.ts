@@ -7,18 +7,21 @@ import { topicLink } from '../../../src/core/http/media.ts';
 import { TOPIC_PATHS, topicUrls } from '../../../src/core/http/urls.ts';
 import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { type HubSettings, readHubSettings } from '../../../src/settings/hub.ts';
+import { readSettings } from '../../../src/settings/index.ts';
 import { hostRefusal } from '../../hub/address.ts';
 import { createAnswer } from '../../hub/answer.ts';
 import { createCandidates } from '../../hub/candidates.ts';
 import type { Lane } from '../../hub/lanes.ts';
 import { RefusedCallback, type TopicContent } from '../../hub/ports.ts';
 import { publishChanges } from '../../hub/publish.ts';
-import { hubRoutes } from '../../hub/routes.ts';
+import { answerResponse, hubRoutes } from '../../hub/routes.ts';
 import { createHubStore, type HubStore } from '../../hub/store.ts';
 import { topicContents } from '../../hub/topics.ts';
 import { createWork, type Work } from '../../hub/work.ts';
 import { fetchOutbound } from './hub-outbound.ts';
+import { addTiming } from './server-timing.ts';
 import { type DurableStorage, durableSql } from './hub-sql.ts';
+import { DAMAGED_ANSWER, damageLogLine, SUBSCRIPTION_COUNT_LINE, storageDamage, UNREACHABLE_ANSWER, unreachableLogLine } from './hub-storage.ts';
 import { isolateFiles } from './isolate-files.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
@@ -50,11 +53,25 @@ export class HubObject {
   private alarmDue: number | undefined;
   /** Compares the build's topics with the last versions distributed and queues deliveries (serialised). */
   private readonly publish: () => Promise<{ changed: string[] }>;
+  /** What the integrity check found once a storage call failed: the hub is then out of service for this instance's life. */
+  private damage: string | undefined;
+  /** A failure of the storage while the object was made, to be judged at its first request. */
+  private openError: unknown;
+  /** The subscription count this instance logged last. */
+  private loggedCount: number | undefined;
+  private readonly timing: boolean;
 
   constructor(state: DurableState, env: WorkerEnv) {
     this.storage = state.storage;
     this.settings = readHubSettings(settingsEnv(env));
-    this.store = createHubStore(durableSql(state.storage));
+    this.timing = readSettings(settingsEnv(env)).workerServerTiming;
+    let store: HubStore | undefined;
+    try {
+      store = createHubStore(durableSql(state.storage));
+    } catch (error) {
+      this.openError = error;
+    }
+    this.store = store as HubStore;
     const build = __WORKER_BUILD__;
     const files = isolateFiles(build, env.ASSETS);
     const urls = files.site.current().urls;
@@ -92,8 +109,16 @@ export class HubObject {
     const answer = createAnswer({
       settings,
       topics,
-      withStore: (f) => f(this.store),
-      unavailable: () => ({ status: 503, text: 'The WebSub hub is unavailable; try again later' }),
+      withStore: (f) => {
+        if (this.damage !== undefined) return undefined;
+        try {
+          return f(this.store);
+        } catch (error) {
+          if (this.damaged(error)) return undefined;
+          throw error;
+        }
+      },
+      unavailable: () => DAMAGED_ANSWER,
       checkCallbackHost: async (host) => {
         const refusal = settings.allowPrivateCallbacks ? undefined : hostRefusal(host);
         if (refusal !== undefined) throw new RefusedCallback(refusal);
@@ -108,13 +133,58 @@ export class HubObject {
   }
 
   async fetch(request: Request): Promise<Response> {
-    // A new hub first records the build's topics, as the Node hub does at start-up, so its
-    // first subscribers are not sent content that has not changed since they subscribed.
-    if (this.store.topicEtags().size === 0) await this.publish().catch((error: unknown) => console.info(`hub: topic check failed: ${String(error)}`));
-    return this.routes.fetch(request);
+    const started = performance.now();
+    const response = await this.answer(request);
+    // With WORKER_SERVER_TIMING, this object's own time (code and storage; the entry subtracts it from its own).
+    return this.timing ? addTiming(response, { hub: performance.now() - started }) : response;
+  }
+
+  private async answer(request: Request): Promise<Response> {
+    try {
+      if (this.openError !== undefined && !this.damaged(this.openError)) throw this.openError;
+      if (this.damage !== undefined) return answerResponse(DAMAGED_ANSWER);
+      // A new hub first records the build's topics, as the Node hub does at start-up, so its
+      // first subscribers are not sent content that has not changed since they subscribed.
+      if (this.store.topicEtags().size === 0) await this.publish().catch((error: unknown) => console.info(`hub: topic check failed: ${String(error)}`));
+      const response = await this.routes.fetch(request);
+      this.reportCount();
+      return response;
+    } catch (error) {
+      if (this.damaged(error)) return answerResponse(DAMAGED_ANSWER);
+      throw error;
+    }
+  }
+
+  /** Logs the subscription count when it changed (SUBSCRIPTION_COUNT_LINE). */
+  private reportCount(): void {
+    const count = this.store.subscriptionCount();
+    if (count === this.loggedCount) return;
+    this.loggedCount = count;
+    console.info(`${SUBSCRIPTION_COUNT_LINE}${count}`);
+  }
+
+  /** Whether `error` came from damaged storage; the first time, says so in the log. */
+  private damaged(error: unknown): boolean {
+    if (this.damage !== undefined) return true;
+    const found = storageDamage(this.storage);
+    if (found === undefined) return false;
+    this.damage = found;
+    console.error(damageLogLine(found, error));
+    return true;
   }
 
   async alarm(): Promise<void> {
+    // Damaged storage sets no further alarm: the hub waits for the operator, and says so once.
+    if (this.damage !== undefined || (this.openError !== undefined && this.damaged(this.openError))) return;
+    try {
+      await this.runAlarm();
+      this.reportCount();
+    } catch (error) {
+      if (!this.damaged(error)) throw error;
+    }
+  }
+
+  private async runAlarm(): Promise<void> {
     const now = Date.now();
     const late = this.alarmDue === undefined ? '' : `, ${now - this.alarmDue} ms after it was due`;
     this.alarmDue = undefined;
@@ -224,7 +294,21 @@ export class HubObject {
   }
 }
 
-/** The Worker entry's hub path: every request goes to the one HubObject. */
-export function forwardToHub(request: Request, env: WorkerEnv): Promise<Response> {
-  return env.HUB.get(env.HUB.idFromName(HUB_NAME)).fetch(request);
+/** When this isolate last logged that the hub's object could not be reached: once a minute is enough. */
+let unreachableToldAt = 0;
+
+/**
+ * The Worker entry's hub path: every request goes to the one HubObject. One that cannot answer
+ * at all (it failed to start) is a 503 with Retry-After too; the rest of the Worker is unaffected.
+ */
+export async function forwardToHub(request: Request, env: WorkerEnv): Promise<Response> {
+  try {
+    return await env.HUB.get(env.HUB.idFromName(HUB_NAME)).fetch(request);
+  } catch (error) {
+    if (Date.now() - unreachableToldAt > 60_000) {
+      unreachableToldAt = Date.now();
+      console.error(unreachableLogLine(error));
+    }
+    return answerResponse(UNREACHABLE_ANSWER);
+  }
 }

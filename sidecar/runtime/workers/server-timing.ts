@@ -1,5 +1,5 @@
-// The Worker's own timing of its MCP answers (WORKER_SERVER_TIMING=1, what `npm run bench:worker`
-// reads): metrics in Server-Timing, in milliseconds of code run, as the entry reports search.
+// The Worker's own timing of its answers (WORKER_SERVER_TIMING=1, what `npm run bench:worker` and
+// `bench:hostile` read): metrics in Server-Timing, in milliseconds of code run, as the entry reports search.
 
 /** Adds metrics to the answer's Server-Timing. */
 export function addTiming(res: Response, metrics: Record<string, number>): Response {

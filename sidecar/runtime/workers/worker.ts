@@ -18,6 +18,7 @@ import { warmSearch } from '../../routes/search.ts';
 import type { AssetSite } from './build-files.ts';
 import { isolateFiles } from './isolate-files.ts';
 import { forwardToHub, forwardToMcp, forwardToWatch, runWatch } from './mounts.ts';
+import { addTiming, timingOf } from './server-timing.ts';
 
 export { HubObject, McpSessionObject, WatchObject } from './mounts.ts';
 
@@ -103,13 +104,26 @@ export function workerHandler(isolate: Isolate) {
   };
 
   async function route(request: Request, env: WorkerEnv, path: string): Promise<Response> {
-    if (path === PATHS.hub) return forwardToHub(request, env);
+    if (path === PATHS.hub) return timed(() => forwardToHub(request, env));
     if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
     if (path === WATCH_STATUS_PATH) return finish(await forwardToWatch(request, env));
     const meta = isolate.manifest.resources[path];
     if (meta && (request.method === 'GET' || request.method === 'HEAD'))
-      return finish(await serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, isolate.assets));
+      return finish(await timed(() => serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, isolate.assets)));
     return finish(await dynamic(request, path));
+  }
+
+  /**
+   * With WORKER_SERVER_TIMING, the time of a path that has no finer timing of its own: an upper
+   * bound of its CPU, as it includes waiting for an asset read; the hub object reports its own
+   * time (`hub`), billed to it, not to this invocation.
+   */
+  async function timed(answer: () => Promise<Response>): Promise<Response> {
+    const started = performance.now();
+    const response = await answer();
+    if (!isolate.serverTiming) return response;
+    const ms = performance.now() - started - timingOf(response, 'hub');
+    return addTiming(new Response(response.body, response), { cpu: ms });
   }
 
   async function dynamic(request: Request, path: string): Promise<Response> {

@@ -20,6 +20,7 @@ import {
   type WorkerBuild,
 } from '../../edge/worker-bindings.ts';
 import { appBundle } from '../../mcp-app/bundle.ts';
+import { SECRET_SETTING_NAMES } from '../../settings/all.ts';
 import { HUB_SETTINGS } from '../../settings/hub.ts';
 import { type Env, SETTINGS } from '../../settings/index.ts';
 import { SYNC_SETTINGS } from '../../settings/sync.ts';
@@ -110,12 +111,41 @@ const WORKER_SETTINGS = [
 ];
 
 /**
- * The Worker's settings given in `env`, as `vars` (preview:worker, deploy:cloudflare); the
- * build's own (SITE_URL, CACHE_MAX_AGE_S) are in wrangler.json. NODE_EXTRA_CA_CERTS is a file
- * on this machine: it stays in wrangler's environment for workerd (preview only).
+ * The Worker's settings given in `env` that are not secrets, as `vars` (preview:worker,
+ * deploy:cloudflare); the build's own (SITE_URL, CACHE_MAX_AGE_S) are in wrangler.json.
+ * NODE_EXTRA_CA_CERTS is a file on this machine: it stays in wrangler's environment for workerd
+ * (preview only).
  */
 export function workerVars(env: Env): Record<string, string> {
-  return Object.fromEntries(WORKER_SETTINGS.filter((name) => env[name] !== undefined).map((name) => [name, env[name] as string]));
+  return given(env, (name) => !SECRET_SETTING_NAMES.includes(name));
+}
+
+/**
+ * The Worker's secrets given in `env` (the rows of the settings tables marked secret): never a
+ * var, never in wrangler.json or on a command line, only in a file of their own (workerSecretsFile).
+ */
+export function workerSecrets(env: Env): Record<string, string> {
+  return given(env, (name) => SECRET_SETTING_NAMES.includes(name));
+}
+
+function given(env: Env, keep: (name: string) => boolean): Record<string, string> {
+  return Object.fromEntries(WORKER_SETTINGS.filter((name) => keep(name) && env[name] !== undefined).map((name) => [name, env[name] as string]));
+}
+
+/**
+ * Secrets as a file wrangler reads: `.dev.vars` for `wrangler dev` (dotenv, read without `$`
+ * expansion; a single-quoted value is taken as written, a back-quoted one when it holds a quote)
+ * or JSON for `wrangler deploy --secrets-file` (no expansion at all).
+ */
+export function workerSecretsFile(secrets: Record<string, string>, format: 'dev.vars' | 'json'): string {
+  if (format === 'json') return `${JSON.stringify(secrets)}\n`;
+  return Object.entries(secrets)
+    .map(([name, value]) => {
+      const quote = ["'", '`'].find((q) => !value.includes(q));
+      if (quote === undefined) throw new Error(`${name} holds both ' and \`: wrangler dev cannot read it from .dev.vars`);
+      return `${name}=${quote}${value}${quote}\n`;
+    })
+    .join('');
 }
 
 /**

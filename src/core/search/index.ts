@@ -23,6 +23,8 @@ export interface SearchIndex {
   /** The review's id, and the position of an id (the newest review with it), without parsing a review. */
   id(position: number): string;
   positionOf(id: string): number | undefined;
+  /** Positions sorted by lower-cased id (ties newest first): the ids with a prefix are one run of it. */
+  foldedIdOrder(): PostingList;
   review(position: number): Review;
   /** JSON of the review, exactly as in /reviews.json. */
   json(position: number): string;
@@ -35,6 +37,8 @@ export interface SearchIndex {
   byRating: PostingList[];
   /** Posting lists by trigram, keyed by trigramKey. */
   trigrams: Postings<number>;
+  /** Exact posting lists of every character and pair of characters, keyed by shortKey: a query shorter than a trigram decodes no text. */
+  shortGrams: Postings<number>;
   technicians: Postings<string>;
   services: Postings<string>;
   /** Posting lists by folded service area and by lower-cased source. */
@@ -52,6 +56,7 @@ export interface IndexColumns {
   ratings: Uint8Array;
   byRating: Uint32Array[];
   trigrams: Map<number, Uint32Array>;
+  shortGrams: Map<number, Uint32Array>;
   technicians: Map<string, Uint32Array>;
   services: Map<string, Uint32Array>;
   areas: Map<string, Uint32Array>;
@@ -86,20 +91,41 @@ function add<K>(lists: Map<K, number[]>, key: K, position: number) {
   else if (list[list.length - 1] !== position) list.push(position);
 }
 
+/**
+ * The key of a query of one or two UTF-16 code units, exact (no characters share a key): one
+ * unit is its code, two are above 0xFFFF. Pairs with the separator are not indexed (a query never holds it).
+ */
+export function shortKey(text: string): number {
+  return text.length === 1 ? text.charCodeAt(0) : text.charCodeAt(0) * 0x10000 + text.charCodeAt(1);
+}
+
+function eachTrigram(t: string, emit: (key: number) => void) {
+  for (let k = 0; k + 3 <= t.length; k++) emit(trigramKey(t, k));
+}
+
+function eachShortGram(t: string, emit: (key: number) => void) {
+  for (let k = 0; k < t.length; k++) {
+    const c = t.charCodeAt(k);
+    if (c === 0) continue;
+    emit(c);
+    const d = t.charCodeAt(k + 1);
+    if (k + 1 < t.length && d !== 0) emit(c * 0x10000 + d);
+  }
+}
+
 /** Two passes (count, then fill typed arrays) so building makes little garbage. */
-function trigramPostings(text: readonly string[]): Map<number, Uint32Array> {
+function gramPostings(text: readonly string[], grams: (t: string, emit: (key: number) => void) => void): Map<number, Uint32Array> {
   const counts = new Map<number, number>();
   const last = new Map<number, number>();
   const each = (fn: (key: number, position: number) => void) => {
     last.clear();
     text.forEach((t, i) => {
-      for (let k = 0; k + 3 <= t.length; k++) {
-        const key = trigramKey(t, k);
+      grams(t, (key) => {
         if (last.get(key) !== i) {
           last.set(key, i);
           fn(key, i);
         }
-      }
+      });
     });
   };
   each((key) => counts.set(key, (counts.get(key) ?? 0) + 1));
@@ -133,7 +159,8 @@ export function indexColumns(input: readonly Review[]): IndexColumns {
     ratings: Uint8Array.from(reviews, (r) => r.rating),
     byRating: [0, 1, 2, 3, 4, 5].map((star) => Uint32Array.from(reviews.flatMap((r, i) => (r.rating === star ? [i] : [])))),
     text,
-    trigrams: trigramPostings(text),
+    trigrams: gramPostings(text, eachTrigram),
+    shortGrams: gramPostings(text, eachShortGram),
     technicians: postings(technicians),
     services: postings(services),
     areas: postings(areas),
@@ -142,11 +169,26 @@ export function indexColumns(input: readonly Review[]): IndexColumns {
   };
 }
 
+/** Positions sorted by lower-cased id, ties newest first (ids are ASCII: code units compare as the letters do). */
+export function foldedIdOrder(ids: readonly string[]): Uint32Array {
+  const folded = ids.map((id) => id.toLowerCase());
+  return Uint32Array.from(ids.keys()).sort((a, b) => {
+    const x = folded[a] as string;
+    const y = folded[b] as string;
+    return x < y ? -1 : x > y ? 1 : a - b;
+  });
+}
+
 export function buildSearchIndex(input: readonly Review[]): SearchIndex {
   const { reviews, json, text, ...rest } = indexColumns(input);
   let positions: Map<string, number> | undefined;
+  let folded: Uint32Array | undefined;
   return {
     ...rest,
+    foldedIdOrder: () => {
+      folded ??= foldedIdOrder(reviews.map((r) => r.id));
+      return folded;
+    },
     size: reviews.length,
     date: (i) => (reviews[i] as Review).date,
     id: (i) => (reviews[i] as Review).id,

@@ -4,7 +4,7 @@
 // A packed index answers every query exactly as the index built in memory (./index.ts).
 import type { Business } from '../schemas/business.ts';
 import type { Review } from '../schemas/review.ts';
-import { type IndexColumns, indexColumns, lowerBound, type PostingList, type Postings, type SearchIndex } from './index.ts';
+import { foldedIdOrder, type IndexColumns, indexColumns, lowerBound, type PostingList, type Postings, type SearchIndex } from './index.ts';
 
 /** The names the search filters resolve (./names.ts nameBook), carried beside the index. */
 export interface SearchNames {
@@ -28,7 +28,7 @@ type Facet = (typeof FACETS)[number];
 
 /** Everything but the bytes: small enough to bundle into the Worker's script. */
 export interface PackedHeader {
-  version: 4;
+  version: 5;
   size: number;
   names: SearchNames;
   /** Facet keys in posting order (facet i's postings are starts[i]..starts[i+1]). */
@@ -161,6 +161,7 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames, 
   const ids = blob(c.reviews.map((r) => r.id));
   columns.add(sections, 'idStarts', ids.starts);
   columns.add(sections, 'idOrder', narrow(idOrder(c.reviews)));
+  columns.add(sections, 'foldedIdOrder', narrow(foldedIdOrder(c.reviews.map((r) => r.id))));
   text.add(sections, 'ids', ids.bytes);
   const jsons = joined(c.json);
   columns.add(sections, 'jsonStarts', jsons.starts);
@@ -172,6 +173,10 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames, 
   postings.add(sections, 'trigramKeys', Uint32Array.from(grams.keys));
   postings.add(sections, 'trigramStarts', grams.starts);
   postings.add(sections, 'trigramPostings', narrow(grams.postings));
+  const short = flatten(c.shortGrams, (a, b) => a - b);
+  postings.add(sections, 'shortKeys', Uint32Array.from(short.keys));
+  postings.add(sections, 'shortStarts', short.starts);
+  postings.add(sections, 'shortPostings', narrow(short.postings));
   const keys = {} as Record<Facet, string[]>;
   for (const facet of FACETS) {
     const flat = flatten(c[facet], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -179,7 +184,7 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames, 
     postings.add(sections, `${facet}Starts`, flat.starts);
     postings.add(sections, `${facet}Postings`, narrow(flat.postings));
   }
-  const header: PackedHeader = { version: 4, size: c.reviews.length, names, keys, sections };
+  const header: PackedHeader = { version: 5, size: c.reviews.length, names, keys, sections };
   const written = [columns, text, json, postings].filter((f) => f.size > 0 || f !== json);
   return { header, files: Object.fromEntries(written.map((f) => [f.name, f.bytes()])) };
 }
@@ -204,7 +209,7 @@ export function packedFiles(header: PackedHeader): string[] {
  * strings decoded only for the positions a query reads (texts are kept once decoded).
  */
 export function unpackSearchIndex(header: PackedHeader, files: Record<string, ArrayBuffer | Uint8Array>): SearchIndex {
-  if (header.version !== 4) throw new Error(`packed search index version ${header.version} is not supported`);
+  if (header.version !== 5) throw new Error(`packed search index version ${header.version} is not supported`);
   const view = (name: string) => {
     const s = header.sections[name];
     if (!s) throw new Error(`packed search index has no section ${name}`);
@@ -239,16 +244,19 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
     const at = byId[lo];
     return at !== undefined && id(at) === wanted ? at : undefined;
   };
+  const folded = positions('foldedIdOrder');
   const texts: (string | undefined)[] = new Array(header.size);
 
-  const gramKeys = u32('trigramKeys');
-  const gramStarts = u32('trigramStarts');
-  const gramPostings = positions('trigramPostings');
-  const trigrams: Postings<number> = {
-    get(key) {
-      const at = lowerBound(gramKeys, key);
-      return gramKeys[at] === key ? gramPostings.subarray(gramStarts[at], gramStarts[at + 1]) : undefined;
-    },
+  const byNumber = (name: string): Postings<number> => {
+    const keys = u32(`${name}Keys`);
+    const starts = u32(`${name}Starts`);
+    const postings = positions(`${name}Postings`);
+    return {
+      get(key) {
+        const at = lowerBound(keys, key);
+        return keys[at] === key ? postings.subarray(starts[at], starts[at + 1]) : undefined;
+      },
+    };
   };
   const facet = (name: Facet): Postings<string> => {
     const keys = new Map(header.keys[name].map((k, i) => [k, i]));
@@ -267,6 +275,7 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
     date: (i) => dateText(dates[i] as number),
     id,
     positionOf,
+    foldedIdOrder: () => folded,
     review: (i) => JSON.parse(json(i)) as Review,
     json,
     joinedJson: (n) => jsonBytes.subarray(0, n > 0 ? (jsonStarts[n] as number) - 1 : 0),
@@ -280,7 +289,8 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
     },
     ratings: u8('ratings'),
     byRating: [new Uint32Array(0), ...[1, 2, 3, 4, 5].map((star) => positions(`rating${star}`))],
-    trigrams,
+    trigrams: byNumber('trigram'),
+    shortGrams: byNumber('short'),
     technicians: facet('technicians'),
     services: facet('services'),
     areas: facet('areas'),

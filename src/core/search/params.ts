@@ -50,24 +50,59 @@ const NUMBER_RE = /^-?\d+(\.\d+)?$/;
 const BOOLEAN = new Set(['has_text']);
 const BOOLEAN_VALUES: Record<string, boolean> = { true: true, false: false };
 
+/** More parameters than this are refused before any is read: there are 13 to give. */
+export const MAX_QUERY_PARAMS = 32;
+/** How many unknown parameters a 400 names (the rest are counted). */
+const NAMED_UNKNOWN_KEYS = 5;
+const KNOWN_KEYS = new Set(Object.keys(SearchParamsShape));
+
+/** Names a few keys of a hostile list, each cut short, and counts the rest. */
+function someKeys(keys: string[]): string {
+  const named = keys.slice(0, NAMED_UNKNOWN_KEYS).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k));
+  return keys.length > NAMED_UNKNOWN_KEYS ? `${named.join(', ')} and ${keys.length - NAMED_UNKNOWN_KEYS} more` : named.join(', ');
+}
+
+const invalid = (issues: z.core.$ZodIssue[]) => ({ success: false, error: new z.ZodError(issues) }) as z.ZodSafeParseResult<SearchParams>;
+
 /**
  * Query-string values are strings: numbers are converted only when they look like numbers,
  * so `rating=abc` reaches zod as a string and is reported, never silently dropped. A
- * parameter given twice is an error rather than a guess.
+ * parameter given twice is an error rather than a guess. One pass over the parameters, and a
+ * bounded one: a hostile query string (thousands of keys) costs no more than its length.
  */
 export function parseSearchQuery(query: URLSearchParams): z.ZodSafeParseResult<SearchParams> {
-  const raw: Record<string, unknown> = {};
-  const repeated: z.core.$ZodIssue[] = [];
-  for (const key of new Set(query.keys())) {
-    const values = query.getAll(key);
-    if (values.length > 1) {
-      repeated.push({ code: 'custom', path: [key], message: `is given ${values.length} times; give it once`, input: values });
+  if (query.size > MAX_QUERY_PARAMS) {
+    return invalid([{ code: 'custom', path: [], message: `has ${query.size} parameters; at most ${MAX_QUERY_PARAMS} are read`, input: undefined }]);
+  }
+  const values = new Map<string, string[]>();
+  const unknown: string[] = [];
+  for (const [key, value] of query) {
+    const seen = values.get(key);
+    if (seen !== undefined) seen.push(value);
+    else {
+      values.set(key, [value]);
+      if (!KNOWN_KEYS.has(key)) unknown.push(key);
     }
-    const value = values[0] as string;
+  }
+  const raw: Record<string, unknown> = {};
+  const issues: z.core.$ZodIssue[] = [];
+  if (unknown.length > 0) {
+    issues.push({
+      code: 'unrecognized_keys',
+      keys: unknown.slice(0, NAMED_UNKNOWN_KEYS),
+      path: [],
+      message: `Unrecognized keys: ${someKeys(unknown)}`,
+      input: {},
+    });
+  }
+  for (const [key, all] of values) {
+    if (all.length > 1) issues.push({ code: 'custom', path: [key], message: `is given ${all.length} times; give it once`, input: all });
+    if (!KNOWN_KEYS.has(key)) continue;
+    const value = all[0] as string;
     raw[key] =
       NUMERIC.has(key) && NUMBER_RE.test(value) ? Number(value) : BOOLEAN.has(key) && Object.hasOwn(BOOLEAN_VALUES, value) ? BOOLEAN_VALUES[value] : value;
   }
   const result = SearchParamsSchema.safeParse(raw);
-  if (repeated.length === 0) return result;
-  return { success: false, error: new z.ZodError([...repeated, ...(result.success ? [] : result.error.issues)]) } as z.ZodSafeParseResult<SearchParams>;
+  if (issues.length === 0) return result;
+  return invalid([...issues, ...(result.success ? [] : result.error.issues)]);
 }

@@ -1,6 +1,6 @@
 import type { Review } from '../schemas/review.ts';
 import { fold } from './fold.ts';
-import { lowerBound, type PostingList, type SearchIndex, trigramsOf } from './index.ts';
+import { lowerBound, type PostingList, type SearchIndex, shortKey, trigramsOf } from './index.ts';
 import type { SearchParams } from './params.ts';
 
 export interface SearchResult {
@@ -121,6 +121,9 @@ function forEachMatch(index: SearchIndex, p: SearchParams, lo: number, hi: numbe
   if (p.source !== undefined) lists.push(index.sources.get(p.source.toLowerCase()) ?? new Uint32Array(0));
   const hasText = p.has_text === undefined ? -1 : p.has_text ? 1 : 0;
   if (query !== undefined && query.length >= 3) lists.push(trigramCandidates(index, query));
+  // One or two characters: their own posting list is the exact answer, with no text to decode.
+  const short = query !== undefined && query.length < 3;
+  if (short) lists.push(index.shortGrams.get(shortKey(query)) ?? new Uint32Array(0));
   lists.sort((a, b) => a.length - b.length);
   const driver = lists.shift();
   const minRating = p.min_rating ?? 0;
@@ -130,7 +133,7 @@ function forEachMatch(index: SearchIndex, p: SearchParams, lo: number, hi: numbe
     if (rating < minRating) return;
     if (hasText !== -1 && index.hasText[i] !== hasText) return;
     for (const list of lists) if (!contains(list, i)) return;
-    if (query !== undefined && !index.text(i).includes(query)) return;
+    if (query !== undefined && !short && !index.text(i).includes(query)) return;
     visit(i);
   };
   if (driver) {

@@ -28,13 +28,29 @@ export function writeMarker(dbPath: string, subscriptions: number, now: Date): v
   renameSync(`${path}.tmp`, path);
 }
 
+/** Where the subscriptions were kept, and how to get them back, as a warning names them. */
+export interface LossContext {
+  /** e.g. `HUB_DB (/path)`. */
+  store: string;
+  /** The last sentence: what to do. */
+  advice: string;
+}
+
 /** The warning to log when the database holds none of the subscriptions the marker counted. */
-export function lossWarning(dbPath: string, existed: boolean, count: number, marker: Marker | undefined): string | undefined {
+export function lossWarning(
+  dbPath: string,
+  existed: boolean,
+  count: number,
+  marker: Marker | undefined,
+  context: LossContext = {
+    store: `HUB_DB (${dbPath})`,
+    advice: 'Stop the sidecar, restore the file from a backup (README, "Backing up the hub") and start it again.',
+  },
+): string | undefined {
   if (marker === undefined || marker.subscriptions === 0 || count > 0) return undefined;
   const what = existed ? 'holds no subscriptions' : 'did not exist and was created empty';
   return (
-    `hub: WARNING: HUB_DB (${dbPath}) ${what}, but it held ${marker.subscriptions} subscription(s) at ${marker.at}. ` +
-    'It was deleted, emptied or replaced: subscribers get no notifications until they subscribe again. ' +
-    'Stop the sidecar, restore the file from a backup (README, "Backing up the hub") and start it again.'
+    `hub: WARNING: ${context.store} ${what}, but it held ${marker.subscriptions} subscription(s) at ${marker.at}. ` +
+    `It was deleted, emptied or replaced: subscribers get no notifications until they subscribe again. ${context.advice}`
   );
 }
