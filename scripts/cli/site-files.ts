@@ -47,6 +47,7 @@ const SITE_SCRIPTS = {
   check: 'reviews check',
   import: 'reviews import',
   sync: 'reviews sync',
+  'sync:check': 'reviews sync-check',
   publish: 'reviews publish',
   'deploy:cloudflare': 'reviews deploy cloudflare',
   'preview:worker': 'reviews preview worker',
