@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTakeoutZip } from '../../scripts/bench/google-export.ts';
 import { COMMANDS } from '../../scripts/cli/commands.ts';
 import { installSite, packEngine, reviewsBin, SITE_PATH } from '../../scripts/harness/new-site.ts';
+import { startFakeRegistry } from '../../scripts/harness/fake-registry.ts';
 import { makeTestPki } from '../../scripts/harness/pki.ts';
 import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
 import { runStep, stepScript } from '../../scripts/harness/workflow-step.ts';
@@ -404,6 +405,33 @@ describe("the site's sync workflow", () => {
       await fake.close();
     }
   }, 120_000);
+
+  it('"Anything new?" in a site depending on a range fetches the version its lockfile pins from the registry', async () => {
+    // 1.9.0 is in the range but its download fails: only the locked 1.0.0 can be checked with
+    const registry = await startFakeRegistry('reviews-service', { '1.0.0': tarball, '1.9.0': undefined });
+    try {
+      const dir = checkout('checkout-registry');
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      pkg.dependencies['reviews-service'] = '^1.0.0';
+      writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg));
+      const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'));
+      expect(lock.packages['node_modules/reviews-service'].version).toBe('1.0.0');
+      const env = { ...process.env, PATH: SITE_PATH, npm_config_registry: registry.url, npm_config_cache: join(work, 'npm-cache-registry') };
+      const locked = await runStep(step(), dir, join(work, 'runner-registry'), env);
+      expect(locked.status, locked.out).toBe(0);
+      expect(locked.output).toBe('run=false\n');
+      expect(locked.out).toMatch(/^::notice::No source is configured/m);
+      expect(registry.requests).toContain('/reviews-service/-/reviews-service-1.0.0.tgz');
+
+      rmSync(join(dir, 'package-lock.json'));
+      const unlocked = await runStep(step(), dir, join(work, 'runner-registry'), env);
+      expect(unlocked.output, unlocked.out).toBe('run=true\n');
+      expect(unlocked.out).toMatch(/^::warning::The engine's package \(reviews-service@\^1\.0\.0\) could not be fetched/m);
+      expect(registry.requests).toContain('/reviews-service/-/reviews-service-1.9.0.tgz');
+    } finally {
+      await registry.close();
+    }
+  });
 
   it('"Anything new?" that cannot fetch the engine lets the pass run, with a warning', async () => {
     const dir = checkout('checkout-unreachable');
