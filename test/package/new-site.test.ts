@@ -127,6 +127,8 @@ describe('the package', () => {
       'schemas/reviews.config.schema.json',
       'schemas/business.schema.json',
       '.github/workflows/sync.yml',
+      'lib/scripts/sync-check.js',
+      'docs/keeping-it-fresh.md',
     ])
       expect(files).toContain(needed);
     const unwanted = files.filter((f) =>
