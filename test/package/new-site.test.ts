@@ -363,6 +363,10 @@ describe("the site's sync workflow", () => {
     expect(existsSync(join(dir, 'node_modules'))).toBe(false);
     expect(existsSync(join(temp, 'reviews-engine/package/lib/scripts/sync-check.js'))).toBe(true);
     expect(existsSync(join(temp, 'reviews-engine/package/node_modules'))).toBe(false);
+    // the same check as a command of the installed site
+    const command = reviews(['sync-check', '--sweep'], site, { GITHUB_OUTPUT: '' });
+    expect(command.status, command.stderr).toBe(0);
+    expect(command.stdout).toMatch(/^::notice::No source is configured/m);
   });
 
   it('"Anything new?" with the sources in reviews.config.json: news, then nothing after a sync, then news again', async () => {
