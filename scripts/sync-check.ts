@@ -1,5 +1,8 @@
-// npm run sync:check [-- --sweep | --full]: whether a sync pass has anything to do, asked with Node alone
-// (no `npm install`), so a workflow run the Worker's watch started for nothing ends in seconds.
+// npm run sync:check [-- --sweep | --full] (in a site: reviews sync-check): whether a sync pass has
+// anything to do, asked with Node alone (no `npm install`: it imports nothing but Node's built-ins
+// and this package's own files), so a workflow run the Worker's watch started for nothing ends in
+// seconds. A site's workflow runs it from the engine's tarball alone (.github/workflows/sync.yml).
+// Settings as every command reads them: reviews.config.json, .env, the environment.
 // Asks each configured source for its newest review (as the Worker's watch does) and compares it
 // with what the content's last sync read (imports.json `newest`); a release left unfinished
 // (SYNC_DIR/status.json) or a source that cannot be asked means the pass runs. With --sweep (the
@@ -11,21 +14,26 @@ import { join } from 'node:path';
 import { IMPORTS_FILE_NAME } from '../src/core/content/file-names.ts';
 import { isObject } from '../src/core/import/incoming.ts';
 import type { SourceMark } from '../src/core/import/newest.ts';
+import type { Env } from '../src/settings/table.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncDir, readSyncSecrets, readSyncSettings } from '../src/settings/sync.ts';
 import { redact } from '../src/sync/errors.ts';
 import { askSources, WATCH_TIMEOUT_S, type WatchState, watchedSources } from '../src/sync/watch.ts';
+import { readSiteEnv } from './cli/site-env.ts';
 
-const secrets = readSyncSecrets(process.env);
+let secrets = readSyncSecrets(process.env);
 const decide = (run: boolean, why: string): never => {
   console.log(`::notice::${redact(why, secrets)}`);
   if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `run=${run}\n`);
   process.exit(0);
 };
 
+let env: Env;
 let sync: ReturnType<typeof readSyncSettings>;
 try {
-  sync = readSyncSettings(process.env);
+  env = readSiteEnv(process.cwd()).env;
+  secrets = readSyncSecrets(env);
+  sync = readSyncSettings(env);
 } catch (err) {
   decide(true, `the sync's settings are wrong; the pass runs to report it: ${(err as Error).message}`);
   throw err;
@@ -39,7 +47,7 @@ if (watchedSources({ sync }).length === 0)
 if (process.argv.includes('--full')) decide(true, 'A complete sweep was asked for: the pass runs.');
 
 const readJson = (file: string): unknown => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
-const release = readJson(join(readSyncDir(process.env), 'status.json'));
+const release = readJson(join(readSyncDir(env), 'status.json'));
 if (isObject(release) && isObject(release.release) && release.release.content !== release.release.published)
   decide(true, 'The last pass did not finish its release (build, deploy or publish ping): the pass runs again.');
 
@@ -53,7 +61,7 @@ if (process.argv.includes('--sweep') && isObject(release) && isObject(release.so
   if (stale.length > 0) decide(true, `The last complete read of ${stale.join(', ')} is older than SYNC_FULL_SWEEP_S: the sweep runs.`);
 } else if (process.argv.includes('--sweep')) decide(true, 'No earlier pass is known (SYNC_DIR/status.json): the sweep runs.');
 
-const imports = readJson(join(readSettings(process.env).contentDir, IMPORTS_FILE_NAME));
+const imports = readJson(join(readSettings(env).contentDir, IMPORTS_FILE_NAME));
 const marks: Record<string, SourceMark> = {};
 if (isObject(imports))
   for (const [source, record] of Object.entries(imports)) {

@@ -1,6 +1,6 @@
 // The entry files the `reviews` command runs, by their path from the package's root without
 // extension: the one list that the command dispatches from and that prepack compiles and checks.
-// `secret` and `status` may not exist in an older engine; the command then says so.
+// `secret`, `status` and `syncCheck` may not exist in an older engine; the command then says so.
 
 export const ENTRIES = {
   import: 'scripts/import',
@@ -13,6 +13,8 @@ export const ENTRIES = {
   secret: 'scripts/secret',
   status: 'scripts/status',
   sync: 'scripts/sync',
+  /** also run alone from the engine's tarball, before `npm install`, by the sync workflow */
+  syncCheck: 'scripts/sync-check',
   publish: 'scripts/publish',
   hubBackup: 'scripts/hub-backup',
   /** started by the sidecar as a worker thread, not by the command */

@@ -91,6 +91,8 @@ async function main(argv: string[]): Promise<number> {
       return run(ENTRIES.status, rest);
     case 'sync':
       return run(ENTRIES.sync, rest);
+    case 'sync-check':
+      return run(ENTRIES.syncCheck, rest);
     case 'publish':
       return run(ENTRIES.publish, rest);
     case 'config':

@@ -47,6 +47,7 @@ const SITE_SCRIPTS = {
   check: 'reviews check',
   import: 'reviews import',
   sync: 'reviews sync',
+  'sync:check': 'reviews sync-check',
   publish: 'reviews publish',
   'deploy:cloudflare': 'reviews deploy cloudflare',
   'preview:worker': 'reviews preview worker',
@@ -112,7 +113,8 @@ npx reviews start                                    # http://localhost:4321
 npx reviews deploy cloudflare                        # one Worker, no server
 \`\`\`
 
-\`.github/workflows/sync.yml\` reads new reviews every 15 minutes once the sources' secrets are set.
+\`.github/workflows/sync.yml\` reads new reviews once the sources' secrets are set: started by the Cloudflare Worker's
+watch when a source has something new, and once a day on its own (node_modules/reviews-service/docs/keeping-it-fresh.md).
 Upgrade the engine with \`npm update reviews-service\`; \`npx reviews --help\` lists every command.
 `;
 }

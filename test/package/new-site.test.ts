@@ -1,19 +1,22 @@
 // The new user's path, as a black box: the engine packed, `reviews init` into an empty folder,
 // the tarball installed there from the npm cache, a Google Takeout imported and checked, the
 // site started (search and MCP answering, with a setting from reviews.config.json), a dry-run
-// deploy, and the refusals. One pack and one install serve every test of this file.
+// deploy, the sync workflow's first step run from a copy of the site without node_modules, and
+// the refusals. One pack and one install serve every test of this file.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTakeoutZip } from '../../scripts/bench/google-export.ts';
 import { COMMANDS } from '../../scripts/cli/commands.ts';
 import { installSite, packEngine, reviewsBin, SITE_PATH } from '../../scripts/harness/new-site.ts';
+import { startFakeRegistry } from '../../scripts/harness/fake-registry.ts';
 import { makeTestPki } from '../../scripts/harness/pki.ts';
 import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
+import { runStep, stepScript } from '../../scripts/harness/workflow-step.ts';
 import { BusinessSchema } from '../../src/core/schemas/business.ts';
 import { openSession, PROTOCOL, post } from '../mcp/helpers.ts';
-import { seed, startFakes } from '../sync/helpers.ts';
+import { newGoogleReview, SECRETS, seed, startFakes } from '../sync/helpers.ts';
 
 const work = tempDir('new-site');
 const site = join(work, 'acme-reviews');
@@ -54,8 +57,17 @@ afterAll(() => {
 });
 
 /** `reviews ARGS` in the site without blocking this process. */
-function reviewsAsync(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(NODE, [reviewsBin(site), ...args], { cwd: site, env: { ...process.env, PATH: SITE_PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+const reviewsAsync = (args: string[], env: Record<string, string>) =>
+  runAsync(NODE, [reviewsBin(site), ...args], site, { ...process.env, PATH: SITE_PATH, ...env });
+
+/** A command without blocking this process (fakes answering from it keep answering). */
+function runAsync(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string | undefined>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -115,6 +127,8 @@ describe('the package', () => {
       'schemas/reviews.config.schema.json',
       'schemas/business.schema.json',
       '.github/workflows/sync.yml',
+      'lib/scripts/sync-check.js',
+      'docs/keeping-it-fresh.md',
     ])
       expect(files).toContain(needed);
     const unwanted = files.filter((f) =>
@@ -322,5 +336,117 @@ describe('the installed site', () => {
     const unknown = reviews(['deplyo']);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toBe('reviews: There is no command "deplyo"; run `reviews --help` to see the commands.\n');
+  });
+});
+
+describe("the site's sync workflow", () => {
+  /** A copy of the site as a runner checks it out: no node_modules, nothing the site ignores. */
+  const checkout = (name: string) => {
+    const dir = join(work, name);
+    const ignored = new Set(['node_modules', 'dist', '.builds', '.astro', 'data', '.env']);
+    cpSync(site, dir, { recursive: true, filter: (path) => !ignored.has(basename(path)) });
+    return dir;
+  };
+  const step = (expression = '') => stepScript(readFileSync(join(site, '.github/workflows/sync.yml'), 'utf8'), 'check', expression);
+  // the engine's tarball from the npm cache alone, as the site's dependency names it
+  const runnerEnv = { ...process.env, PATH: SITE_PATH, npm_config_offline: 'true' };
+
+  it('"Anything new?" with no source configured fetches the engine alone and ends green with a notice', async () => {
+    const dir = checkout('checkout-quiet');
+    const temp = join(work, 'runner-quiet');
+    for (const expression of ['', '--sweep']) {
+      const run = await runStep(step(expression), dir, temp, runnerEnv);
+      expect(run.status, run.out).toBe(0);
+      expect(run.output).toBe('run=false\n');
+      expect(run.out).toMatch(/^::notice::No source is configured/m);
+    }
+    expect(existsSync(join(dir, 'node_modules'))).toBe(false);
+    expect(existsSync(join(temp, 'reviews-engine/package/lib/scripts/sync-check.js'))).toBe(true);
+    expect(existsSync(join(temp, 'reviews-engine/package/node_modules'))).toBe(false);
+    // the same check as a command of the installed site
+    const command = reviews(['sync-check', '--sweep'], site, { GITHUB_OUTPUT: '' });
+    expect(command.status, command.stderr).toBe(0);
+    expect(command.stdout).toMatch(/^::notice::No source is configured/m);
+  });
+
+  it('"Anything new?" with the sources in reviews.config.json: news, then nothing after a sync, then news again', async () => {
+    const pki = makeTestPki();
+    const fake = await startFakes(pki);
+    try {
+      seed(fake, 12, 4);
+      const dir = checkout('checkout-sources');
+      const temp = join(work, 'runner-sources');
+      // the sources' non-secret settings from the config file, the secrets from the environment (repository secrets)
+      const { GOOGLE_CLIENT_SECRET, GOOGLE_REFRESH_TOKEN, TRUSTPILOT_API_KEY, ...plain } = fake.settings();
+      const config = JSON.parse(readFileSync(join(dir, 'reviews.config.json'), 'utf8'));
+      for (const [name, value] of Object.entries(plain)) config[name.toLowerCase()] = value;
+      writeFileSync(join(dir, 'reviews.config.json'), JSON.stringify(config));
+      const secrets = { GOOGLE_CLIENT_SECRET, GOOGLE_REFRESH_TOKEN, TRUSTPILOT_API_KEY };
+      const env = { ...runnerEnv, ...secrets, NODE_EXTRA_CA_CERTS: pki.caFile };
+      // content no sync has read yet: every source is news
+      rmSync(join(dir, 'content/imports.json'), { force: true });
+
+      const fresh = await runStep(step(), dir, temp, env);
+      expect(fresh.status, fresh.out).toBe(0);
+      expect(fresh.output).toBe('run=true\n');
+      expect(fresh.out).toMatch(/^::notice::New at google, trustpilot: the pass runs/m);
+
+      // the pass's merge, by the engine the site installed, run in the checkout; its status
+      // elsewhere, so that only the content's marks answer the next check
+      const merged = await runAsync(NODE, [reviewsBin(site), 'sync', '--content-only'], dir, {
+        ...env,
+        SYNC_DIR: join(work, 'sync-status-checkout'),
+      });
+      expect(merged.status, `${merged.stdout}\n${merged.stderr}`).toBe(0);
+      const quiet = await runStep(step(), dir, temp, env);
+      expect(quiet.output, quiet.out).toBe('run=false\n');
+      expect(quiet.out).toMatch(/^::notice::Nothing new at the sources/m);
+
+      fake.googleReviews.push(newGoogleReview(7));
+      const news = await runStep(step(), dir, temp, env);
+      expect(news.output, news.out).toBe('run=true\n');
+      expect(news.out).toMatch(/^::notice::New at google: the pass runs/m);
+      for (const secret of Object.values(SECRETS)) expect(fresh.out + quiet.out + news.out).not.toContain(secret);
+    } finally {
+      await fake.close();
+    }
+  }, 120_000);
+
+  it('"Anything new?" in a site depending on a range fetches the version its lockfile pins from the registry', async () => {
+    // 1.9.0 is in the range but its download fails: only the locked 1.0.0 can be checked with
+    const registry = await startFakeRegistry('reviews-service', { '1.0.0': tarball, '1.9.0': undefined });
+    try {
+      const dir = checkout('checkout-registry');
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      pkg.dependencies['reviews-service'] = '^1.0.0';
+      writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg));
+      const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'));
+      expect(lock.packages['node_modules/reviews-service'].version).toBe('1.0.0');
+      const env = { ...process.env, PATH: SITE_PATH, npm_config_registry: registry.url, npm_config_cache: join(work, 'npm-cache-registry') };
+      const locked = await runStep(step(), dir, join(work, 'runner-registry'), env);
+      expect(locked.status, locked.out).toBe(0);
+      expect(locked.output).toBe('run=false\n');
+      expect(locked.out).toMatch(/^::notice::No source is configured/m);
+      expect(registry.requests).toContain('/reviews-service/-/reviews-service-1.0.0.tgz');
+
+      rmSync(join(dir, 'package-lock.json'));
+      const unlocked = await runStep(step(), dir, join(work, 'runner-registry'), env);
+      expect(unlocked.output, unlocked.out).toBe('run=true\n');
+      expect(unlocked.out).toMatch(/^::warning::The engine's package \(reviews-service@\^1\.0\.0\) could not be fetched/m);
+      expect(registry.requests).toContain('/reviews-service/-/reviews-service-1.9.0.tgz');
+    } finally {
+      await registry.close();
+    }
+  });
+
+  it('"Anything new?" that cannot fetch the engine lets the pass run, with a warning', async () => {
+    const dir = checkout('checkout-unreachable');
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    pkg.dependencies['reviews-service'] = `file:${join(work, 'no-such-engine.tgz')}`;
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg));
+    const run = await runStep(step(), dir, join(work, 'runner-unreachable'), runnerEnv);
+    expect(run.status, run.out).toBe(0);
+    expect(run.output).toBe('run=true\n');
+    expect(run.out).toMatch(/^::warning::The engine's package \(.*no-such-engine\.tgz\) could not be fetched to check for news: the pass runs\.$/m);
   });
 });

@@ -1,11 +1,12 @@
 // npm run sync:check, the workflow's first step: Node alone (a copy of the sources without
 // node_modules, as on a runner before `npm install`) decides whether the pass has anything to do.
 import { spawn } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
 import type { TestPki } from '../../scripts/harness/pki.ts';
+import { runStep, stepScript } from '../../scripts/harness/workflow-step.ts';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
 import { newGoogleReview, readJson, runSync, SECRETS, useFakeApis, workspace } from './helpers.ts';
 
@@ -40,6 +41,22 @@ async function check(env: Record<string, string>, ...args: string[]): Promise<{ 
 }
 
 describe('npm run sync:check', { timeout: 120_000 }, () => {
+  it("is the workflow's first step in this repository: its own script, no package fetched", async () => {
+    const workflow = readFileSync(join(ROOT, '.github/workflows/sync.yml'), 'utf8');
+    const temp = tempDir('runner');
+    const quiet = await runStep(stepScript(workflow, 'check', '--sweep'), bare, temp, { PATH: process.env.PATH });
+    expect(quiet.status, quiet.out).toBe(0);
+    expect(quiet.output).toBe('run=false\n');
+    expect(quiet.out).toMatch(/^::notice::No source is configured/m);
+    expect(existsSync(join(temp, 'reviews-engine'))).toBe(false);
+
+    const w = workspace();
+    const env = { PATH: process.env.PATH, ...fake.settings(), CONTENT_DIR: w.content, SYNC_DIR: w.syncDir, NODE_EXTRA_CA_CERTS: pki.caFile };
+    const news = await runStep(stepScript(workflow, 'check'), bare, temp, env);
+    expect(news.output, news.out).toBe('run=true\n');
+    expect(news.out).toMatch(/^::notice::New at google, trustpilot: the pass runs/m);
+  });
+
   it('ends green with a notice when no source is configured, even for a full run', async () => {
     for (const args of [[], ['--full'], ['--sweep']]) {
       const r = await check({}, ...args);
