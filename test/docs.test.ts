@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../scripts/cli/commands.ts';
 import { ROOT } from './helpers/paths.ts';
 
 const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
@@ -84,6 +85,14 @@ describe('the docs', () => {
     const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>;
     const shown = [...read('README.md').matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1] as string);
     expect(shown.filter((name) => !(name in scripts))).toEqual([]);
+  });
+
+  it('every reviews command the README and the getting-started page show exists', () => {
+    const shown = ['README.md', 'docs/getting-started.md'].flatMap((page) =>
+      [...read(page).matchAll(/(?:npx reviews|`reviews) ([a-z][\w-]*)/g)].map((m) => `${page}: ${m[1]}`),
+    );
+    expect(shown.length).toBeGreaterThan(5);
+    expect(shown.filter((s) => !Object.hasOwn(COMMANDS, s.split(': ')[1] as string))).toEqual([]);
   });
 
   it('name no internal issue number, in the docs, a folder README or a code comment', () => {
