@@ -29,9 +29,11 @@ const config = join(dir, WORKER_CONFIG);
 
 /** The build OUT_DIR points to now, and its Worker folder. */
 function current(): { buildDir: string; workerDir: string; buildId: string } {
+  const noBuild = `There is no build in ${settings.outDir} to preview: run \`npx reviews build\` (in this repository, \`npm run build\`) first.`;
+  if (!existsSync(settings.outDir)) throw new Error(noBuild);
   const buildDir = realpathSync(settings.outDir);
   const workerDir = join(buildDir, 'deploy', 'worker');
-  if (!existsSync(join(workerDir, WORKER_CONFIG))) throw new Error(`${settings.outDir} has no deploy/worker/${WORKER_CONFIG}: run npm run build`);
+  if (!existsSync(join(workerDir, WORKER_CONFIG))) throw new Error(noBuild);
   const buildId = (JSON.parse(readFileSync(join(buildDir, MANIFEST_FILE), 'utf8')) as { build_id: string }).build_id;
   return { buildDir, workerDir, buildId };
 }
@@ -94,7 +96,13 @@ function writeConfig(workerDir: string): void {
 const secrets = workerSecrets(process.env);
 if (Object.keys(secrets).length > 0) writePrivateFile(join(dir, '.dev.vars'), workerSecretsFile(secrets, 'dev.vars'));
 
-let build = current();
+let build: ReturnType<typeof current>;
+try {
+  build = current();
+} catch (err) {
+  console.error(`preview:worker: ${(err as Error).message}`);
+  process.exit(1);
+}
 const builtFor = (JSON.parse(readFileSync(join(build.buildDir, MANIFEST_FILE), 'utf8')) as { site_url: string }).site_url;
 if (builtFor !== settings.siteUrl) console.error(`warning: the build was made for ${builtFor}, but SITE_URL is ${settings.siteUrl}`);
 writeConfig(build.workerDir);
