@@ -95,11 +95,12 @@ describe.each(SIZES)('deploy folders for $name', (size) => {
     }
     const build = realpathSync(out);
     // The Worker's packed search index is data of its own, not a copy of a built file: it is
-    // bounded apart, by the reviews it indexes.
+    // bounded apart, by the reviews it indexes. Its exact postings of every character and pair
+    // (a query shorter than a trigram decodes no text) put it at about 1.45 times /reviews.json.
     const index = diskBytes(join(build, 'deploy', 'worker', 'assets', WORKER_DATA_PREFIX));
     expect((diskBytes(build) - index) / diskBytes(join(build, 'site'))).toBeLessThan(1.1);
     const reviews = manifest.resources[SURFACE.reviews.path];
-    expect(index).toBeLessThan(statSync(join(build, 'site', reviews?.file ?? '')).size);
+    expect(index).toBeLessThan(1.5 * statSync(join(build, 'site', reviews?.file ?? '')).size);
   });
 
   it('pass Netlify’s own parsers without an error, with the headers our server sends', async () => {
