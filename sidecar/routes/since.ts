@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { renderSinceBytes, reviewsRegion, sinceParts, sincePartsJoined, sinceReviewOffsets } from '../../src/core/documents/since.ts';
+import { renderSinceBytes, reviewsRegion, sinceEtag, sinceParts, sincePartsJoined, sinceReviewOffsets } from '../../src/core/documents/since.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { JSON_TYPE } from '../../src/core/http/media.ts';
@@ -60,7 +60,8 @@ export function sinceRoutes({ site, maxAgeS, cacheBytes }: SinceRoutesOptions): 
       const parts = packedParts(snapshot, date) ?? regionParts(snapshot, date);
       const body = parts ?? renderSinceBytes(snapshot.data.reviews, date, snapshot.derive(OFFSETS));
       const reviewsMeta = snapshot.manifest.resources[SURFACE.reviews.path];
-      const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(reviewsMeta ? { last_modified: reviewsMeta.last_modified } : {}) };
+      const etag = reviewsMeta ? sinceEtag(reviewsMeta.etag, date) : strongEtag(body);
+      const meta = { content_type: JSON_TYPE, etag, ...(reviewsMeta ? { last_modified: reviewsMeta.last_modified } : {}) };
       return representation(body, resourceHeaders(c.req.path, meta, maxAgeS), parts ? (parts[1] as Uint8Array).byteLength : 0);
     });
     return respond(c.req.raw, rep);

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { sinceEtag } from '../core/documents/since.ts';
 import { strongEtag } from '../core/http/etag.ts';
 import type { Manifest, ManifestEntry } from '../core/http/manifest.ts';
 import { contentTypeFor, topicLink } from '../core/http/media.ts';
-import type { SiteUrls } from '../core/http/urls.ts';
+import { SURFACE } from '../core/http/surface.ts';
+import { PATHS, type SiteUrls } from '../core/http/urls.ts';
 
 /** URL path of a built file: `index.html` files answer at their folder's path. */
 export function urlPath(file: string): string {
@@ -28,10 +30,14 @@ function* walk(dir: string): Generator<string> {
 export function computeManifest(siteDir: string, urls: SiteUrls, previous: Manifest | undefined, now: Date, buildId: string, sinceDates: string[]): Manifest {
   const resources: Record<string, ManifestEntry> = {};
   const files = [...walk(siteDir)].map((f) => relative(siteDir, f)).sort();
+  const reviewsFile = files.find((f) => urlPath(f) === SURFACE.reviews.path);
+  const reviewsEtag = reviewsFile ? strongEtag(readFileSync(join(siteDir, reviewsFile))) : '';
+  const since = new Set(sinceDates);
   for (const file of files) {
     const bytes = readFileSync(join(siteDir, file));
     const path = urlPath(file);
-    const etag = strongEtag(bytes);
+    const date = path.startsWith(PATHS.sincePrefix) ? path.slice(PATHS.sincePrefix.length) : '';
+    const etag = since.has(date) && reviewsFile ? sinceEtag(reviewsEtag, date) : strongEtag(bytes);
     const before = previous?.resources[path];
     let lastModified = before?.last_modified ?? now.toUTCString();
     if (before && before.etag !== etag) {

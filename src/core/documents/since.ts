@@ -1,3 +1,4 @@
+import { strongEtag } from '../http/etag.ts';
 import { serializeJson } from '../http/media.ts';
 import type { Review } from '../schemas/review.ts';
 
@@ -48,6 +49,19 @@ export function planSinceDates(reviews: readonly Review[], budgetBytes: number):
     planned.push(date);
   }
   return planned;
+}
+
+/** Changed whenever this file renders other bytes for the same reviews and date. */
+const SINCE_FORMAT = 'since 1';
+
+/**
+ * A since answer's strong ETag, for the build's files and the runtimes' answers alike. Its
+ * bytes are a function of /reviews.json's bytes and the date alone, so the tag is taken from
+ * those two (RFC 9110 §8.8.3: one tag, one representation), and answering an old date costs no
+ * hash over its up to 7 MB, which any anonymous client could ask for, date after date.
+ */
+export function sinceEtag(reviewsEtag: string, date: string): string {
+  return strongEtag(`${SINCE_FORMAT}\n${reviewsEtag}\n${date}`);
 }
 
 /** The bytes of a since response: the same function for the build and the sidecar. */
