@@ -1,28 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { SERVE as SERVE_PROFILE } from '../cli/serve-profile.ts';
 import { buildOrThrow, NODE, ROOT, type RunningProcess, startListening, tempDir } from '../harness/processes.ts';
 import { generateContent, writeContent } from '../sample/generate.ts';
 
 export { NODE, ROOT, tempDir };
 
-/**
- * The environment and node flags of `npm run serve` (package.json), so that every benchmark
- * measures the sidecar as it is run, not a differently tuned copy.
- */
-const SERVE: { env: Record<string, string>; flags: string[] } = (() => {
-  const serve = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
-  const m = /^((?:\w+=\S+\s+)*)(?:exec\s+)?node\s+(.*?)\s*sidecar\/main\.ts$/.exec(serve);
-  if (!m) throw new Error(`package.json scripts.serve is not "[VAR=value ...] [exec] node [flags] sidecar/main.ts": ${serve}`);
-  const env = Object.fromEntries(
-    (m[1] ?? '')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((a) => a.split('=') as [string, string]),
-  );
-  return { env, flags: m[2] ? m[2].split(/\s+/) : [] };
-})();
+/** The environment and node flags the server runs with, so that every benchmark measures it as it is run. */
+const SERVE = { env: SERVE_PROFILE.env, flags: SERVE_PROFILE.nodeFlags };
 export const SIDECAR_NODE_FLAGS: string[] = SERVE.flags;
 
 export function generate(dir: string, reviewCount: number): void {

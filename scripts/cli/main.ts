@@ -12,14 +12,8 @@ import { CliError } from './errors.ts';
 import { init } from './init.ts';
 import { packageJson } from './package-info.ts';
 import { runScript } from './run-script.ts';
+import { SERVE } from './serve-profile.ts';
 import { readSiteEnv } from './site-env.ts';
-
-const SERVE = {
-  script: ENTRIES.serve,
-  // the server's memory profile (see the README's Performance section)
-  nodeFlags: ['--max-semi-space-size=8', '--heap-growing-percent=30'],
-  env: { MALLOC_MMAP_THRESHOLD_: '131072' },
-};
 
 const PREVIEWS: Record<string, { script: string; args: string[]; tool: string }> = {
   worker: { script: ENTRIES.previewWorker, args: [], tool: 'wrangler' },
