@@ -1,6 +1,6 @@
 // The real review sentences, read from beside the project (setting INSIGHTS_CORPUS_DIR): they are
 // real customers' words from Yelp samples, Google Maps scrapes and firms' websites, not ours to
-// publish, so the repository never holds them (README, "Real review text").
+// publish, so the repository never holds them (docs/insights.md, "Real review text").
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readInsightsSettings } from '../../src/settings/insights.ts';
@@ -37,7 +37,7 @@ export function corpusMissingMessage(env: Env = process.env): string {
   const what = missing.length === CORPUS_FILES.length ? `is not at ${corpusDir(env)}` : `at ${corpusDir(env)} lacks ${missing.join(', ')}`;
   return (
     `The insights corpus (hand-labelled real review sentences) ${what}. It is not in the repository: those sentences are not ours to publish. ` +
-    'The team keeps them in ../shared/insights-corpus beside the project; set INSIGHTS_CORPUS_DIR to where your copy is (README, "Real review text").'
+    'The team keeps them in ../shared/insights-corpus beside the project; set INSIGHTS_CORPUS_DIR to where your copy is (docs/insights.md, "Real review text").'
   );
 }
 

@@ -26,7 +26,7 @@ export function loadContentDir(dir: string): Dataset {
         file,
         message:
           key === 'reviews' && code === 'ENOENT'
-            ? 'does not exist: import reviews first (npm run import, see the README), or write it by hand as a JSON array'
+            ? 'does not exist: import reviews first (npm run import or `reviews import`, see docs/import.md), or write it by hand as a JSON array'
             : `cannot be read (${code ?? (err as Error).message})`,
       });
     }

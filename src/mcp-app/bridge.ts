@@ -1,7 +1,7 @@
 // The app's side of the MCP Apps protocol (SEP-1865, stable 2026-01-26, "Communication
 // Protocol"): JSON-RPC 2.0 over postMessage with the host, which is the parent window.
 // The official App class does the same, but with its dependencies it weighs about 130 KB
-// gzipped against this file's 1 KB (README, "What the app weighs"); the messages are few.
+// gzipped against this file's 1 KB (docs/mcp.md, "What the app weighs"); the messages are few.
 
 /** The MCP Apps revision this app speaks (ui/initialize). */
 export const APPS_PROTOCOL_VERSION = '2026-01-26';

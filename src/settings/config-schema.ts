@@ -1,4 +1,4 @@
-// The JSON Schema of reviews.config.json, from the same rows as the README's settings table:
+// The JSON Schema of reviews.config.json, from the same rows as the settings table of docs/settings.md:
 // one property per setting that is not a secret, its type from the row's parser, its default
 // and meaning from the row (npm run docs:settings writes it to schemas/; a test compares).
 

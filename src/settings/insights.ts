@@ -1,5 +1,5 @@
 // The insights research settings: where the real review sentences are read from. They are
-// not ours to publish, so they live beside the project, never in it (README, "Real review text").
+// not ours to publish, so they live beside the project, never in it (docs/insights.md, "Real review text").
 
 import { type Env, readTable, setting, text, type ValuesOf } from './table.ts';
 

@@ -1,6 +1,6 @@
 // How a table of settings is declared and read. Each setting is one row: its environment
-// name (the key), the field it fills, its default, what the README says about it and how its
-// text is parsed. The values' types, the README's table and every error message are derived
+// name (the key), the field it fills, its default, what the docs say about it and how its
+// text is parsed. The values' types, the settings page's table and every error message are derived
 // from the rows.
 
 export type Env = Record<string, string | undefined>;
@@ -16,7 +16,7 @@ const typed = <T>(parse: (raw: string) => T, json: JsonType): Parse<T> => Object
 export interface Setting<F extends string = string, T = unknown> {
   field: F;
   default: string;
-  /** The default as the README shows it, when the raw value is not the clearest way to say it */
+  /** The default as the docs show it, when the raw value is not the clearest way to say it */
   shown?: string;
   help: string;
   parse: Parse<T>;
@@ -127,7 +127,7 @@ export function readTable<Table extends Record<string, Setting>>(table: Table, e
   return values as ValuesOf<Table>;
 }
 
-/** The README's table of these settings: name, default, meaning. */
+/** The settings page's table of these settings: name, default, meaning. */
 export function settingsTableRows(table: Record<string, Setting>): string[] {
   return Object.entries(table).map(([name, row]) => {
     const shown = row.shown ?? (row.default === '' ? '(none)' : `\`${row.default}\``);

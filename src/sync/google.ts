@@ -63,7 +63,7 @@ export function googleTokens(
       throw new SyncError(
         GOOGLE,
         'authorisation',
-        `${label} answered ${res.status} invalid_grant: Google no longer accepts GOOGLE_REFRESH_TOKEN (revoked, expired, or the password changed). Authorise again (README: Google) and set the new refresh token; nothing was changed.`,
+        `${label} answered ${res.status} invalid_grant: Google no longer accepts GOOGLE_REFRESH_TOKEN (revoked, expired, or the password changed). Authorise again (docs/sync.md, "Getting the Google credentials") and set the new refresh token; nothing was changed.`,
       );
     if (res.status !== 200 || !isObject(parsed) || typeof parsed.access_token !== 'string' || !parsed.access_token) {
       const client = error === 'invalid_client' || error === 'unauthorized_client';
@@ -118,7 +118,7 @@ export async function getReviewsPage(
     await tokens.refresh();
     res = await get();
     if (res.status === 401)
-      throw new SyncError(GOOGLE, 'authorisation', `${label} answered 401 even with a fresh access token: authorise again (README: Google)`);
+      throw new SyncError(GOOGLE, 'authorisation', `${label} answered 401 even with a fresh access token: authorise again (docs/sync.md, "Getting the Google credentials")`);
   }
   if (res.status === 403)
     throw new SyncError(

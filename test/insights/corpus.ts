@@ -21,7 +21,7 @@ export function describeWithCorpus(name: string, suite: () => void): void {
     });
     return;
   }
-  console.warn(`Skipped "${name}": no insights corpus at ${corpusDir()} (set INSIGHTS_CORPUS_DIR; README, "Real review text").`);
+  console.warn(`Skipped "${name}": no insights corpus at ${corpusDir()} (set INSIGHTS_CORPUS_DIR; docs/insights.md, "Real review text").`);
   describe(name, () => {
     it.skip(`skipped: no insights corpus at ${corpusDir()} (set INSIGHTS_CORPUS_DIR)`, () => {});
   });

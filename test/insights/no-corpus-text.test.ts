@@ -1,5 +1,5 @@
 // The repository holds no sentence of the real review corpus, whole or in part: those words
-// belong to the people who wrote them (README, "Real review text"). Runs where the corpus is.
+// belong to the people who wrote them (docs/insights.md, "Real review text"). Runs where the corpus is.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 // Behaviours learned from real review text. The sentences here are the team's own, written to
 // show each behaviour; the real sentences that taught them stay in the corpus beside the project
-// (README, "Real review text"), because they are not ours to publish.
+// (docs/insights.md, "Real review text"), because they are not ours to publish.
 import { describe, expect, it } from 'vitest';
 import { analyzeText, aspectPolarities } from '../../src/core/insights/analyze.ts';
 

@@ -89,7 +89,7 @@ describe('MCP over the SDK client', () => {
     // compact: the caller's constraints stay, what only the server's own validator needs goes
     expect(search?.inputSchema.properties?.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
     expect(JSON.stringify(tools)).not.toContain('\\u0000');
-    // what an agent reads before asking anything (README "What an agent pays"); data-independent
+    // what an agent reads before asking anything (docs/mcp.md, "What an agent pays"); data-independent
     expect(Buffer.byteLength(JSON.stringify({ tools }))).toBeLessThanOrEqual(10 * 1024);
     const review = tools.find((t) => t.name === 'get_review');
     expect(Object.keys(review?.outputSchema?.properties ?? {})).toEqual(Object.keys(ReviewSchema.shape));

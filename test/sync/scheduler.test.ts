@@ -39,7 +39,7 @@ beforeAll(async () => {
     SYNC_DIR: w.syncDir,
     SITE_URL: SITE,
     SYNC_INTERVAL_S: '2',
-    // normal priority: on a machine busy with other work a niced pass can take minutes (README: Benchmarks)
+    // normal priority: on a machine busy with other work a niced pass can take minutes (docs/benchmarks.md)
     SYNC_NICENESS: '0',
   });
 });
