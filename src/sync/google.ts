@@ -118,7 +118,11 @@ export async function getReviewsPage(
     await tokens.refresh();
     res = await get();
     if (res.status === 401)
-      throw new SyncError(GOOGLE, 'authorisation', `${label} answered 401 even with a fresh access token: authorise again (docs/sync.md, "Getting the Google credentials")`);
+      throw new SyncError(
+        GOOGLE,
+        'authorisation',
+        `${label} answered 401 even with a fresh access token: authorise again (docs/sync.md, "Getting the Google credentials")`,
+      );
   }
   if (res.status === 403)
     throw new SyncError(
