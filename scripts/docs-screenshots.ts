@@ -40,9 +40,10 @@ function foreignPage(ours: string): string {
 const out = join(tempDir('screenshots'), 'dist');
 buildOrThrow({ CONTENT_DIR: join(ROOT, 'content'), OUT_DIR: out, SITE_URL: 'https://reviews.example' });
 const server = await startListening([join(ROOT, 'sidecar', 'main.ts')], { OUT_DIR: out, HUB_DB: join(tempDir('hub'), 'hub.sqlite') });
-const browser = await launchChromium();
+let browser: Browser | undefined;
 mkdirSync(OUT, { recursive: true });
 try {
+  browser = await launchChromium();
   await shoot(browser, `${server.url}/`, 'home.png');
   const ratings = (await (await fetch(`${server.url}/api/ratings.json`)).json()) as { technicians: { url: string }[] };
   const technician = new URL(ratings.technicians[0]?.url ?? '/', server.url).pathname;
@@ -85,6 +86,6 @@ try {
   }
   await client.close();
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.stop();
 }
