@@ -17,15 +17,14 @@ import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../src/core/http/manifest.ts';
 import { PATHS } from '../src/core/http/urls.ts';
-import { build, generate, median, ROOT, type Server, startSidecar, tempDir } from './bench/lib.ts';
 import { type BuildFacts, type HostileKind, hostileKinds } from './bench/hostile-requests.ts';
+import { build, FREE_PLAN_CPU_MS, generate, median, ROOT, type Server, startSidecar, tempDir } from './bench/lib.ts';
 import { cpuNs, workerdOf } from './bench/worker-mcp.ts';
 import { startDirectWorker } from './harness/workerd-direct.ts';
 
 const sizes = [Number(process.env.BENCH_REVIEWS ?? 2507), Number(process.env.BENCH_LARGE ?? 20000)].filter((n) => n > 0);
 const perKind = Number(process.env.BENCH_REQUESTS ?? 15);
 const freshStarts = Number(process.env.BENCH_FRESH ?? 2);
-const FREE_PLAN_CPU_MS = 10;
 const SITE = 'https://reviews.example';
 const WORKER_ENV = { WORKER_SERVER_TIMING: '1', HUB_ALLOW_PRIVATE_CALLBACKS: '0' };
 

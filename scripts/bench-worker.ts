@@ -20,7 +20,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { Manifest } from '../src/core/http/manifest.ts';
 import { PATHS } from '../src/core/http/urls.ts';
-import { build, generate, median, NODE, ROOT, type Server, startSidecar, table, tempDir } from './bench/lib.ts';
+import { build, FREE_PLAN_CPU_MS, generate, median, NODE, ROOT, type Server, startSidecar, table, tempDir } from './bench/lib.ts';
 import { benchWorkerHub, printWorkerHub } from './bench/worker-hub.ts';
 import {
   benchMcpThroughput,
@@ -42,7 +42,6 @@ const reviews = Number(process.env.BENCH_REVIEWS ?? 2507);
 const large = Number(process.env.BENCH_LARGE ?? 20000);
 const colds = Number(process.env.BENCH_COLD_STARTS ?? 3);
 const connections = 32;
-const FREE_PLAN_CPU_MS = 10;
 if (!hasWrk()) {
   console.error('bench:worker needs wrk (Debian package wrk; .ci/run installs it)');
   process.exit(1);

@@ -7,6 +7,9 @@ import { generateContent, writeContent } from '../sample/generate.ts';
 
 export { NODE, ROOT, tempDir };
 
+/** CPU a Worker request may take on Cloudflare's Free plan (https://developers.cloudflare.com/workers/platform/limits/). */
+export const FREE_PLAN_CPU_MS = 10;
+
 /** The environment and node flags the server runs with, so that every benchmark measures it as it is run. */
 const SERVE = { env: SERVE_PROFILE.env, flags: SERVE_PROFILE.nodeFlags };
 export const SIDECAR_NODE_FLAGS: string[] = SERVE.flags;

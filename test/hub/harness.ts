@@ -50,7 +50,8 @@ export interface TestHub {
   /** POSTs a (un)subscribe request and expects 202. */
   request(mode: 'subscribe' | 'unsubscribe', callback: string, topic: string, extra?: Record<string, string>): Promise<void>;
   /** Subscribes and waits until the hub has verified (or rejected) the request. */
-  subscribe(callback: string, topic: string, extra?: Record<string, string>): Promise<boolean>;
+  /** `timeoutMs`: how long to wait for the verification's outcome (waitFor's default otherwise). */
+  subscribe(callback: string, topic: string, extra?: Record<string, string>, timeoutMs?: number): Promise<boolean>;
   waitLog(part: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -106,11 +107,11 @@ export async function startTestHub(
     publish: async () => (await hub.checkTopics()).changed,
     post,
     request,
-    async subscribe(callback, topic, extra = {}) {
+    async subscribe(callback, topic, extra = {}, timeoutMs) {
       const seen = logs.length;
       await request('subscribe', callback, topic, extra);
       const done = (l: string) => l.startsWith('hub: subscribe ') && l.endsWith(`: ${new URL(callback).href} ${topic}`);
-      await waitFor(`verification of ${callback}`, () => logs.slice(seen).some(done));
+      await waitFor(`verification of ${callback}`, () => logs.slice(seen).some(done), timeoutMs);
       return logs.slice(seen).some((l) => done(l) && l.startsWith('hub: subscribe verified'));
     },
     waitLog,
