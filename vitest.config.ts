@@ -11,7 +11,7 @@ const UNIT = [
   'test/site/page-data.test.ts',
   'test/hub/address.test.ts',
   'test/hub/candidates.test.ts',
-  'test/edge/kept-assets.test.ts',
+  'test/cloudflare/kept-assets.test.ts',
   'test/import/titles.test.ts',
   'test/import/units.test.ts',
   'test/architecture.test.ts',

@@ -4,14 +4,15 @@
 // and the round is scored. Pooled over all rounds this predicts how a fresh round will score, and it
 // is the criterion every setting of `npm run train:insights` was chosen by (src/core/insights/README.md).
 // Usage: node research/cv-insights.ts [--json] [--errors] [--variants "name flags; name flags"] [--ablate family,…] [setting flags, see `settingsFrom`]
-import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
-import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
-import { EN } from '../src/core/insights/lang-en.ts';
-import type { LanguagePack } from '../src/core/insights/language.ts';
+
 import { requireCorpus } from '../scripts/insights/corpus.ts';
 import { f3, noAspectShare, scoreCells } from '../scripts/insights/format.ts';
 import { ablated, CHOSEN, type Item, loadItems, type ModelSettings, type Settings, trainGate } from '../scripts/insights/learning.ts';
 import { mulberry32 } from '../scripts/sample/generate.ts';
+import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
+import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
+import { EN } from '../src/core/insights/lang-en.ts';
+import type { LanguagePack } from '../src/core/insights/language.ts';
 
 export interface Validation {
   pooled: Evaluation;

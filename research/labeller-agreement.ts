@@ -3,11 +3,11 @@
 // after this study), the second were made blind from real-en-blind.jsonl (the corpus's notes say how).
 // Usage: node research/labeller-agreement.ts [--json] [--errors] [--second FILE]
 import { readFileSync } from 'node:fs';
-import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
-import { ASPECT_IDS, isAspectId, POLARITIES } from '../src/core/schemas/aspects.ts';
 import { analyserPrediction, loadGold, setFile } from '../scripts/eval-insights.ts';
 import { corpusFile, requireCorpus } from '../scripts/insights/corpus.ts';
 import { f3, scoreCells, share } from '../scripts/insights/format.ts';
+import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
+import { ASPECT_IDS, isAspectId, POLARITIES } from '../src/core/schemas/aspects.ts';
 
 /** The second labelling, and the texts it was made from (each with its id and stars only). */
 export const secondLabelsFile = () => corpusFile('real-en-second-labels.jsonl');

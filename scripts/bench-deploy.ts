@@ -4,7 +4,7 @@
 // what spends the Free plan's daily quota of Pages Functions requests.
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { routesFile } from '../src/build/deploy/cloudflare.ts';
+import { routesFile } from '../src/build/deploy/pages.ts';
 import type { Manifest } from '../src/core/http/manifest.ts';
 import { build, generate, load, ROOT, startSidecar, table, tempDir } from './bench/lib.ts';
 import { startWrangler } from './harness/host-emulators.ts';
@@ -49,7 +49,7 @@ for (const [label, content] of [
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
   const files = Object.keys(manifest.resources).length;
   const buildDir = realpathSync(out);
-  const cloudflare = join(buildDir, 'deploy', 'cloudflare');
+  const cloudflare = join(buildDir, 'deploy', 'pages');
   crawl.push({
     content: label,
     'built files': files,
@@ -68,9 +68,9 @@ const content = join(ROOT, 'content');
 build({ CONTENT_DIR: content, OUT_DIR: out, SIDECAR_URL: NOWHERE });
 const sidecar = await startSidecar(out, { RELOAD_INTERVAL_MS: '100' });
 build({ CONTENT_DIR: content, OUT_DIR: out, SIDECAR_URL: sidecar.url });
-const edgeDir = realpathSync(join(out, 'deploy', 'cloudflare'));
+const edgeDir = realpathSync(join(out, 'deploy', 'pages'));
 build({ CONTENT_DIR: content, OUT_DIR: out, SIDECAR_URL: sidecar.url, CLOUDFLARE_VALIDATORS: 'host' });
-const hostDir = realpathSync(join(out, 'deploy', 'cloudflare'));
+const hostDir = realpathSync(join(out, 'deploy', 'pages'));
 const edge = await startWrangler(edgeDir);
 const host = await startWrangler(hostDir);
 

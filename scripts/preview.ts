@@ -1,4 +1,4 @@
-// npm run preview:cloudflare | preview:netlify: the built deploy folder under the host's own
+// npm run preview:pages | preview:netlify (preview:pages: the old name of preview:pages): the built deploy folder under the host's own
 // local tool (wrangler pages dev, netlify dev), in front of a local sidecar, at one origin:
 // what a CDN deploy will do, tried before deploying. The build, the sidecar's database and
 // the tools' own state all go to a temporary folder; nothing in the repository changes.
@@ -7,10 +7,11 @@ import { readSettings } from '../src/settings/index.ts';
 import { freePort, type RunningHost, startNetlify, startWrangler } from './harness/host-emulators.ts';
 import { buildOrThrow, entryFile, type RunningProcess, startListening, tempDir } from './harness/processes.ts';
 
-const HOSTS = { cloudflare: 'Cloudflare Pages (wrangler pages dev)', netlify: 'Netlify (netlify dev --offline)' } as const;
+const HOSTS = { pages: 'Cloudflare Pages (wrangler pages dev)', netlify: 'Netlify (netlify dev --offline)' } as const;
 type Host = keyof typeof HOSTS;
 
-const host = process.argv[2] as Host;
+// `cloudflare`: the name of `pages` before 1.1, kept for one release
+const host = (process.argv[2] === 'cloudflare' ? 'pages' : process.argv[2]) as Host;
 if (!(host in HOSTS)) {
   console.error(`usage: node scripts/preview.ts <${Object.keys(HOSTS).join('|')}>`);
   process.exit(2);
@@ -20,7 +21,7 @@ const settings = readSettings(process.env);
 const origin = (port: number) => `http://127.0.0.1:${port}`;
 const port = settings.port === 0 ? await freePort() : settings.port;
 // wrangler listens on the address it is given; netlify dev answers at localhost
-const siteUrl = host === 'cloudflare' ? origin(port) : `http://localhost:${port}`;
+const siteUrl = host === 'pages' ? origin(port) : `http://localhost:${port}`;
 const sidecarPort = await freePort();
 const dir = tempDir(`preview-${host}`);
 const outDir = join(dir, 'dist');
@@ -46,7 +47,7 @@ try {
     ),
   );
   const deployDir = join(outDir, 'deploy', host);
-  const tool = host === 'cloudflare' ? await startWrangler(deployDir, { SIDECAR_URL: origin(sidecarPort) }, port) : await startNetlify(deployDir, port);
+  const tool = host === 'pages' ? await startWrangler(deployDir, { SIDECAR_URL: origin(sidecarPort) }, port) : await startNetlify(deployDir, port);
   running.push(tool);
   // Tests and scripts read this line to learn that the preview is up.
   console.log(`Preview of ${HOSTS[host]} on ${siteUrl} (sidecar on ${origin(sidecarPort)}); Ctrl-C stops both`);

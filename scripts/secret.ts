@@ -60,7 +60,7 @@ try {
   account = await accountId(api, process.env);
   // wrangler would create an empty Worker of that name, taking its address before the first deploy
   if (!(await workerExists(api, account, worker)))
-    fail(`this Cloudflare account has no Worker named ${worker} yet: deploy first (npm run deploy:cloudflare), then set its secrets.`);
+    fail(`this Cloudflare account has no Worker named ${worker} yet: deploy first (npm run deploy:worker), then set its secrets.`);
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }

@@ -3,7 +3,7 @@
 // one. Asks the Worker at SIDECAR_URL (SITE_URL when that is empty) with a request signed with
 // HUB_PUBLISH_SECRET, as `npm run publish` signs its ping; the Worker answers nobody else.
 import { PUBLISH_SIGNATURE_HEADER, signPublish } from '../sidecar/hub/publish-signature.ts';
-import { WATCH_STATUS_PATH } from '../src/edge/worker-bindings.ts';
+import { WATCH_STATUS_PATH } from '../sidecar/runtime/cloudflare/bindings.ts';
 import { readHubSettings } from '../src/settings/hub.ts';
 import { readSettings } from '../src/settings/index.ts';
 import type { SourceCheck, watchReport } from '../src/sync/watch.ts';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DOCS_MARKERS, settingsDocsTable, withSettingsTable } from '../src/settings/docs-page.ts';
 import { HUB_SETTINGS, readHubSettings } from '../src/settings/hub.ts';
 import { readSettings, SETTINGS } from '../src/settings/index.ts';
 import { INSIGHTS_SETTINGS, readInsightsSettings } from '../src/settings/insights.ts';
-import { DOCS_MARKERS, settingsDocsTable, withSettingsTable } from '../src/settings/docs-page.ts';
 import { readSyncSchedule, readSyncSettings, SYNC_SETTINGS } from '../src/settings/sync.ts';
 import { ROOT } from './helpers/paths.ts';
 

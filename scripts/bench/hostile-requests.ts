@@ -4,7 +4,7 @@
 // a completion that matches nothing, a since date not pre-rendered). Each kind makes its n-th
 // request a little different where a response cache would otherwise answer it.
 import { PATHS } from '../../src/core/http/urls.ts';
-import { ACCEPT, LEGACY, MODERN, MODERN_META as META } from './worker-mcp.ts';
+import { ACCEPT, LEGACY, MODERN_META as META, MODERN } from './worker-mcp.ts';
 
 export interface BenchRequest {
   path: string;

@@ -50,10 +50,10 @@ export const COMMANDS = {
   },
   deploy: {
     summary: 'build and deploy to Cloudflare as one Worker, no server (wrangler deploy)',
-    usage: 'reviews deploy cloudflare [--dry-run] [--outdir DIR] [--no-build] [--no-publish] [wrangler deploy options]',
+    usage: 'reviews deploy worker [--dry-run] [--outdir DIR] [--no-build] [--no-publish] [wrangler deploy options]',
     details:
-      '--dry-run --outdir DIR writes what would be uploaded, without an account; --no-build deploys the build as it is; --no-publish skips the ping to the hub. Other options go to wrangler deploy.',
-    example: 'reviews deploy cloudflare --dry-run --outdir /tmp/upload',
+      '--dry-run --outdir DIR writes what would be uploaded, without an account; --no-build deploys the build as it is; --no-publish skips the ping to the hub. Other options go to wrangler deploy. `reviews deploy worker`, its name before 1.1, still works.',
+    example: 'reviews deploy worker --dry-run --outdir /tmp/upload',
   },
   secret: {
     summary: "set or list the secrets of the site's Worker",

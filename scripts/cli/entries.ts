@@ -9,7 +9,7 @@ export const ENTRIES = {
   serve: 'sidecar/main',
   previewWorker: 'scripts/preview-worker',
   previewHost: 'scripts/preview',
-  deploy: 'scripts/deploy-cloudflare',
+  deploy: 'scripts/deploy-worker',
   secret: 'scripts/secret',
   status: 'scripts/status',
   sync: 'scripts/sync',

@@ -17,7 +17,7 @@ import { readSiteEnv } from './site-env.ts';
 
 const PREVIEWS: Record<string, { script: string; args: string[]; tool: string }> = {
   worker: { script: ENTRIES.previewWorker, args: [], tool: 'wrangler' },
-  pages: { script: ENTRIES.previewHost, args: ['cloudflare'], tool: 'wrangler' },
+  pages: { script: ENTRIES.previewHost, args: ['pages'], tool: 'wrangler' },
   netlify: { script: ENTRIES.previewHost, args: ['netlify'], tool: 'netlify-cli' },
 };
 
@@ -76,7 +76,8 @@ async function main(argv: string[]): Promise<number> {
       return run(preview.script, [...preview.args, ...rest.slice(1)]);
     }
     case 'deploy':
-      if (rest[0] !== 'cloudflare') throw usage('deploy', 'name the host to deploy to: cloudflare');
+      // `cloudflare`: the name of `worker` before 1.1, kept for one release
+      if (rest[0] !== 'worker' && rest[0] !== 'cloudflare') throw usage('deploy', 'name what to deploy: worker');
       needTool('wrangler');
       return run(ENTRIES.deploy, rest.slice(1));
     case 'secret':

@@ -39,7 +39,7 @@ export function slugify(name: string): string {
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const schemaPath = (packageName: string, file: string) => `node_modules/${packageName}/schemas/${file}`;
 
-/** The site's scripts: today's npm commands, each an alias of `reviews` (the sync workflow runs `npm run sync` and `npm run deploy:cloudflare`). */
+/** The site's scripts: today's npm commands, each an alias of `reviews` (the sync workflow runs `npm run sync` and `npm run deploy:worker`; `deploy:cloudflare`, its name before 1.1, for a workflow copied before). */
 const SITE_SCRIPTS = {
   dev: 'reviews dev',
   build: 'reviews build',
@@ -49,7 +49,8 @@ const SITE_SCRIPTS = {
   sync: 'reviews sync',
   'sync:check': 'reviews sync-check',
   publish: 'reviews publish',
-  'deploy:cloudflare': 'reviews deploy cloudflare',
+  'deploy:worker': 'reviews deploy worker',
+  'deploy:cloudflare': 'reviews deploy worker',
   'preview:worker': 'reviews preview worker',
 };
 
@@ -95,7 +96,7 @@ function envExample(): string {
     '',
   ];
   for (const name of SECRET_SETTING_NAMES) lines.push(`# ${ALL_SETTINGS[name]?.help ?? ''}`, `${name}=`, '');
-  lines.push("# wrangler's own, for reviews deploy cloudflare outside a wrangler login", 'CLOUDFLARE_API_TOKEN=', 'CLOUDFLARE_ACCOUNT_ID=', '');
+  lines.push("# wrangler's own, for reviews deploy worker outside a wrangler login", 'CLOUDFLARE_API_TOKEN=', 'CLOUDFLARE_ACCOUNT_ID=', '');
   return lines.join('\n');
 }
 
@@ -110,7 +111,7 @@ npm install
 npx reviews import google ~/Downloads/takeout.zip   # or trustpilot / csv
 npx reviews check                                    # validates, and lists what is worth adding
 npx reviews start                                    # http://localhost:4321
-npx reviews deploy cloudflare                        # one Worker, no server
+npx reviews deploy worker                        # one Worker, no server
 \`\`\`
 
 \`.github/workflows/sync.yml\` reads new reviews once the sources' secrets are set: started by the Cloudflare Worker's

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WORKER_CONFIG, workerName } from '../../src/build/deploy/worker.ts';
 import type { Settings } from '../../src/settings/index.ts';
-import { accountId, cloudflareApi, wranglerCredentials, workersDevSubdomain } from './api.ts';
+import { accountId, cloudflareApi, workersDevSubdomain, wranglerCredentials } from './api.ts';
 
 export const workersDevUrl = (name: string, subdomain: string) => `https://${name}.${subdomain}.workers.dev`;
 

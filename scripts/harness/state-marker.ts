@@ -4,9 +4,9 @@
 // silence. The Durable Object cannot write here; it logs its count when it changes
 // (SUBSCRIPTION_COUNT_LINE), and this reads wrangler's output for it.
 import { existsSync, readdirSync } from 'node:fs';
+import { DURABLE_OBJECTS } from '../../sidecar/runtime/cloudflare/bindings.ts';
+import { SUBSCRIPTION_COUNT_LINE } from '../../sidecar/runtime/cloudflare/hub-storage.ts';
 import { type LossContext, lossWarning, readMarker, writeMarker } from '../../sidecar/runtime/node/hub/marker.ts';
-import { SUBSCRIPTION_COUNT_LINE } from '../../sidecar/runtime/workers/hub-storage.ts';
-import { DURABLE_OBJECTS } from '../../src/edge/worker-bindings.ts';
 
 /** Whether the folder holds a hub object's database (`--persist-to` keeps each object's SQLite file under v3/do/<script>-<class>/). */
 function hasHubDatabase(stateDir: string): boolean {

@@ -1,5 +1,5 @@
 // What the hub's core needs from the runtime it runs in, as small interfaces. Node's adapters
-// are in sidecar/runtime/node/hub-*.ts, the Workers' in sidecar/runtime/workers/hub-*.ts.
+// are in sidecar/runtime/node/hub-*.ts, the Workers' in sidecar/runtime/cloudflare/hub-*.ts.
 
 export type SqlValue = string | number | null | Uint8Array;
 

@@ -57,7 +57,7 @@ export interface McpOptions {
   /**
    * Where the runtime keeps what outlives a request, when not in this heap: the 2025 sessions
    * and the subscriptions/listen streams (the Worker's Durable Objects,
-   * sidecar/runtime/workers/mcp-objects.ts). By default both live here, told of new builds by the site.
+   * sidecar/runtime/cloudflare/mcp-objects.ts). By default both live here, told of new builds by the site.
    */
   elsewhere?: { sessions: SessionStore; listen: ListenStreams };
   /** The caller's address, for the per-client session limit (the runtime's adapter; in-process requests share one name). */

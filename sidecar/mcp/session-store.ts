@@ -2,7 +2,7 @@
  * Where the 2025 sessions live, behind one interface: the requests of a session always reach
  * the one place that holds it. In this heap (legacy.ts's heapSessions: every session of a
  * Node sidecar, or the one session of a Workers Durable Object), or elsewhere by id (the
- * Worker's adapter in sidecar/runtime/workers/, which forwards to the session's object).
+ * Worker's adapter in sidecar/runtime/cloudflare/, which forwards to the session's object).
  * The transport rules that need no session (a missing Mcp-Session-Id, GET without one)
  * are answered before a store is asked (legacy.ts, legacyEndpoint).
  */

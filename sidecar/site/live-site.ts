@@ -1,7 +1,7 @@
 import { currentBuildDir, folderFiles } from '../runtime/node/build-files.ts';
 import { type SiteSnapshot, snapshotOf } from './snapshot.ts';
 
-/** The build being served: the newest in OUT_DIR on Node, the deployed one in a Worker (runtime/workers/build-files.ts). */
+/** The build being served: the newest in OUT_DIR on Node, the deployed one in a Worker (runtime/cloudflare/build-files.ts). */
 export interface LiveSite {
   /** The newest completed build. */
   current(): SiteSnapshot;

@@ -5,8 +5,8 @@ import { HUB_SETTINGS } from './hub.ts';
 import { SETTINGS } from './index.ts';
 import { INSIGHTS_SETTINGS } from './insights.ts';
 import { SYNC_SETTINGS } from './sync.ts';
-import { WATCH_SETTINGS } from './watch.ts';
 import type { Setting } from './table.ts';
+import { WATCH_SETTINGS } from './watch.ts';
 
 export const SETTING_TABLES: readonly Record<string, Setting>[] = [SETTINGS, HUB_SETTINGS, SYNC_SETTINGS, WATCH_SETTINGS, INSIGHTS_SETTINGS];
 

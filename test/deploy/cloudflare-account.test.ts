@@ -12,10 +12,11 @@ import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CloudflareApi, startCloudflareApi } from '../../scripts/harness/cloudflare-api.ts';
-import { DURABLE_OBJECT_MIGRATIONS, DURABLE_OBJECTS } from '../../src/edge/worker-bindings.ts';
+import { DURABLE_OBJECT_MIGRATIONS, DURABLE_OBJECTS } from '../../sidecar/runtime/cloudflare/bindings.ts';
 
 /** The tag of the last migration: a new Worker gets every step at once. */
 const LAST_TAG = DURABLE_OBJECT_MIGRATIONS.at(-1)?.tag;
+
 import { SECRET_SETTING_NAMES } from '../../src/settings/all.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 
@@ -101,7 +102,7 @@ async function account(subdomain: string | undefined) {
 describe('a new Cloudflare account', () => {
   it('without a workers.dev subdomain: the deploy says in one sentence how to make one, and uploads nothing', async () => {
     const { api, env } = await account(undefined);
-    const run = await runScript('deploy-cloudflare.ts', [], env);
+    const run = await runScript('deploy-worker.ts', [], env);
     expect(run.status, run.stderr).toBe(1);
     expect(run.stderr).toMatch(
       new RegExp(`no workers\\.dev subdomain yet: choose one once at https://dash\\.cloudflare\\.com/${api.accountId}/workers/onboarding`),
@@ -119,7 +120,7 @@ describe('a new Cloudflare account', () => {
     beforeAll(async () => {
       ({ api, env } = await account('stand-in'));
       // a secret in the deploy's environment goes up as a secret binding, never as a var
-      first = await runScript('deploy-cloudflare.ts', ['--publish-wait-s', '1'], { ...env, HUB_PUBLISH_SECRET: SECRET });
+      first = await runScript('deploy-worker.ts', ['--publish-wait-s', '1'], { ...env, HUB_PUBLISH_SECRET: SECRET });
     });
 
     it('builds for the Worker workers.dev address, uploads the script, assets, Durable Object migration and vars, and turns workers.dev on', () => {
@@ -213,7 +214,7 @@ describe('a new Cloudflare account', () => {
 
     it('deploys the same build again without uploading any asset, keeping the secret and the migration', async () => {
       const before = api.requests.length;
-      const again = await runScript('deploy-cloudflare.ts', ['--no-build', '--no-publish'], env);
+      const again = await runScript('deploy-worker.ts', ['--no-build', '--no-publish'], env);
       expect(again.status, `${again.stdout}\n${again.stderr}`).toBe(0);
       const requests = api.requests.slice(before);
       expect(requests.some((r) => r.path.endsWith('/assets-upload-session'))).toBe(true);
@@ -230,7 +231,7 @@ describe('a new Cloudflare account', () => {
 
     it('adds a custom domain later with one setting and one redeploy, keeping the workers.dev address', async () => {
       const custom = `https://reviews.${ZONE}`;
-      const run = await runScript('deploy-cloudflare.ts', ['--no-publish'], { ...env, SITE_URL: custom });
+      const run = await runScript('deploy-worker.ts', ['--no-publish'], { ...env, SITE_URL: custom });
       expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
       const worker = api.workers.get(NAME);
       expect(worker?.uploads).toBe(3);

@@ -8,11 +8,11 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import { describe, expect, it } from 'vitest';
 import { hostWarnings, startWrangler } from '../../scripts/harness/host-emulators.ts';
 import { generateContent, writeContent } from '../../scripts/sample/generate.ts';
+import { WORKER_DATA_PREFIX } from '../../sidecar/runtime/cloudflare/bindings.ts';
 import { CLOUDFLARE } from '../../src/build/deploy/limits.ts';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
-import { WORKER_DATA_PREFIX } from '../../src/edge/worker-bindings.ts';
 import { buildInProcess } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 
@@ -88,7 +88,7 @@ describe.each(SIZES)('deploy folders for $name', (size) => {
     out = join(tempDir('deploy-files'), 'dist');
     await buildInProcess({ CONTENT_DIR: size.content(), OUT_DIR: out, SITE_URL, SIDECAR_URL });
     manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
-    for (const host of ['cloudflare', 'netlify']) {
+    for (const host of ['pages', 'netlify']) {
       for (const { file } of Object.values(manifest.resources)) {
         expect(statSync(join(out, 'deploy', host, file)).ino, `${host}/${file}`).toBe(statSync(join(out, 'site', file)).ino);
       }
@@ -126,7 +126,7 @@ describe.each(SIZES)('deploy folders for $name', (size) => {
   });
 
   it('are read by wrangler pages dev without a warning, within Cloudflare’s limits', async () => {
-    const dir = join(out, 'deploy', 'cloudflare');
+    const dir = join(out, 'deploy', 'pages');
     const headerRules = readFileSync(join(dir, '_headers'), 'utf8')
       .split('\n')
       .filter((line) => line.startsWith('/')).length;

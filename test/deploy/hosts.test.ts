@@ -45,11 +45,11 @@ beforeAll(async () => {
   sidecar = await startServer({ OUT_DIR: out, SITE_URL });
   // The same content again: bytes, ETags and Last-Modified stay; the deploy folders now point at the sidecar.
   await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: sidecar.url });
-  edgeDir = realpathSync(join(out, 'deploy', 'cloudflare'));
+  edgeDir = realpathSync(join(out, 'deploy', 'pages'));
   netlifyDir = realpathSync(join(out, 'deploy', 'netlify'));
   // Host validators, built with a sidecar address that answers nothing: the Pages variable must win.
   await buildInProcess({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL, SIDECAR_URL: NOWHERE, CLOUDFLARE_VALIDATORS: 'host' });
-  hostDir = realpathSync(join(out, 'deploy', 'cloudflare'));
+  hostDir = realpathSync(join(out, 'deploy', 'pages'));
   manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
 });
 

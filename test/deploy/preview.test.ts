@@ -1,4 +1,4 @@
-// npm run preview:cloudflare and preview:netlify, as a developer runs them: the host's own tool
+// npm run preview:pages and preview:netlify, as a developer runs them: the host's own tool
 // in front of the local sidecar, at one origin, leaving the repository as it was.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,7 +27,7 @@ function startPreview(host: string): Promise<{ child: ChildProcess; url: string;
   });
 }
 
-describe.each(['cloudflare', 'netlify'])('npm run preview:%s', (host) => {
+describe.each(['pages', 'netlify'])('npm run preview:%s', (host) => {
   it('serves the built files and the sidecar at one origin, and leaves the repository as it was', async () => {
     const before = gitStatus();
     const preview = await startPreview(host);

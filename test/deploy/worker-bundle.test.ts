@@ -4,8 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/harness/processes.ts';
+import type { WorkerBuild } from '../../sidecar/runtime/cloudflare/bindings.ts';
 import { bundleWorker } from '../../src/build/deploy/worker.ts';
-import type { WorkerBuild } from '../../src/edge/worker-bindings.ts';
 import { tempDir } from '../helpers/paths.ts';
 
 const DATA = { manifest: { build_id: 'b', site_url: 'https://reviews.example', since_dates: [], types: [], dates: [], rows: [] } } as unknown as WorkerBuild;

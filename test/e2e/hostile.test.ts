@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS, ROUTE_METHODS } from '../../src/core/http/urls.ts';
 import { MCP_TOOL_NAMES } from '../../src/core/openapi/mcp.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
-import { type RunningTarget, startTarget, stubbedMount, TARGETS } from '../helpers/targets.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
+import { type RunningTarget, startTarget, stubbedMount, TARGETS } from '../helpers/targets.ts';
 import { ACCEPT, MODERN, MODERN_META, openSession, PROTOCOL } from '../mcp/helpers.ts';
 
 const SITE = 'https://reviews.example';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
-import { type RunningTarget, startTarget, TARGETS } from '../helpers/targets.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
+import { type RunningTarget, startTarget, TARGETS } from '../helpers/targets.ts';
 
 let server: RunningTarget;
 // Each suite runs against the Node sidecar and against the Worker under wrangler dev.

@@ -1,4 +1,4 @@
-// A secret given to the build, preview:worker and `deploy:cloudflare --dry-run` is found nowhere
+// A secret given to the build, preview:worker and `deploy:worker --dry-run` is found nowhere
 // it should not be: in no file they wrote but the one private file wrangler reads it from (0600,
 // in a 0700 folder, gone once they exit), on no command line any process had while they ran
 // (/proc/*/cmdline, sampled), in no response and in no line they printed. preview:worker's
@@ -92,7 +92,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe('a secret given to the build, preview:worker and deploy:cloudflare', () => {
+describe('a secret given to the build, preview:worker and deploy:worker', () => {
   let worker: RunningWorker | undefined;
   afterAll(async () => {
     await worker?.stop();
@@ -140,10 +140,10 @@ describe('a secret given to the build, preview:worker and deploy:cloudflare', ()
     expect(existsSync(dir)).toBe(false);
   });
 
-  it('is uploaded by deploy:cloudflare --dry-run from a private file, removed after, never as a var or an argument', async () => {
+  it('is uploaded by deploy:worker --dry-run from a private file, removed after, never as a var or an argument', async () => {
     const outdir = join(scratch, 'upload');
     const sampler = sampleCommandLines();
-    const deploy = await run('deploy-cloudflare.ts', ['--no-build', '--dry-run', '--outdir', outdir], {
+    const deploy = await run('deploy-worker.ts', ['--no-build', '--dry-run', '--outdir', outdir], {
       ...childEnv,
       OUT_DIR: OUT,
       CLOUDFLARE_API_TOKEN: '',

@@ -1,4 +1,4 @@
-// The no-server deploy as its commands run it: `npm run deploy:cloudflare -- --dry-run` writes
+// The no-server deploy as its commands run it: `npm run deploy:worker -- --dry-run` writes
 // what would be uploaded without an account; `npm run preview:worker` changes nothing in the
 // repository, and survives a kill -9 of the whole process group with a restart on its state.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -6,10 +6,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
+import { compactManifest, DURABLE_OBJECT_MIGRATIONS, DURABLE_OBJECTS, expandManifest, MCP_NEW_SESSIONS } from '../../sidecar/runtime/cloudflare/bindings.ts';
 import { WORKERS } from '../../src/build/deploy/limits.ts';
 import { workerRateLimits } from '../../src/build/deploy/worker.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
-import { compactManifest, DURABLE_OBJECT_MIGRATIONS, DURABLE_OBJECTS, expandManifest, MCP_NEW_SESSIONS } from '../../src/edge/worker-bindings.ts';
 import { readSettings } from '../../src/settings/index.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
@@ -23,10 +23,10 @@ beforeAll(async () => {
   out = await sharedBuild(SMALL_CONTENT, SITE);
 });
 
-describe('npm run deploy:cloudflare -- --dry-run', () => {
+describe('npm run deploy:worker -- --dry-run', () => {
   it('writes the bundle that would be uploaded, with its bindings, and no account', () => {
     const outdir = join(tempDir('dry-run'), 'upload');
-    const run = spawnSync(NODE, [join(ROOT, 'scripts', 'deploy-cloudflare.ts'), '--no-build', '--dry-run', '--outdir', outdir], {
+    const run = spawnSync(NODE, [join(ROOT, 'scripts', 'deploy-worker.ts'), '--no-build', '--dry-run', '--outdir', outdir], {
       cwd: ROOT,
       env: { ...process.env, OUT_DIR: out, SITE_URL: SITE, HUB_LEASE_MIN_S: '120', CLOUDFLARE_API_TOKEN: '', CLOUDFLARE_ACCOUNT_ID: '' },
       encoding: 'utf8',

@@ -1,8 +1,8 @@
 // The hub end to end, in process: real HTTPS subscribers on 127.0.0.1 trusting a throwaway CA.
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import { mkdtempSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { DURABLE_OBJECTS } from '../../src/edge/worker-bindings.ts';
-import { ACCEPT, initializeRequest } from '../mcp/helpers.ts';
+import { DURABLE_OBJECTS } from '../../sidecar/runtime/cloudflare/bindings.ts';
 import { readMarker } from '../../sidecar/runtime/node/hub/marker.ts';
+import { ACCEPT, initializeRequest } from '../mcp/helpers.ts';
 import { type Subscriber, sleep, startSubscriber, waitFor } from './subscriber.ts';
 import { startWorkerHub } from './worker-hub.ts';
 

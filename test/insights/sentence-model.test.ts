@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../research/cv-insights.ts';
-import { predict, rowsOf, type Scored, VARIANTS, validateVariant } from '../../research/experiment-sentence-model.ts';
 import { type DenseSample, fitDense, probability } from '../../research/dense.ts';
-import { type Item, loadItems } from '../../scripts/insights/learning.ts';
+import { predict, rowsOf, type Scored, VARIANTS, validateVariant } from '../../research/experiment-sentence-model.ts';
 import { readCache, textKey, writeCache } from '../../research/sentence-embeddings.ts';
+import { type Item, loadItems } from '../../scripts/insights/learning.ts';
 import { mulberry32 } from '../../scripts/sample/generate.ts';
 import { describeWithCorpus } from './corpus.ts';
 

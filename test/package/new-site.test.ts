@@ -9,8 +9,8 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTakeoutZip } from '../../scripts/bench/google-export.ts';
 import { COMMANDS } from '../../scripts/cli/commands.ts';
-import { installSite, packEngine, reviewsBin, SITE_PATH } from '../../scripts/harness/new-site.ts';
 import { startFakeRegistry } from '../../scripts/harness/fake-registry.ts';
+import { installSite, packEngine, reviewsBin, SITE_PATH } from '../../scripts/harness/new-site.ts';
 import { makeTestPki } from '../../scripts/harness/pki.ts';
 import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
 import { runStep, stepScript } from '../../scripts/harness/workflow-step.ts';
@@ -164,7 +164,7 @@ describe('reviews init', () => {
     const pkg = JSON.parse(readFileSync(join(site, 'package.json'), 'utf8'));
     expect(pkg.dependencies['reviews-service']).toBe(`file:${tarball}`);
     expect(readFileSync(join(site, '.github/workflows/sync.yml'), 'utf8')).toBe(readFileSync(join(ROOT, '.github/workflows/sync.yml'), 'utf8'));
-    for (const script of ['sync', 'deploy:cloudflare']) expect(pkg.scripts[script]).toMatch(/^reviews /);
+    for (const script of ['sync', 'deploy:worker']) expect(pkg.scripts[script]).toMatch(/^reviews /);
     expect(readFileSync(join(site, '.gitignore'), 'utf8')).toMatch(/^\.env$/m);
     expect(existsSync(join(site, 'src'))).toBe(false);
     // every $schema an editor follows exists once installed
@@ -260,7 +260,7 @@ describe('the installed site', () => {
         SIDECAR_URL: server.url,
         SYNC_DIR: join(work, 'sync-status'),
         // the workflow's command, with wrangler's dry run in place of an account
-        DEPLOY_COMMAND: `npm run --silent deploy:cloudflare -- --no-build --no-publish --dry-run --outdir '${outdir}'`,
+        DEPLOY_COMMAND: `npm run --silent deploy:worker -- --no-build --no-publish --dry-run --outdir '${outdir}'`,
       });
       expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
       expect(run.stdout).toMatch(/Build: done/);
@@ -274,9 +274,9 @@ describe('the installed site', () => {
     }
   }, 240_000);
 
-  it('reviews deploy cloudflare --dry-run writes the upload without an account', () => {
+  it('reviews deploy worker --dry-run writes the upload without an account', () => {
     const outdir = join(work, 'upload');
-    const run = reviews(['deploy', 'cloudflare', '--dry-run', '--outdir', outdir]);
+    const run = reviews(['deploy', 'worker', '--dry-run', '--outdir', outdir]);
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(existsSync(join(outdir, 'worker.js'))).toBe(true);
   });
@@ -292,7 +292,7 @@ describe('the installed site', () => {
     const before = readFileSync(config, 'utf8');
     writeFileSync(config, JSON.stringify({ worker_name: 'acme', trustpilot_api_key: 'tp-secret-value-42' }));
     try {
-      for (const command of [['check'], ['build'], ['config'], ['sync'], ['deploy', 'cloudflare', '--dry-run']]) {
+      for (const command of [['check'], ['build'], ['config'], ['sync'], ['deploy', 'worker', '--dry-run']]) {
         const run = reviews(command);
         expect(run.status, command.join(' ')).toBe(1);
         expect(run.stderr).toContain('holds the secret "trustpilot_api_key"');

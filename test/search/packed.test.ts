@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderSince, sincePartsJoined } from '../../src/core/documents/since.ts';
 import type { ReviewsDocument } from '../../src/core/schemas/documents.ts';
 import { completeIds } from '../../src/core/search/complete.ts';
 import { buildSearchIndex, type SearchIndex } from '../../src/core/search/index.ts';
 import { packedFiles, packSearchIndex, REVIEWS_FILE, unpackSearchIndex } from '../../src/core/search/packed.ts';
 import { parseSearchQuery, type SearchParams, SearchParamsSchema, SORTS } from '../../src/core/search/params.ts';
 import { countSince, searchBody, searchReviews } from '../../src/core/search/run.ts';
-import { renderSince, sincePartsJoined } from '../../src/core/documents/since.ts';
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
 

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
-import { appData } from '../../src/core/site/app-data.ts';
 import type { Business } from '../../src/core/schemas/business.ts';
+import { appData } from '../../src/core/site/app-data.ts';
 import { speaker } from '../../src/mcp-app/view.ts';
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 

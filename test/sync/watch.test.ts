@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeApis, FakeRequest } from '../../scripts/harness/fake-apis.ts';
 import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
 import { signPublish } from '../../sidecar/hub/publish-signature.ts';
-import { WATCH_STATUS_PATH } from '../../src/edge/worker-bindings.ts';
+import { WATCH_STATUS_PATH } from '../../sidecar/runtime/cloudflare/bindings.ts';
 import { watchCron } from '../../src/settings/watch.ts';
 import { buildInProcess } from '../helpers/build.ts';
 import { NODE, ROOT } from '../helpers/paths.ts';

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../../core/http/manifest.ts';
-import { type CloudflareValidators, writeCloudflare } from './cloudflare.ts';
 import { writeNetlify } from './netlify.ts';
+import { type CloudflareValidators, writePages } from './pages.ts';
 import { writeWorker } from './worker.ts';
 
 export interface DeployOptions {
@@ -18,7 +18,7 @@ export interface DeployOptions {
 }
 
 /** The hosts a build writes a ready folder for, `<build>/deploy/<host>/`. */
-export const HOSTS = ['cloudflare', 'netlify', 'worker'] as const;
+export const HOSTS = ['pages', 'netlify', 'worker'] as const;
 
 export async function writeDeployFolders(buildDir: string, manifest: Manifest, options: DeployOptions): Promise<void> {
   const siteDir = join(buildDir, 'site');
@@ -27,7 +27,7 @@ export async function writeDeployFolders(buildDir: string, manifest: Manifest, o
     mkdirSync(dir, { recursive: true });
     return dir;
   };
-  await writeCloudflare(siteDir, manifest, folder('cloudflare'), {
+  await writePages(siteDir, manifest, folder('pages'), {
     sidecarUrl: options.sidecarUrl,
     maxAgeS: options.maxAgeS,
     validators: options.cloudflareValidators,

@@ -3,12 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import type { Manifest } from '../../core/http/manifest.ts';
-import type { SourceMark } from '../../core/import/newest.ts';
-import { SURFACE } from '../../core/http/surface.ts';
-import type { ReviewsDocument } from '../../core/schemas/documents.ts';
-import { reviewSources } from '../../core/search/names.ts';
-import { packSearchIndex } from '../../core/search/packed.ts';
 import {
   ASSETS_BINDING,
   compactManifest,
@@ -18,17 +12,23 @@ import {
   searchIndexPath,
   WORKER_DATA_PREFIX,
   type WorkerBuild,
-} from '../../edge/worker-bindings.ts';
+} from '../../../sidecar/runtime/cloudflare/bindings.ts';
+import type { Manifest } from '../../core/http/manifest.ts';
+import { SURFACE } from '../../core/http/surface.ts';
+import type { SourceMark } from '../../core/import/newest.ts';
+import type { ReviewsDocument } from '../../core/schemas/documents.ts';
+import { reviewSources } from '../../core/search/names.ts';
+import { packSearchIndex } from '../../core/search/packed.ts';
 import { appBundle } from '../../mcp-app/bundle.ts';
 import { SECRET_SETTING_NAMES } from '../../settings/all.ts';
 import { HUB_SETTINGS } from '../../settings/hub.ts';
 import { type Env, SETTINGS } from '../../settings/index.ts';
 import { SYNC_SETTINGS } from '../../settings/sync.ts';
 import { WATCH_SETTINGS } from '../../settings/watch.ts';
-import type { CloudflareValidators } from './cloudflare.ts';
 import { headerRules, headersFile } from './header-rules.ts';
 import { CLOUDFLARE, WORKERS, within } from './limits.ts';
 import { linkTree } from './link-tree.ts';
+import type { CloudflareValidators } from './pages.ts';
 
 /** Cloudflare's runtime in wrangler supports compatibility dates up to its own release. */
 export const COMPATIBILITY_DATE = '2026-11-01';
@@ -48,7 +48,7 @@ export interface WorkerOptions {
   watchCron?: string | undefined;
 }
 
-const ENTRY = fileURLToPath(new URL('../../../sidecar/runtime/workers/worker.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../../../sidecar/runtime/cloudflare/worker.ts', import.meta.url));
 
 /**
  * `dist/deploy/worker/` for `wrangler deploy` (and `wrangler dev`): the whole service as one
@@ -112,7 +112,7 @@ const WORKER_SETTINGS = [
 
 /**
  * The Worker's settings given in `env` that are not secrets, as `vars` (preview:worker,
- * deploy:cloudflare); the build's own (SITE_URL, CACHE_MAX_AGE_S) are in wrangler.json.
+ * deploy:worker); the build's own (SITE_URL, CACHE_MAX_AGE_S) are in wrangler.json.
  * NODE_EXTRA_CA_CERTS is a file on this machine: it stays in wrangler's environment for workerd
  * (preview only).
  */

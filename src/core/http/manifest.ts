@@ -22,7 +22,7 @@ export const MANIFEST_FILE = 'manifest.json';
 
 /**
  * A build as a server reads it, the one thing that differs between runtimes: a folder on disk
- * (sidecar/runtime/node/), the Worker's bundled manifest and static assets (sidecar/runtime/workers/).
+ * (sidecar/runtime/node/), the Worker's bundled manifest and static assets (sidecar/runtime/cloudflare/).
  */
 export interface BuildFiles {
   /** Names the build; a new value is a new build. */

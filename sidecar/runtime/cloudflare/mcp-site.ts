@@ -1,6 +1,6 @@
-import type { WorkerBuild, WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { DATASETS } from '../../mcp/resources.ts';
 import type { LiveSite } from '../../site/live-site.ts';
+import type { WorkerBuild, WorkerEnv } from './bindings.ts';
 import type { AssetSite } from './build-files.ts';
 import { isolateFiles } from './isolate-files.ts';
 

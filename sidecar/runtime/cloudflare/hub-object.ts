@@ -5,7 +5,6 @@
 // when work is left). Subscribe requests and publish pings reach it through forwardToHub().
 import { topicLink } from '../../../src/core/http/media.ts';
 import { TOPIC_PATHS, topicUrls } from '../../../src/core/http/urls.ts';
-import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { type HubSettings, readHubSettings } from '../../../src/settings/hub.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { hostRefusal } from '../../hub/address.ts';
@@ -18,11 +17,12 @@ import { answerResponse, hubRoutes } from '../../hub/routes.ts';
 import { createHubStore, type HubStore } from '../../hub/store.ts';
 import { topicContents } from '../../hub/topics.ts';
 import { createWork, type Work } from '../../hub/work.ts';
+import { settingsEnv, type WorkerBuild, type WorkerEnv } from './bindings.ts';
 import { fetchOutbound } from './hub-outbound.ts';
-import { addTiming } from './server-timing.ts';
 import { type DurableStorage, durableSql } from './hub-sql.ts';
 import { DAMAGED_ANSWER, damageLogLine, SUBSCRIPTION_COUNT_LINE, storageDamage, UNREACHABLE_ANSWER, unreachableLogLine } from './hub-storage.ts';
 import { isolateFiles } from './isolate-files.ts';
+import { addTiming } from './server-timing.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 

@@ -3,10 +3,10 @@
 // subscriptions/listen streams live in Durable Objects (mcp-objects.ts, mcp-session-object.ts).
 import { env as globalEnv } from 'cloudflare:workers';
 import { PATHS } from '../../../src/core/http/urls.ts';
-import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { type Mcp, mcpRoutes, mcpSettingsOf } from '../../mcp/routes.ts';
 import { warmTools } from '../../mcp/warm.ts';
+import { settingsEnv, type WorkerBuild, type WorkerEnv } from './bindings.ts';
 import type { AssetSite } from './build-files.ts';
 import { isolateFiles } from './isolate-files.ts';
 import { objectListen, objectSessions, workerClientAddress } from './mcp-objects.ts';

@@ -1,10 +1,10 @@
-// The Cloudflare Pages worker (`_worker.js`, advanced mode), bundled by src/build/deploy/cloudflare.ts
+// The Cloudflare Pages worker (`_worker.js`, advanced mode), bundled by src/build/deploy/pages.ts
 // with the build's table of files. Built files are answered from the Pages asset store with
 // the headers and conditional rules of the sidecar (the same core functions); every other
 // request goes to the sidecar, which holds the same build and answers it exactly as it does
 // at our own origin: search, MCP, the hub, since dates that were not pre-rendered, 404 and 405.
-import { CORS_HEADERS, type RepresentationMeta } from '../core/http/headers.ts';
-import { JSON_TYPE } from '../core/http/media.ts';
+import { CORS_HEADERS, type RepresentationMeta } from '../../../src/core/http/headers.ts';
+import { JSON_TYPE } from '../../../src/core/http/media.ts';
 import { type AssetFetcher, serveAsset } from './serve-asset.ts';
 
 export interface EdgeTable {

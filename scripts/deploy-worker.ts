@@ -1,4 +1,4 @@
-// npm run deploy:cloudflare [-- --no-build] [-- --no-publish] [-- --publish-wait-s S] [-- wrangler deploy options]:
+// npm run deploy:worker [-- --no-build] [-- --no-publish] [-- --publish-wait-s S] [-- wrangler deploy options]:
 // the whole service to Cloudflare as one Worker, no server: builds (unless --no-build), runs
 // `wrangler deploy` on OUT_DIR's deploy/worker/ folder, then sends the publish ping to the
 // Worker's hub (unless --no-publish or --dry-run), once the new version answers (for at most
@@ -25,7 +25,7 @@ const publishWait = waitAt >= 0 ? args.splice(waitAt, 2)[1] : undefined;
 const wranglerArgs = args.filter((a) => !own.has(a));
 const dryRun = wranglerArgs.includes('--dry-run');
 const fail = (sentence: string): never => {
-  console.error(`deploy:cloudflare: ${sentence}`);
+  console.error(`deploy:worker: ${sentence}`);
   process.exit(1);
 };
 if (waitAt >= 0 && !/^\d+$/.test(publishWait ?? '')) fail('--publish-wait-s takes a number of seconds.');
@@ -45,13 +45,13 @@ if (!process.env.SITE_URL && !dryRun) {
     const { account, siteUrl } = await workersDevAddress(process.env, name);
     process.env.SITE_URL = siteUrl;
     process.env.CLOUDFLARE_ACCOUNT_ID = account;
-    console.log(`deploy:cloudflare: no SITE_URL, so the Worker ${name} goes to ${siteUrl}`);
+    console.log(`deploy:worker: no SITE_URL, so the Worker ${name} goes to ${siteUrl}`);
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
 }
 if (!process.env.SITE_URL && dryRun)
-  console.log('deploy:cloudflare: no SITE_URL; a dry run asks no account, so it builds for the default address (a deploy uses the workers.dev one).');
+  console.log('deploy:worker: no SITE_URL; a dry run asks no account, so it builds for the default address (a deploy uses the workers.dev one).');
 const settings = readOrFail();
 
 const run = (what: string, command: string, commandArgs: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) => {
@@ -91,7 +91,7 @@ run(
   'wrangler deploy',
   process.execPath,
   [toolBin('wrangler', 'bin/wrangler.js'), 'deploy', '--config', resolve(config), ...vars, ...secretArgs, ...wranglerArgs],
-  tempDir('deploy-cloudflare'),
+  tempDir('deploy-worker'),
   { ...process.env, WRANGLER_SEND_METRICS: 'false' },
 );
 

@@ -1,6 +1,6 @@
-import type { AssetFetcher } from '../../../src/edge/serve-asset.ts';
-import { expandManifest, type WorkerBuild } from '../../../src/edge/worker-bindings.ts';
+import { expandManifest, type WorkerBuild } from './bindings.ts';
 import { type AssetSite, assetSite } from './build-files.ts';
+import type { AssetFetcher } from './serve-asset.ts';
 
 let files: AssetSite | undefined;
 

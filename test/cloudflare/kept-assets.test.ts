@@ -1,9 +1,9 @@
-// The Worker's built files kept in memory (src/edge/kept-assets.ts), over an asset store that
+// The Worker's built files kept in memory (sidecar/runtime/cloudflare/kept-assets.ts), over an asset store that
 // counts what it is asked: the first files until the budget is spent, never evicted, the same
 // bytes and length, and nothing kept that the store did not answer with 200.
 import { describe, expect, it } from 'vitest';
-import { keptAssets } from '../../src/edge/kept-assets.ts';
-import type { AssetFetcher } from '../../src/edge/serve-asset.ts';
+import { keptAssets } from '../../sidecar/runtime/cloudflare/kept-assets.ts';
+import type { AssetFetcher } from '../../sidecar/runtime/cloudflare/serve-asset.ts';
 
 const FILES: Record<string, string> = { '/a.json': 'a'.repeat(40), '/b.json': 'b'.repeat(50), '/c.json': 'c'.repeat(10) };
 

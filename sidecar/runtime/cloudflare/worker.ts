@@ -1,26 +1,30 @@
 // The Worker entry of the no-server deploy: the whole service at one origin on Cloudflare.
-// Built files come from the static assets with our validators (src/edge/serve-asset.ts);
+// Built files come from the static assets with our validators (sidecar/runtime/cloudflare/serve-asset.ts);
 // since dates that were not pre-rendered, search and the fallback run the sidecar's Hono app
 // over the same core, with the search index packed by the build (src/core/search/packed.ts);
-// the hub and MCP go to their Durable Objects (mounts.ts). Bundled with the build's manifest
+// the hub and MCP go to their Durable Objects (hub-object.ts, mcp.ts), the watch to its own (watch-object.ts). Bundled with the build's manifest
 // and the index's header by src/build/deploy/worker.ts.
 import { env as globalEnv } from 'cloudflare:workers';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import type { Manifest } from '../../../src/core/http/manifest.ts';
 import { PATHS } from '../../../src/core/http/urls.ts';
-import { keptAssets } from '../../../src/edge/kept-assets.ts';
-import { type AssetFetcher, serveAsset } from '../../../src/edge/serve-asset.ts';
-import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { createApp } from '../../app.ts';
 import { warmSearch } from '../../routes/search.ts';
+import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
 import type { AssetSite } from './build-files.ts';
+import { forwardToHub } from './hub-object.ts';
 import { isolateFiles } from './isolate-files.ts';
-import { forwardToHub, forwardToMcp, forwardToWatch, runWatch } from './mounts.ts';
+import { keptAssets } from './kept-assets.ts';
+import { forwardToMcp } from './mcp.ts';
+import { type AssetFetcher, serveAsset } from './serve-asset.ts';
 import { addTiming, timingOf } from './server-timing.ts';
+import { forwardToWatch, runWatch } from './watch-object.ts';
 
-export { HubObject, McpSessionObject, WatchObject } from './mounts.ts';
+export { HubObject } from './hub-object.ts';
+export { McpSessionObject } from './mcp.ts';
+export { WatchObject } from './watch-object.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 

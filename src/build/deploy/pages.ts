@@ -2,10 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import type { EdgeTable } from '../../../sidecar/runtime/cloudflare/pages-worker.ts';
 import type { RepresentationMeta } from '../../core/http/headers.ts';
 import type { Manifest } from '../../core/http/manifest.ts';
 import { API_PREFIXES, isApiPath, PATHS } from '../../core/http/urls.ts';
-import type { EdgeTable } from '../../edge/cloudflare-worker.ts';
 import { headerRules, headersFile } from './header-rules.ts';
 import { CLOUDFLARE, within } from './limits.ts';
 import { linkTree } from './link-tree.ts';
@@ -13,21 +13,21 @@ import { linkTree } from './link-tree.ts';
 /** `edge`: the worker answers every path with our validators; `host`: only the API paths reach it. */
 export type CloudflareValidators = 'edge' | 'host';
 
-export interface CloudflareOptions {
+export interface PagesOptions {
   sidecarUrl: string;
   maxAgeS: number;
   validators: CloudflareValidators;
 }
 
-const WORKER_SOURCE = fileURLToPath(new URL('../../edge/cloudflare-worker.ts', import.meta.url));
+const WORKER_SOURCE = fileURLToPath(new URL('../../../sidecar/runtime/cloudflare/pages-worker.ts', import.meta.url));
 
 /**
- * `dist/deploy/cloudflare/` for `wrangler pages deploy`: the built files (hard links), a
+ * `dist/deploy/pages/` for `wrangler pages deploy`: the built files (hard links), a
  * `_headers` within Pages' rule limit, `_worker.js` (advanced mode) and `_routes.json`
  * choosing which paths run it. No `_redirects`: Pages proxies (200) only to its own paths,
  * so the worker is what reaches the sidecar.
  */
-export async function writeCloudflare(siteDir: string, manifest: Manifest, dir: string, options: CloudflareOptions): Promise<void> {
+export async function writePages(siteDir: string, manifest: Manifest, dir: string, options: PagesOptions): Promise<void> {
   const files = Object.values(manifest.resources);
   within('Cloudflare Pages', 'the number of files', files.length + 3, CLOUDFLARE.files);
   for (const entry of files) within('Cloudflare Pages', `the size of ${entry.file}`, entry.size, CLOUDFLARE.fileBytes);
@@ -51,7 +51,7 @@ export async function writeCloudflare(siteDir: string, manifest: Manifest, dir: 
   writeFileSync(join(dir, '_worker.js'), worker);
 }
 
-export function edgeTable(manifest: Manifest, { sidecarUrl, maxAgeS }: CloudflareOptions): EdgeTable {
+export function edgeTable(manifest: Manifest, { sidecarUrl, maxAgeS }: PagesOptions): EdgeTable {
   const resources: Record<string, RepresentationMeta> = {};
   for (const [path, { content_type, etag, last_modified, link }] of Object.entries(manifest.resources)) {
     resources[path] = { content_type, etag, last_modified, ...(link ? { link } : {}) };

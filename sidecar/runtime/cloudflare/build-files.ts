@@ -1,9 +1,9 @@
 import type { BuildFiles, Manifest } from '../../../src/core/http/manifest.ts';
 import { type PackedHeader, packedFiles, unpackSearchIndex } from '../../../src/core/search/packed.ts';
-import type { AssetFetcher } from '../../../src/edge/serve-asset.ts';
-import { packedFilePath } from '../../../src/edge/worker-bindings.ts';
 import type { LiveSite } from '../../site/live-site.ts';
 import { type Prepared, snapshotOf } from '../../site/snapshot.ts';
+import { packedFilePath } from './bindings.ts';
+import type { AssetFetcher } from './serve-asset.ts';
 
 /**
  * The Worker's build: the manifest bundled into the script, the files in its static assets.

@@ -4,13 +4,14 @@
 // overlap. Its own object rather than the hub's: a check never waits behind the hub's deliveries,
 // and a damaged hub store never stops the watch. The operator reads its state with a request
 // signed like the publish ping (`npm run status`).
-import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
+
 import { readHubSettings } from '../../../src/settings/hub.ts';
 import { readSyncSecrets, readSyncSettings } from '../../../src/settings/sync.ts';
 import { readWatchSettings } from '../../../src/settings/watch.ts';
 import { redact } from '../../../src/sync/errors.ts';
 import { checkSources, type LiveBuild, WATCH_TIMEOUT_S, type WatchConfig, type WatchState, watchConfigured, watchReport } from '../../../src/sync/watch.ts';
 import { PUBLISH_SIGNATURE_HEADER, publishVerifier } from '../../hub/publish-signature.ts';
+import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
 import { type DurableStateLike, objectNamed } from './durable-state.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;

@@ -1,6 +1,6 @@
 // The slice of workerd's Durable Object API that MCP's objects use (types of the runtime;
 // @cloudflare/workers-types is not a dependency).
-import type { DurableObjectNamespaceLike } from '../../../src/edge/worker-bindings.ts';
+import type { DurableObjectNamespaceLike } from './bindings.ts';
 
 export interface DurableStorageLike {
   get<T>(key: string): Promise<T | undefined>;

@@ -1,10 +1,10 @@
 // The no-server Worker's bindings and what the build bundles into it, named once: its entry
-// (sidecar/runtime/workers/worker.ts) reads them, src/build/deploy/worker.ts writes them into
+// (sidecar/runtime/cloudflare/worker.ts) reads them, src/build/deploy/worker.ts writes them into
 // wrangler.json. The entry exports the Durable Object classes under these names.
-import type { Manifest } from '../core/http/manifest.ts';
-import type { SourceMark } from '../core/import/newest.ts';
-import { SURFACE } from '../core/http/surface.ts';
-import { type PackedHeader, REVIEWS_FILE } from '../core/search/packed.ts';
+import type { Manifest } from '../../../src/core/http/manifest.ts';
+import { SURFACE } from '../../../src/core/http/surface.ts';
+import type { SourceMark } from '../../../src/core/import/newest.ts';
+import { type PackedHeader, REVIEWS_FILE } from '../../../src/core/search/packed.ts';
 import type { AssetFetcher } from './serve-asset.ts';
 
 export const ASSETS_BINDING = 'ASSETS';

@@ -1,7 +1,7 @@
 // A built file from Cloudflare's asset store with our headers and conditional rules (the same
 // core functions as the sidecar): used by the Pages worker and by the Worker of the no-server deploy.
-import { isNotModified, RETAINED_304_HEADERS } from '../core/http/conditional.ts';
-import { type RepresentationMeta, resourceHeaders } from '../core/http/headers.ts';
+import { isNotModified, RETAINED_304_HEADERS } from '../../../src/core/http/conditional.ts';
+import { type RepresentationMeta, resourceHeaders } from '../../../src/core/http/headers.ts';
 
 export interface AssetFetcher {
   fetch(request: Request): Promise<Response>;

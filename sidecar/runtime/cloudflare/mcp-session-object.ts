@@ -8,7 +8,6 @@
 // build is a new deploy, which restarts every object and cuts its streams: when a session's
 // GET stream opens again, it is told which subscribed resources the build changed.
 import { JSON_TYPE } from '../../../src/core/http/media.ts';
-import { settingsEnv, type WorkerEnv } from '../../../src/edge/worker-bindings.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { heapSessions, sessionNotFound } from '../../mcp/legacy.ts';
 import { listenStreams } from '../../mcp/listen.ts';
@@ -18,6 +17,7 @@ import { transportError } from '../../mcp/rpc.ts';
 import type { SessionStore } from '../../mcp/session-store.ts';
 import { createSessionTable, isSessionId, type SessionTable } from '../../mcp/sessions.ts';
 import type { LiveSite } from '../../site/live-site.ts';
+import { settingsEnv, type WorkerEnv } from './bindings.ts';
 import type { DurableStateLike } from './durable-state.ts';
 import { CLIENT_HEADER, NAME_PARAM, SESSION_OP } from './mcp-internal.ts';
 import { mcpSite } from './mcp-site.ts';
