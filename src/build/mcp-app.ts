@@ -1,6 +1,6 @@
 // The MCP App's script and stylesheet, made once per build: src/mcp-app/ bundled by esbuild into
 // one classic script, and the pages' stylesheet with the app's own rules. The build writes the
-// app as /mcp-app.html (src/pages/mcp-app.html.ts); both runtimes read it as a built file.
+// app as /mcp-app/ (src/pages/mcp-app/index.html.ts); both runtimes read it as a built file.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';

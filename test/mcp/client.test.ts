@@ -263,10 +263,10 @@ describe('MCP over the SDK client', () => {
       const body = await (await fetch(`${mcp.server.url}${new URL(resource.uri).pathname}`)).text();
       expect(contents).toEqual([{ uri: resource.uri, mimeType: 'application/json', text: body }]);
     }
-    // the MCP App is the built /mcp-app.html, served with its ETag like any built file
+    // the MCP App is the built /mcp-app/, served with its ETag like any built file
     const manifest = JSON.parse(readFileSync(join(mcp.outDir, 'manifest.json'), 'utf8')) as Manifest;
-    const file = await fetch(`${mcp.server.url}/mcp-app.html`);
-    expect(file.headers.get('etag')).toBe(manifest.resources['/mcp-app.html']?.etag);
+    const file = await fetch(`${mcp.server.url}/mcp-app/`);
+    expect(file.headers.get('etag')).toBe(manifest.resources['/mcp-app/']?.etag);
     const { contents } = await client.readResource({ uri: 'ui://reviews/app.html' });
     expect(contents).toEqual([
       { uri: 'ui://reviews/app.html', mimeType: 'text/html;profile=mcp-app', text: await file.text(), _meta: { ui: { prefersBorder: true } } },

@@ -244,7 +244,7 @@ describe('the installed site', () => {
     expect(called.message?.result?.isError).not.toBe(true);
     expect(JSON.stringify(called.message?.result?.structuredContent)).toContain('"total"');
     // the MCP App, bundled from the package's sources by the site's own build
-    const app = await fetch(`${url}/mcp-app.html`);
+    const app = await fetch(`${url}/mcp-app/`);
     expect(app.status).toBe(200);
     const read = await post(
       `${url}/mcp`,

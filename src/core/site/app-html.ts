@@ -1,4 +1,4 @@
-// The MCP App's one HTML document (/mcp-app.html, read by MCP as ui://reviews/app.html): the
+// The MCP App's one HTML document (/mcp-app/, read by MCP as ui://reviews/app.html): the
 // script and stylesheet the build bundled from src/mcp-app/, with the build's business, words
 // and links as data beside them.
 import type { AppData } from './app-data.ts';
