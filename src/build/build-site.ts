@@ -39,8 +39,8 @@ export interface BuildOptions {
 /**
  * What the pages are rendered from, prepared once, in steps: the content read and validated,
  * the interface language checked, the since dates within the size budget planned, the
- * insights analysed (the costliest step: about 1 s at 20,000 reviews), the MCP App bundled. The build and the dev
- * server (scripts/dev.ts) both start from it.
+ * insights analysed (the costliest step: about 1 s at 20,000 reviews), the MCP App bundled.
+ * The build and the dev server (scripts/dev.ts) both start from it.
  */
 export function prepareBuildContext(settings: Settings, options: BuildOptions = {}): BuildContext {
   const dataset = loadContentDir(settings.contentDir);
