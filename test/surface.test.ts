@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SURFACE_ROWS } from '../src/core/http/surface.ts';
+import { SURFACE, SURFACE_ROWS } from '../src/core/http/surface.ts';
 import { type BuiltApp, buildApp } from './helpers/app.ts';
 import { SMALL_CONTENT } from './helpers/paths.ts';
 
@@ -29,7 +29,7 @@ describe('the public surface table', () => {
       expect(res.headers.get('allow')).toBe(row.methods.join(', '));
     }
     // the MCP paths are mounted with the MCP module, which this in-process app leaves out (test/mcp covers them)
-    if (row.methods.includes('GET') && !row.path.startsWith('/mcp')) {
+    if (row.methods.includes('GET') && row !== SURFACE.mcp && row !== SURFACE.mcpServerCard) {
       const res = await built.app.request(concrete(path));
       expect(res.status, `GET ${path}`).toBe(200);
       expect(res.headers.get('content-type')).toBe(row.type);

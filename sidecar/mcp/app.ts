@@ -1,11 +1,9 @@
 // The MCP App resource (SEP-1865, stable 2026-01-26): one ui:// HTML document that hosts draw
 // the results of get_business, search_reviews and get_reviews_since with (and that draws a
-// whole review it asks get_review for). Both eras list and read it, and serve the same bytes.
-import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
-import { appData } from '../../src/core/site/app-data.ts';
-import { appBundle } from '../../src/mcp-app/bundle.ts';
-import { businessOf, sourcesOf } from '../site/search-index.ts';
-import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
+// whole review it asks get_review for). The build writes it as a built file, with the build's
+// business, words and links in it; both eras list it and read its bytes.
+import { SURFACE } from '../../src/core/http/surface.ts';
+import type { SiteSnapshot } from '../site/snapshot.ts';
 import { APP_MIME, APP_URI } from './protocol.ts';
 
 /**
@@ -23,25 +21,8 @@ export const APP_RESOURCE = {
   _meta: RESOURCE_UI_META,
 };
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const APP_HTML = perBuild('MCP App HTML', (s): string => {
-  const { js, css } = appBundle();
-  const data = appData(businessOf(s), s.urls.home, sourcesOf(s), CATALOGUES);
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return [
-    `<!doctype html>\n<html lang="${escapeHtml(data.catalogue ?? 'en')}">`,
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(data.name)}</title><style>${css}</style></head>`,
-    `<body><main id="app"></main><script type="application/json" id="app-data">${json}</script><script>${js}</script></body>\n</html>\n`,
-  ].join('\n');
-});
-
-/** The app's HTML for this build: the same bundle, with the build's business, words and links. */
-export function appHtml(snapshot: SiteSnapshot): string {
-  return snapshot.derive(APP_HTML);
-}
-
+/** The app as this build wrote it, or undefined when the build has none. */
 export function readApp(snapshot: SiteSnapshot) {
-  return { contents: [{ uri: APP_URI, mimeType: APP_MIME, text: appHtml(snapshot), _meta: RESOURCE_UI_META }] };
+  const bytes = snapshot.bytes(SURFACE.mcpApp.path);
+  return bytes && { contents: [{ uri: APP_URI, mimeType: APP_MIME, text: bytes.toString('utf8'), _meta: RESOURCE_UI_META }] };
 }

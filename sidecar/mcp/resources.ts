@@ -106,7 +106,7 @@ export function registerResources(server: McpServer, site: LiveSite): void {
   }
 
   const { uri: appUri, name: appName, ...appMetadata } = APP_RESOURCE;
-  server.registerResource(appName, appUri, appMetadata, () => readApp(site.current()));
+  server.registerResource(appName, appUri, appMetadata, (uri) => readBuiltFile(site, uri));
 
   const template = new ResourceTemplate(REVIEW_TEMPLATE, {
     // Listing every review would make resources/list as large as the dataset: use search_reviews.

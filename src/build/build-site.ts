@@ -14,6 +14,7 @@ import { loadContentDir } from './content-dir.ts';
 import { type BuildContext, contextModule } from './context-module.ts';
 import { writeDeployFolders } from './deploy/index.ts';
 import { computeManifest } from './manifest.ts';
+import { bundleMcpApp } from './mcp-app.ts';
 import { astroWorkDir, currentBuild, newBuildDir, pruneBuilds, readManifest, removeLeftovers, swapIn } from './output-dir.ts';
 
 export interface BuildResult {
@@ -38,8 +39,8 @@ export interface BuildOptions {
 /**
  * What the pages are rendered from, prepared once, in steps: the content read and validated,
  * the interface language checked, the since dates within the size budget planned, the
- * insights analysed (the costliest step: about 1 s at 20,000 reviews). The build and the dev
- * server (scripts/dev.ts) both start from it.
+ * insights analysed (the costliest step: about 1 s at 20,000 reviews), the MCP App bundled.
+ * The build and the dev server (scripts/dev.ts) both start from it.
  */
 export function prepareBuildContext(settings: Settings, options: BuildOptions = {}): BuildContext {
   const dataset = loadContentDir(settings.contentDir);
@@ -50,7 +51,7 @@ export function prepareBuildContext(settings: Settings, options: BuildOptions = 
   if (warning) console.warn(`warning: ${warning}`);
   const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
   const insights = insightsDocument(dataset);
-  return { siteUrl: siteUrls(settings.siteUrl).base, dataset, insights, sinceDates, catalogues };
+  return { siteUrl: siteUrls(settings.siteUrl).base, dataset, insights, sinceDates, catalogues, mcpApp: bundleMcpApp() };
 }
 
 let buildsInProcess = 0;

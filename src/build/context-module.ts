@@ -2,6 +2,7 @@ import type { Plugin } from 'vite';
 import type { Dataset } from '../core/content/dataset.ts';
 import type { Catalogue } from '../core/i18n/catalogue.ts';
 import type { InsightsDocument } from '../core/schemas/insights.ts';
+import type { AppBundle } from '../core/site/app-html.ts';
 
 /**
  * What the pages are rendered from, prepared once by the build (or `npm run dev`) before
@@ -17,6 +18,8 @@ export interface BuildContext {
   sinceDates: string[];
   /** Every catalogue: the pages' language is picked from them, and the widget, which a host page may set to another language, carries them all. */
   catalogues: Readonly<Record<string, Catalogue>>;
+  /** The MCP App's script and stylesheet, bundled from src/mcp-app/ (src/build/mcp-app.ts). */
+  mcpApp: AppBundle;
 }
 
 /** The module the pages import the context from (declared for tsc in src/env.d.ts). */

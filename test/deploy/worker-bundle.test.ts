@@ -1,5 +1,6 @@
 // The Worker's script carries what a request runs and nothing the build alone runs: a module of
-// the insights analyser (its models are 0.4 MB) or of src/build/ fails the build, named.
+// the insights analyser (its models are 0.4 MB) or of src/build/ fails the build, named; the MCP
+// App is a built file, not part of the script.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,5 +37,7 @@ describe("the Worker's script", () => {
     expect(script.length).toBeGreaterThan(100_000);
     // a word of zod's German messages (esbuild writes non-ASCII text escaped)
     expect(script).not.toContain('erwartet');
+    // nor the MCP App, a built file the Worker reads from its assets (ui/initialize is its first message to the host)
+    expect(script).not.toContain('ui/initialize');
   });
 });

@@ -1,9 +1,11 @@
 // The SDK's own Client over StreamableHTTPClientTransport against the real sidecar on port 0.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../../src/core/http/manifest.ts';
 import { BusinessSchema } from '../../src/core/schemas/business.ts';
 import { AggregateRatingSchema } from '../../src/core/schemas/documents.ts';
 import type { InsightsDocument } from '../../src/core/schemas/insights.ts';
@@ -261,6 +263,14 @@ describe('MCP over the SDK client', () => {
       const body = await (await fetch(`${mcp.server.url}${new URL(resource.uri).pathname}`)).text();
       expect(contents).toEqual([{ uri: resource.uri, mimeType: 'application/json', text: body }]);
     }
+    // the MCP App is the built /mcp-app/, served with its ETag like any built file
+    const manifest = JSON.parse(readFileSync(join(mcp.outDir, 'manifest.json'), 'utf8')) as Manifest;
+    const file = await fetch(`${mcp.server.url}/mcp-app/`);
+    expect(file.headers.get('etag')).toBe(manifest.resources['/mcp-app/']?.etag);
+    const { contents } = await client.readResource({ uri: 'ui://reviews/app.html' });
+    expect(contents).toEqual([
+      { uri: 'ui://reviews/app.html', mimeType: 'text/html;profile=mcp-app', text: await file.text(), _meta: { ui: { prefersBorder: true } } },
+    ]);
   });
 
   it('reads one review through the resource template and completes its id', async () => {

@@ -92,6 +92,10 @@ describe('2026-07-28: server/discover and results', () => {
       cacheScope: 'public',
       contents: [{ uri: `${SITE_URL}/insights.json`, mimeType: 'application/json', text: bytes }],
     });
+    // the MCP App: the built /mcp-app/
+    const app = await modernPost(url, 'resources/read', { uri: 'ui://reviews/app.html' });
+    const html = await (await fetch(`${mcp.server.url}/mcp-app/`)).text();
+    expect(app.message?.result).toMatchObject({ contents: [{ uri: 'ui://reviews/app.html', mimeType: 'text/html;profile=mcp-app', text: html }] });
   });
 
   it('a missing resource is -32602 with the URI (HTTP 200: an error of the method, not of the transport)', async () => {

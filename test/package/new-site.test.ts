@@ -243,6 +243,15 @@ describe('the installed site', () => {
     expect(called.status).toBe(200);
     expect(called.message?.result?.isError).not.toBe(true);
     expect(JSON.stringify(called.message?.result?.structuredContent)).toContain('"total"');
+    // the MCP App, bundled from the package's sources by the site's own build
+    const app = await fetch(`${url}/mcp-app/`);
+    expect(app.status).toBe(200);
+    const read = await post(
+      `${url}/mcp`,
+      { jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri: 'ui://reviews/app.html' } },
+      { 'mcp-session-id': session, 'mcp-protocol-version': PROTOCOL },
+    );
+    expect((read.message?.result?.contents as { text: string }[] | undefined)?.[0]?.text).toBe(await app.text());
     await stop();
   });
 

@@ -1,3 +1,4 @@
+import { SURFACE } from '../../../src/core/http/surface.ts';
 import { DATASETS } from '../../mcp/resources.ts';
 import type { LiveSite } from '../../site/live-site.ts';
 import type { WorkerBuild, WorkerEnv } from './bindings.ts';
@@ -6,12 +7,12 @@ import { isolateFiles } from './isolate-files.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
-/** Every built file the tools and resources read: the datasets. */
-const MCP_FILES = DATASETS.map((d) => d.path);
+/** Every built file the tools and resources read: the datasets and the MCP App. */
+const MCP_FILES = [...DATASETS.map((d) => d.path), SURFACE.mcpApp.path];
 
 /**
- * The build as MCP reads it in this isolate (the entry's or a Durable Object's): the datasets
- * and the packed search index loaded from the static assets.
+ * The build as MCP reads it in this isolate (the entry's or a Durable Object's): the datasets,
+ * the app and the packed search index loaded from the static assets.
  */
 export async function mcpFiles(env: WorkerEnv): Promise<AssetSite> {
   const files = isolateFiles(__WORKER_BUILD__, env.ASSETS);

@@ -19,7 +19,6 @@ import type { SourceMark } from '../../core/import/newest.ts';
 import type { ReviewsDocument } from '../../core/schemas/documents.ts';
 import { reviewSources } from '../../core/search/names.ts';
 import { packSearchIndex } from '../../core/search/packed.ts';
-import { appBundle } from '../../mcp-app/bundle.ts';
 import { SECRET_SETTING_NAMES } from '../../settings/all.ts';
 import { HUB_SETTINGS } from '../../settings/hub.ts';
 import { type Env, SETTINGS } from '../../settings/index.ts';
@@ -229,7 +228,7 @@ export async function bundleWorker(data: WorkerBuild, entry = ENTRY): Promise<Bu
     minify: true,
     legalComments: 'none',
     define: { __WORKER_BUILD__: JSON.stringify(data) },
-    plugins: [prebuiltApp(), englishZodOnly()],
+    plugins: [englishZodOnly()],
     metafile: true,
     logLevel: 'silent',
   });
@@ -240,7 +239,6 @@ export async function bundleWorker(data: WorkerBuild, entry = ENTRY): Promise<Bu
   return Buffer.from(output.contents);
 }
 
-/** The MCP App made here, by the sidecar's own function, and carried by the Worker as data. */
 /**
  * zod's namespace object re-exports every locale's error messages (0.26 MB of the script), which
  * no bundler can drop while `z` is a value; the Worker's messages are English, zod's default.
@@ -251,16 +249,6 @@ function englishZodOnly(): Plugin {
     name: 'english-zod-only',
     setup(b) {
       b.onLoad({ filter }, () => ({ contents: 'export { default as en } from "./en.js";', loader: 'js' }));
-    },
-  };
-}
-
-function prebuiltApp(): Plugin {
-  const filter = /[\\/]src[\\/]mcp-app[\\/]bundle\.ts$/;
-  return {
-    name: 'prebuilt-mcp-app',
-    setup(b) {
-      b.onLoad({ filter }, () => ({ contents: `export const appBundle = () => (${JSON.stringify(appBundle())});`, loader: 'js' }));
     },
   };
 }

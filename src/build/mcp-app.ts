@@ -1,0 +1,27 @@
+// The MCP App's script and stylesheet, made once per build: src/mcp-app/ bundled by esbuild into
+// one classic script, and the pages' stylesheet with the app's own rules. The build writes the
+// app as /mcp-app/ (src/pages/mcp-app/index.html.ts); both runtimes read it as a built file.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+import { type AppBundle, inlineBundle, themedCss } from '../core/site/app-html.ts';
+
+const source = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+export function bundleMcpApp(): AppBundle {
+  const out = buildSync({
+    entryPoints: [source('mcp-app/main.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
+  });
+  const js = out.outputFiles[0]?.text;
+  if (!js) throw new Error('esbuild wrote no MCP App script');
+  const css = `${themedCss(readFileSync(source('styles/site.css'), 'utf8'))}\n${readFileSync(source('mcp-app/app.css'), 'utf8')}`;
+  return inlineBundle(js, css);
+}
