@@ -23,7 +23,7 @@ export interface AppDeps {
   hub?: { routes: Hono };
   /** The MCP server's routes. */
   mcp?: Pick<Mcp, 'routes'>;
-  /** The built files' prepared responses, when the caller serves them elsewhere too (routes/static-node.ts). */
+  /** The built files' prepared responses, when the caller serves them elsewhere too (runtime/node/static-first.ts). */
   files?: PreparedFiles;
 }
 

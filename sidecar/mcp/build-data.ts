@@ -6,6 +6,7 @@ import type { InsightsDocument } from '../../src/core/schemas/insights.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { searchIndexOf } from '../site/search-index.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
+import { utf8Text } from '../../src/core/bytes/utf8.ts';
 
 /** One review by id, or undefined. */
 export function reviewById(snapshot: SiteSnapshot, id: string): Review | undefined {
@@ -25,7 +26,7 @@ export function aggregateRatingOf(snapshot: SiteSnapshot): AggregateRating {
 const INSIGHTS = perBuild('insights document', (s): InsightsDocument => {
   const bytes = s.bytes(SURFACE.insights.path);
   if (!bytes) throw new Error(`Build ${s.manifest.build_id} has no ${SURFACE.insights.path}`);
-  return JSON.parse(bytes.toString('utf8')) as InsightsDocument;
+  return JSON.parse(utf8Text(bytes)) as InsightsDocument;
 });
 
 export function insightsOf(snapshot: SiteSnapshot): InsightsDocument {

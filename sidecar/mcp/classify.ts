@@ -16,6 +16,8 @@ import {
   UNSUPPORTED_PROTOCOL_VERSION,
 } from './protocol.ts';
 import { isRequestId as isId, isObject, type RequestId } from './rpc.ts';
+import { fromBase64 } from '../../src/core/bytes/base64.ts';
+import { utf8Text } from '../../src/core/bytes/utf8.ts';
 
 export interface RpcMessage {
   jsonrpc: '2.0';
@@ -68,7 +70,7 @@ function decodeHeaderValue(value: string): string | undefined {
   if (!m) return value;
   const b64 = m[1] as string;
   if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(b64)) return undefined;
-  return Buffer.from(b64, 'base64').toString('utf8');
+  return utf8Text(fromBase64(b64));
 }
 
 const mismatch = (id: RequestId | null, detail: string) => reject(400, HEADER_MISMATCH, `Bad Request: the request headers and body disagree: ${detail}`, id);

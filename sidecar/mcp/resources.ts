@@ -9,6 +9,7 @@ import type { SiteSnapshot } from '../site/snapshot.ts';
 import { APP_RESOURCE, readApp } from './app.ts';
 import { reviewById } from './build-data.ts';
 import { APP_URI, RESOURCE_NOT_FOUND } from './protocol.ts';
+import { utf8Text } from '../../src/core/bytes/utf8.ts';
 
 export const JSON_MIME = 'application/json';
 
@@ -81,7 +82,7 @@ export function readResource(snapshot: SiteSnapshot, uri: string): ReadResourceR
   const dataset = DATASETS.find((d) => d.url(snapshot) === uri);
   if (dataset) {
     const bytes = snapshot.bytes(dataset.path);
-    return bytes && { contents: [{ uri, mimeType: JSON_MIME, text: bytes.toString('utf8') }] };
+    return bytes && { contents: [{ uri, mimeType: JSON_MIME, text: utf8Text(bytes) }] };
   }
   const id = reviewIdOf(uri);
   const review = id === undefined ? undefined : reviewById(snapshot, id);

@@ -14,6 +14,7 @@ import type { LiveSite } from '../site/live-site.ts';
 import { searchIndexOf, searchNamesOf } from '../site/search-index.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
+import { utf8Bytes } from '../../src/core/bytes/utf8.ts';
 
 /** A search's answer: parse, run the query core, the body with its ETag. */
 function searchRepresentation(snapshot: SiteSnapshot, index: SearchIndex, rawQuery: string, maxAgeS: number): Representation {
@@ -21,7 +22,7 @@ function searchRepresentation(snapshot: SiteSnapshot, index: SearchIndex, rawQue
   if (!parsed.success) throw invalidRequest(parsed.error.issues);
   const named = resolveNames(searchNamesOf(snapshot), parsed.data);
   if (!named.ok) throw invalidRequest(named.issues);
-  const body = Buffer.from(searchBody(index, named.params));
+  const body = utf8Bytes(searchBody(index, named.params));
   const lastModified = snapshot.manifest.resources[SURFACE.reviews.path]?.last_modified;
   const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(lastModified ? { last_modified: lastModified } : {}) };
   return representation(body, resourceHeaders(PATHS.search, meta, maxAgeS));

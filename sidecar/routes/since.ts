@@ -15,7 +15,7 @@ import { Lru } from '../util/lru.ts';
 import { ownBytes } from '../util/own-bytes.ts';
 
 const OFFSETS = perBuild('since review offsets', (s) => sinceReviewOffsets(s.data.reviews));
-const REGION = perBuild('reviews in /reviews.json', (s) => reviewsRegion(s.bytes(SURFACE.reviews.path) as Buffer, s.data.reviews, s.derive(OFFSETS)));
+const REGION = perBuild('reviews in /reviews.json', (s) => reviewsRegion(s.bytes(SURFACE.reviews.path) as Uint8Array, s.data.reviews, s.derive(OFFSETS)));
 
 /** From a packed search index the runtime prepared (the Worker's): no /reviews.json to parse. */
 function packedParts(snapshot: SiteSnapshot, date: string): Uint8Array[] | undefined {
