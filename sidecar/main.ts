@@ -12,6 +12,7 @@ import { nodeClientAddress } from './runtime/node/client-address.ts';
 import { createHub, readHubSettings } from './runtime/node/hub/index.ts';
 import { liveSite } from './runtime/node/live-site.ts';
 import { modernCallFirst } from './runtime/node/mcp-call-first.ts';
+import { nodeSha256 } from './runtime/node/sha256.ts';
 import { staticFirst } from './runtime/node/static-first.ts';
 import { searchIndexOf } from './site/search-index.ts';
 import { type SyncScheduler, startSyncScheduler } from './sync/scheduler.ts';
@@ -53,6 +54,7 @@ const app = createApp({
   hub,
   mcp,
   files,
+  sha256: nodeSha256,
   config: {
     cacheMaxAgeS: settings.cacheMaxAgeS,
     searchCacheEntries: settings.searchCacheEntries,
