@@ -116,7 +116,8 @@ export function createSessionTable(options: SessionTableOptions): SessionTable {
   };
 
   const timer = options.sweepEveryMs > 0 ? setInterval(() => void sweep(), options.sweepEveryMs) : undefined;
-  timer?.unref();
+  // a number in workerd, which has no unref
+  timer?.unref?.();
 
   return {
     get size() {
