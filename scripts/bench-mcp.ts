@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { mcpRoutes } from '../sidecar/mcp/routes.ts';
-import { liveSite } from '../sidecar/site/live-site.ts';
+import { liveSite } from '../sidecar/runtime/node/live-site.ts';
 import { build, generate, type Load, load, median, rssMb, startSidecar, table, tempDir } from './bench/lib.ts';
 import { reportMcpSizes } from './bench/mcp-sizes.ts';
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Sha256 } from '../src/core/bytes/sha256.ts';
 import { errorResponse } from './http/errors.ts';
 import type { Mcp } from './mcp/routes.ts';
 import { fallback } from './routes/fallback.ts';
@@ -23,8 +24,10 @@ export interface AppDeps {
   hub?: { routes: Hono };
   /** The MCP server's routes. */
   mcp?: Pick<Mcp, 'routes'>;
-  /** The built files' prepared responses, when the caller serves them elsewhere too (routes/static-node.ts). */
+  /** The built files' prepared responses, when the caller serves them elsewhere too (runtime/node/static-first.ts). */
   files?: PreparedFiles;
+  /** The runtime's SHA-256 for the ETags of computed responses, when faster than the portable one (Node's native). */
+  sha256?: Sha256;
 }
 
 /**
@@ -32,11 +35,11 @@ export interface AppDeps {
  * fallback, which answers from the route table in src/core/http/urls.ts (405 with Allow,
  * preflights, 404s).
  */
-export function createApp({ site, config, hub, mcp, files }: AppDeps): Hono {
+export function createApp({ site, config, hub, mcp, files, sha256 }: AppDeps): Hono {
   const app = new Hono();
   app.use(staticFiles({ site, files: files ?? preparedFiles({ maxAgeS: config.cacheMaxAgeS, cacheBytes: config.staticCacheBytes }) }));
-  app.route('/', sinceRoutes({ site, maxAgeS: config.cacheMaxAgeS, cacheBytes: config.responseCacheBytes }));
-  app.route('/', searchRoutes({ site, maxAgeS: config.cacheMaxAgeS, cacheEntries: config.searchCacheEntries, cacheBytes: config.responseCacheBytes }));
+  app.route('/', sinceRoutes({ site, maxAgeS: config.cacheMaxAgeS, cacheBytes: config.responseCacheBytes, sha256 }));
+  app.route('/', searchRoutes({ site, maxAgeS: config.cacheMaxAgeS, cacheEntries: config.searchCacheEntries, cacheBytes: config.responseCacheBytes, sha256 }));
   if (hub) app.route('/', hub.routes);
   if (mcp) app.route('/', mcp.routes);
   app.all('*', fallback(site));

@@ -1,18 +1,19 @@
 import { createServer as createNodeServer, type RequestListener, type ServerOptions } from 'node:http';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type HttpBindings, serve } from '@hono/node-server';
+import { serve } from '@hono/node-server';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncSchedule } from '../src/settings/sync.ts';
 import { createApp } from './app.ts';
 import { topicContents } from './hub/topics.ts';
-import { modernCallFirst } from './mcp/modern-node.ts';
 import { mcpRoutes, mcpSettingsOf } from './mcp/routes.ts';
 import { preparedFiles } from './routes/static.ts';
-import { staticFirst } from './routes/static-node.ts';
 import { nodeClientAddress } from './runtime/node/client-address.ts';
 import { createHub, readHubSettings } from './runtime/node/hub/index.ts';
-import { liveSite } from './site/live-site.ts';
+import { liveSite } from './runtime/node/live-site.ts';
+import { modernCallFirst } from './runtime/node/mcp-call-first.ts';
+import { nodeSha256 } from './runtime/node/sha256.ts';
+import { staticFirst } from './runtime/node/static-first.ts';
 import { searchIndexOf } from './site/search-index.ts';
 import { type SyncScheduler, startSyncScheduler } from './sync/scheduler.ts';
 
@@ -28,7 +29,7 @@ const hub = createHub({
   topics: async () => topicContents(site.current()),
   // a publish ping first picks up a build swapped in since the last check
   onPublished: () => void site.refresh(),
-  peer: (c) => (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress,
+  peer: nodeClientAddress,
   log,
 });
 const checkTopics = () =>
@@ -46,13 +47,14 @@ const mcp = mcpRoutes({ site, settings: mcpSettings, clientAddress: nodeClientAd
 /** The MCP tool results each build keeps, shared by the app's routes and the node:http fast path. */
 const mcpResults = { entries: mcpSettings.resultCacheEntries, bytes: mcpSettings.resultCacheBytes };
 
-// Built files are answered at the node:http level first (routes/static-node.ts) and by the app, from one cache.
+// Built files are answered at the node:http level first (runtime/node/static-first.ts) and by the app, from one cache.
 const files = preparedFiles({ maxAgeS: settings.cacheMaxAgeS, cacheBytes: settings.staticCacheBytes });
 const app = createApp({
   site,
   hub,
   mcp,
   files,
+  sha256: nodeSha256,
   config: {
     cacheMaxAgeS: settings.cacheMaxAgeS,
     searchCacheEntries: settings.searchCacheEntries,
@@ -65,7 +67,7 @@ const syncSchedule = readSyncSchedule(process.env);
 let scheduler: SyncScheduler | undefined;
 
 const createServer = ((options: ServerOptions, listener: RequestListener) => {
-  // the stateless MCP tools/call too (mcp/modern-node.ts), from the same result cache as the app's
+  // the stateless MCP tools/call too (runtime/node/mcp-call-first.ts), from the same result cache as the app's
   const mcpCall = modernCallFirst({ site, cache: mcpResults, maxBodyBytes: settings.mcpMaxBodyBytes }, listener);
   const server = createNodeServer(options, staticFirst(site, files, mcpCall));
   server.keepAliveTimeout = settings.keepAliveS * 1000;

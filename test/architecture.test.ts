@@ -1,8 +1,10 @@
 // Keeps ARCHITECTURE.md honest: every source folder has a row in its layer table, every
 // relative import goes to a folder that row allows and to a lower row (an earlier one in the
 // table, or the same), and no file imports itself through others.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, normalize, relative } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers/paths.ts';
 
@@ -94,6 +96,114 @@ describe('ARCHITECTURE.md', () => {
         ]),
       ),
     ).toEqual([['a', 'b', 'c']]);
+  });
+});
+
+/** The Node-only parts ARCHITECTURE.md lists (its section on runtime-free code): folders (`folder/`, `folder/**`) and files. */
+function nodeOnlyParts(): string[] {
+  const doc = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## Runtime-free code'), doc.indexOf('## Where a request goes'));
+  const list = section.slice(section.indexOf('The Node-only parts'));
+  return list
+    .split('\n')
+    .filter((line) => line.startsWith('- `'))
+    .flatMap((line) => [...(line.split(':')[0] as string).matchAll(/`([^`]+)`/g)].map((m) => m[1] as string));
+}
+
+const nodeOnly = nodeOnlyParts();
+const isNodeOnly = (file: string) =>
+  nodeOnly.some((part) => (part.endsWith('/**') ? file.startsWith(part.slice(0, -2)) : part.endsWith('/') ? `${dirname(file)}/` === part : file === part));
+
+const NODE_GLOBALS = new Set(['Buffer', 'process', '__dirname', '__filename', 'require']);
+const NODE_MODULES = new Set(builtinModules.filter((m) => !m.startsWith('_')));
+const isNodeModule = (spec: string) => spec.startsWith('node:') || NODE_MODULES.has(spec) || NODE_MODULES.has(spec.split('/')[0] as string);
+
+/** A name that is not a reference of its own: a property, a member or a key. */
+function isMemberName(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if ((ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent)) && (ts.isPropertyAccessExpression(parent) ? parent.name : parent.right) === node)
+    return true;
+  return (
+    (ts.isPropertyAssignment(parent) ||
+      ts.isPropertySignature(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isMethodDeclaration(parent) ||
+      ts.isMethodSignature(parent) ||
+      ts.isEnumMember(parent)) &&
+    parent.name === node
+  );
+}
+
+/** Every use of a Node API in a source file: a Node module imported (node: or bare), or a Node global named. */
+function nodeApis(text: string, file = 'file.ts'): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    const spec =
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)
+        ? node.moduleSpecifier.text
+        : ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])
+          ? node.arguments[0].text
+          : ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)
+            ? node.argument.literal.text
+            : undefined;
+    if (spec !== undefined && isNodeModule(spec)) found.push(`imports ${spec}`);
+    if (ts.isIdentifier(node) && NODE_GLOBALS.has(node.text) && !isMemberName(node)) found.push(`uses ${node.text}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+  return [...new Set(found)];
+}
+
+/** Every file the Worker's entry reaches through relative imports, itself included. */
+function reachable(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !graph.has(file)) return;
+    seen.add(file);
+    for (const target of graph.get(file) ?? []) visit(target);
+  };
+  visit(entry);
+  return seen;
+}
+
+describe('runtime-free code (ARCHITECTURE.md)', () => {
+  it('uses no Node API outside the Node-only parts', () => {
+    const offenders = files
+      .filter((file) => /\.(ts|mjs)$/.test(file) && !isNodeOnly(file))
+      .flatMap((file) => nodeApis(readFileSync(join(ROOT, file), 'utf8'), file).map((use) => `${file} ${use}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('lists Node-only parts that exist, and the Worker reaches none of them', () => {
+    expect(nodeOnly.length).toBeGreaterThan(5);
+    expect(nodeOnly.filter((part) => !existsSync(join(ROOT, part.replace(/\*\*$/, ''))))).toEqual([]);
+    const worker = ['sidecar/runtime/cloudflare/worker.ts', 'sidecar/runtime/cloudflare/pages-worker.ts'].flatMap((entry) => [...reachable(entry)]);
+    expect(worker.length).toBeGreaterThan(50);
+    expect(worker.filter(isNodeOnly)).toEqual([]);
+  });
+
+  it('finds each kind of Node API, and not the same words as names or in comments', () => {
+    const uses = nodeApis(
+      [
+        "import { createHash } from 'node:crypto';",
+        "import { readFileSync } from 'fs';",
+        "export { join } from 'path/posix';",
+        "const os = await import('os');",
+        'type B = Buffer;',
+        'const bytes = Buffer.from("x");',
+        'const dir = __dirname;',
+        'if (process.env.X) {}',
+        "const m = require('zlib');",
+      ].join('\n'),
+    );
+    expect(uses.sort()).toEqual(
+      ['imports fs', 'imports node:crypto', 'imports os', 'imports path/posix', 'uses Buffer', 'uses __dirname', 'uses process', 'uses require'].sort(),
+    );
+    expect(
+      nodeApis(
+        "// a long-lived process keeps a Buffer\nconst o = { process: 1, Buffer: 2 };\no.process;\nconst s = 'process.env';\nimport { x } from 'hono/process';",
+      ),
+    ).toEqual([]);
   });
 });
 

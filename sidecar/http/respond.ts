@@ -1,3 +1,4 @@
+import { utf8Bytes } from '../../src/core/bytes/utf8.ts';
 import { isNotModified, RETAINED_304_HEADERS } from '../../src/core/http/conditional.ts';
 import { ownBytes } from '../util/own-bytes.ts';
 
@@ -28,7 +29,7 @@ function bodyLength(body: Uint8Array | readonly Uint8Array[]): number {
  * (the build's /reviews.json), so a cache counts only the rest.
  */
 export function representation(body: Uint8Array | string | readonly Uint8Array[], headers: Record<string, string>, sharedBytes = 0): Representation {
-  const bytes = typeof body === 'string' ? ownBytes(Buffer.from(body)) : Array.isArray(body) ? (body as readonly Uint8Array[]) : ownBytes(body as Uint8Array);
+  const bytes = typeof body === 'string' ? utf8Bytes(body) : Array.isArray(body) ? (body as readonly Uint8Array[]) : ownBytes(body as Uint8Array);
   const length = bodyLength(bytes);
   const notModifiedHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (RETAINED_304_HEADERS.has(name)) notModifiedHeaders[name] = value;

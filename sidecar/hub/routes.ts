@@ -1,8 +1,9 @@
 // The hub's one HTTP endpoint. Everything it answers is plain text, never cached.
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PATHS } from '../../src/core/http/urls.ts';
+import type { ClientAddress } from '../http/client-address.ts';
 import { PUBLISH_SIGNATURE_HEADER } from './publish-signature.ts';
 import { isFormEncoded } from './request.ts';
 
@@ -39,10 +40,10 @@ export function answerResponse(a: HubAnswer): Response {
 }
 
 /**
- * `peer` gives the socket's remote address where the runtime knows it (Node); without it no
+ * `peer` gives the caller's address where the runtime knows it (Node's socket); without it no
  * request counts as local.
  */
-export function hubRoutes(answer: (form: URLSearchParams, meta: HubRequestMeta) => Promise<HubAnswer>, peer?: (c: Context) => string | undefined): Hono {
+export function hubRoutes(answer: (form: URLSearchParams, meta: HubRequestMeta) => Promise<HubAnswer>, peer?: ClientAddress): Hono {
   const app = new Hono();
   const reply = (text: string, status: ContentfulStatusCode, headers: Record<string, string> = {}) => answerResponse({ text, status, headers });
 

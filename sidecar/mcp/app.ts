@@ -2,6 +2,8 @@
 // the results of get_business, search_reviews and get_reviews_since with (and that draws a
 // whole review it asks get_review for). The build writes it as a built file, with the build's
 // business, words and links in it; both eras list it and read its bytes.
+
+import { utf8Text } from '../../src/core/bytes/utf8.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
 import type { SiteSnapshot } from '../site/snapshot.ts';
 import { APP_MIME, APP_URI } from './protocol.ts';
@@ -24,5 +26,5 @@ export const APP_RESOURCE = {
 /** The app as this build wrote it, or undefined when the build has none. */
 export function readApp(snapshot: SiteSnapshot) {
   const bytes = snapshot.bytes(SURFACE.mcpApp.path);
-  return bytes && { contents: [{ uri: APP_URI, mimeType: APP_MIME, text: bytes.toString('utf8'), _meta: RESOURCE_UI_META }] };
+  return bytes && { contents: [{ uri: APP_URI, mimeType: APP_MIME, text: utf8Text(bytes), _meta: RESOURCE_UI_META }] };
 }

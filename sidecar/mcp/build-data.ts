@@ -1,5 +1,7 @@
 // What the MCP tools and resources read from a published build besides its files, derived once
 // per build from the search index, so that a Worker's packed index answers without /reviews.json.
+
+import { utf8Text } from '../../src/core/bytes/utf8.ts';
 import { type AggregateRating, aggregateRating } from '../../src/core/content/aggregate.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
 import type { InsightsDocument } from '../../src/core/schemas/insights.ts';
@@ -25,7 +27,7 @@ export function aggregateRatingOf(snapshot: SiteSnapshot): AggregateRating {
 const INSIGHTS = perBuild('insights document', (s): InsightsDocument => {
   const bytes = s.bytes(SURFACE.insights.path);
   if (!bytes) throw new Error(`Build ${s.manifest.build_id} has no ${SURFACE.insights.path}`);
-  return JSON.parse(bytes.toString('utf8')) as InsightsDocument;
+  return JSON.parse(utf8Text(bytes)) as InsightsDocument;
 });
 
 export function insightsOf(snapshot: SiteSnapshot): InsightsDocument {

@@ -1,5 +1,6 @@
 import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { utf8Bytes } from '../../src/core/bytes/utf8.ts';
 import { type PerBuild, perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
 import { heldBytes, ownBytes } from '../util/own-bytes.ts';
@@ -65,16 +66,16 @@ export interface ResultCacheSize {
   bytes: number;
 }
 
-const resultCaches = new Map<string, PerBuild<Lru<string, Buffer>>>();
+const resultCaches = new Map<string, PerBuild<Lru<string, Uint8Array>>>();
 
 /** One cache per build for each cache size in use (one, for a running sidecar). */
-function resultCache({ entries, bytes }: ResultCacheSize): PerBuild<Lru<string, Buffer>> {
+function resultCache({ entries, bytes }: ResultCacheSize): PerBuild<Lru<string, Uint8Array>> {
   const name = `MCP tool results (${entries}, ${bytes} B)`;
   let cache = resultCaches.get(name);
   if (!cache) {
     cache = perBuild(
       name,
-      () => new Lru<string, Buffer>({ maxEntries: entries, maxBytes: bytes, sizeOf: (b) => heldBytes(b) + MAX_CACHED_KEY_CHARS, repeatedOnly: true }),
+      () => new Lru<string, Uint8Array>({ maxEntries: entries, maxBytes: bytes, sizeOf: (b) => heldBytes(b) + MAX_CACHED_KEY_CHARS, repeatedOnly: true }),
     );
     resultCaches.set(name, cache);
   }
@@ -87,13 +88,13 @@ function resultCache({ entries, bytes }: ResultCacheSize): PerBuild<Lru<string, 
  * recent ones, keyed by tool and arguments, like the HTTP search cache; both eras splice the
  * same bytes into their responses.
  */
-export function toolResultBytes(snapshot: SiteSnapshot, name: string, args: unknown, cache: ResultCacheSize): Buffer | undefined {
+export function toolResultBytes(snapshot: SiteSnapshot, name: string, args: unknown, cache: ResultCacheSize): Uint8Array | undefined {
   const tool = TOOLS_BY_NAME.get(name);
   if (!tool) return undefined;
-  const compute = () => Buffer.from(JSON.stringify(runTool(tool, snapshot, args)));
+  const compute = () => utf8Bytes(JSON.stringify(runTool(tool, snapshot, args)));
   // Checked before the cache key is made: JSON.stringify recurses, and arguments may nest deep.
   const tooLarge = oversizeResult(name, args);
-  if (tooLarge) return Buffer.from(JSON.stringify(tooLarge));
+  if (tooLarge) return utf8Bytes(JSON.stringify(tooLarge));
   if (cache.entries <= 0) return compute();
   const key = `${name}\n${JSON.stringify(args ?? {})}`;
   if (key.length > MAX_CACHED_KEY_CHARS) return compute();

@@ -3,6 +3,9 @@
 // statelessly; initialize, and anything without that claim, goes to the 2025 sessions. The
 // MCP-Protocol-Version header only cross-checks the body, except that a modern header on a
 // request without the envelope is an error rather than a silent fall back to sessions.
+
+import { fromBase64 } from '../../src/core/bytes/base64.ts';
+import { utf8Text } from '../../src/core/bytes/utf8.ts';
 import {
   HEADER_MISMATCH,
   INVALID_PARAMS,
@@ -68,7 +71,7 @@ function decodeHeaderValue(value: string): string | undefined {
   if (!m) return value;
   const b64 = m[1] as string;
   if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(b64)) return undefined;
-  return Buffer.from(b64, 'base64').toString('utf8');
+  return utf8Text(fromBase64(b64));
 }
 
 const mismatch = (id: RequestId | null, detail: string) => reject(400, HEADER_MISMATCH, `Bad Request: the request headers and body disagree: ${detail}`, id);

@@ -1,6 +1,7 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { utf8Text } from '../../src/core/bytes/utf8.ts';
 import { SURFACE, SURFACE_ROWS } from '../../src/core/http/surface.ts';
 import { completeIds, type IdCompletion } from '../../src/core/search/complete.ts';
 import type { LiveSite } from '../site/live-site.ts';
@@ -81,7 +82,7 @@ export function readResource(snapshot: SiteSnapshot, uri: string): ReadResourceR
   const dataset = DATASETS.find((d) => d.url(snapshot) === uri);
   if (dataset) {
     const bytes = snapshot.bytes(dataset.path);
-    return bytes && { contents: [{ uri, mimeType: JSON_MIME, text: bytes.toString('utf8') }] };
+    return bytes && { contents: [{ uri, mimeType: JSON_MIME, text: utf8Text(bytes) }] };
   }
   const id = reviewIdOf(uri);
   const review = id === undefined ? undefined : reviewById(snapshot, id);

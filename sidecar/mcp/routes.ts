@@ -3,6 +3,7 @@ import { CORS_HEADERS } from '../../src/core/http/headers.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { serverCard } from '../../src/core/site/mcp-metadata.ts';
 import type { Settings } from '../../src/settings/index.ts';
+import type { ClientAddress } from '../http/client-address.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { businessOf } from '../site/search-index.ts';
 import { perBuild } from '../site/snapshot.ts';
@@ -60,9 +61,12 @@ export interface McpOptions {
    * sidecar/runtime/cloudflare/mcp-objects.ts). By default both live here, told of new builds by the site.
    */
   elsewhere?: { sessions: SessionStore; listen: ListenStreams };
-  /** The caller's address, for the per-client session limit (the runtime's adapter; in-process requests share one name). */
-  clientAddress?: (env: unknown, req: Request) => string;
+  /** The caller's address, for the per-client session limit (the runtime's adapter; requests it cannot place share one name). */
+  clientAddress?: ClientAddress;
 }
+
+/** The one name of every caller the runtime cannot place (requests made in process): they share one client's limit. */
+const UNPLACED = 'unknown';
 
 interface HeapParts {
   table: SessionTable;
@@ -114,7 +118,6 @@ export function mcpRoutes(options: McpOptions): Mcp {
   const legacy = legacyEndpoint(store);
   const modern = modernHandler({ site, listen, ttlMs: settings.cacheTtlMs, cache });
   const serve = streamableHttp({ post: dispatch(modern, legacy), stream: legacy.stream, end: legacy.end }, settings.maxBodyBytes);
-  const clientAddress = options.clientAddress ?? (() => 'in-process');
   const allowedOrigins = new Set(settings.allowedOrigins);
 
   const routes = new Hono();
@@ -123,7 +126,7 @@ export function mcpRoutes(options: McpOptions): Mcp {
     const origin = req.headers.get('origin');
     if (origin !== null && !originAllowed(origin, req.headers.get('host'), allowedOrigins)) return forbiddenOrigin(origin);
     if (req.method === 'OPTIONS') return preflight(origin);
-    const res = await serve(req, clientAddress(c.env, req));
+    const res = await serve(req, options.clientAddress?.(c) ?? UNPLACED);
     if (origin !== null) for (const [name, value] of Object.entries(corsHeaders(origin))) res.headers.set(name, value);
     return res;
   });

@@ -1,5 +1,8 @@
 // JSON-RPC 2.0 at /mcp: what an id is, and every response both eras write (MCP 2026-07-28:
 // every result carries resultType, and the server names itself in _meta).
+
+import { concatBytes } from '../../src/core/bytes/compare.ts';
+import { utf8Bytes } from '../../src/core/bytes/utf8.ts';
 import { MCP_SERVER_INFO } from '../../src/core/openapi/mcp.ts';
 import { META_SERVER_INFO } from './protocol.ts';
 
@@ -11,8 +14,8 @@ export const isObject = (v: unknown): v is Record<string, unknown> => typeof v =
 export const isRequestId = (v: unknown): v is RequestId => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const CLOSE = Buffer.from('}');
-const SSE_HEAD = Buffer.from('event: message\ndata: {"result":');
+const CLOSE = utf8Bytes('}');
+const SSE_HEAD = utf8Bytes('event: message\ndata: {"result":');
 const RESULT_HEAD = `"resultType":"complete","_meta":${JSON.stringify({ [META_SERVER_INFO]: MCP_SERVER_INFO })}`;
 
 /** The text of a result object given as JSON text (cached tool results are spliced, not re-serialised). */
@@ -21,18 +24,18 @@ function modernResultJson(resultJson: string): string {
 }
 
 /** A 2026-07-28 response around a result object given as UTF-8 JSON bytes (never `{}`), in parts: the result's bytes are not copied. */
-export function resultBytesParts(id: RequestId, result: Buffer): [Buffer, Buffer, Buffer] {
-  return [Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{${RESULT_HEAD},`), result.subarray(1), CLOSE];
+export function resultBytesParts(id: RequestId, result: Uint8Array): [Uint8Array, Uint8Array, Uint8Array] {
+  return [utf8Bytes(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{${RESULT_HEAD},`), result.subarray(1), CLOSE];
 }
 
 /** The same as one body, copied once. */
-export function resultBytesResponse(id: RequestId, result: Buffer): Response {
-  return new Response(Buffer.concat(resultBytesParts(id, result)) as Uint8Array<ArrayBuffer>, { status: 200, headers: JSON_HEADERS });
+export function resultBytesResponse(id: RequestId, result: Uint8Array): Response {
+  return new Response(concatBytes(resultBytesParts(id, result)), { status: 200, headers: JSON_HEADERS });
 }
 
 /** A 2025 session's answer: one SSE event, as the SDK transport writes it. */
-export function legacyResultEvent(id: RequestId, result: Buffer): Uint8Array<ArrayBuffer> {
-  return Buffer.concat([SSE_HEAD, result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`)]) as Uint8Array<ArrayBuffer>;
+export function legacyResultEvent(id: RequestId, result: Uint8Array): Uint8Array<ArrayBuffer> {
+  return concatBytes([SSE_HEAD, result, utf8Bytes(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`)]);
 }
 
 export function resultResponse(id: RequestId, resultJson: string): Response {

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { base64url } from '../../src/core/bytes/base64.ts';
 
 /** One MCP session: its own server and transport, never shared. */
 export interface Session {
@@ -54,7 +54,7 @@ export interface SessionTable {
 
 /** 32 random bytes as base64url: 43 visible ASCII characters, unguessable. */
 export function newSessionId(): string {
-  return randomBytes(32).toString('base64url');
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** Whether `id` has the shape newSessionId gives (anything else names no session). */
@@ -116,7 +116,8 @@ export function createSessionTable(options: SessionTableOptions): SessionTable {
   };
 
   const timer = options.sweepEveryMs > 0 ? setInterval(() => void sweep(), options.sweepEveryMs) : undefined;
-  timer?.unref();
+  // a number in workerd, which has no unref
+  timer?.unref?.();
 
   return {
     get size() {

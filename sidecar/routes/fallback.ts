@@ -26,7 +26,7 @@ export function fallback(site: LiveSite) {
   };
 }
 
-function notFoundPage(page: Buffer, head: boolean): Response {
+function notFoundPage(page: Uint8Array, head: boolean): Response {
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...CORS_HEADERS };
   return new Response(head ? null : new Uint8Array(page), { status: 404, headers });
 }

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import type { Sha256 } from '../../src/core/bytes/sha256.ts';
+import { utf8Bytes } from '../../src/core/bytes/utf8.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import { JSON_TYPE } from '../../src/core/http/media.ts';
@@ -16,14 +18,14 @@ import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
 import { Lru } from '../util/lru.ts';
 
 /** A search's answer: parse, run the query core, the body with its ETag. */
-function searchRepresentation(snapshot: SiteSnapshot, index: SearchIndex, rawQuery: string, maxAgeS: number): Representation {
+function searchRepresentation(snapshot: SiteSnapshot, index: SearchIndex, rawQuery: string, maxAgeS: number, sha256?: Sha256): Representation {
   const parsed = parseSearchQuery(new URLSearchParams(rawQuery));
   if (!parsed.success) throw invalidRequest(parsed.error.issues);
   const named = resolveNames(searchNamesOf(snapshot), parsed.data);
   if (!named.ok) throw invalidRequest(named.issues);
-  const body = Buffer.from(searchBody(index, named.params));
+  const body = utf8Bytes(searchBody(index, named.params));
   const lastModified = snapshot.manifest.resources[SURFACE.reviews.path]?.last_modified;
-  const meta = { content_type: JSON_TYPE, etag: strongEtag(body), ...(lastModified ? { last_modified: lastModified } : {}) };
+  const meta = { content_type: JSON_TYPE, etag: strongEtag(body, sha256), ...(lastModified ? { last_modified: lastModified } : {}) };
   return representation(body, resourceHeaders(PATHS.search, meta, maxAgeS));
 }
 
@@ -35,9 +37,11 @@ export interface SearchRoutesOptions {
   cacheEntries: number;
   /** Bytes of response bodies kept per build. */
   cacheBytes: number;
+  /** The runtime's SHA-256 for the responses' ETags (AppDeps.sha256). */
+  sha256?: Sha256 | undefined;
 }
 
-export function searchRoutes({ site, maxAgeS, cacheEntries, cacheBytes }: SearchRoutesOptions): Hono {
+export function searchRoutes({ site, maxAgeS, cacheEntries, cacheBytes, sha256 }: SearchRoutesOptions): Hono {
   const app = new Hono();
   // Per app, because its size is this app's setting; per build, because results change only at publish.
   const responses = perBuild(
@@ -48,7 +52,7 @@ export function searchRoutes({ site, maxAgeS, cacheEntries, cacheBytes }: Search
     const snapshot = site.current();
     const url = c.req.url;
     const rawQuery = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    const compute = () => searchRepresentation(snapshot, searchIndexOf(snapshot), rawQuery, maxAgeS);
+    const compute = () => searchRepresentation(snapshot, searchIndexOf(snapshot), rawQuery, maxAgeS, sha256);
     // Results change only when a build is published, so each snapshot keeps its own cache,
     // keyed by the raw query string (invalid queries throw and are never cached).
     const cache = snapshot.derive(responses);

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Sha256 } from '../../src/core/bytes/sha256.ts';
 import { renderSinceBytes, reviewsRegion, sinceEtag, sinceParts, sincePartsJoined, sinceReviewOffsets } from '../../src/core/documents/since.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
@@ -15,7 +16,7 @@ import { Lru } from '../util/lru.ts';
 import { ownBytes } from '../util/own-bytes.ts';
 
 const OFFSETS = perBuild('since review offsets', (s) => sinceReviewOffsets(s.data.reviews));
-const REGION = perBuild('reviews in /reviews.json', (s) => reviewsRegion(s.bytes(SURFACE.reviews.path) as Buffer, s.data.reviews, s.derive(OFFSETS)));
+const REGION = perBuild('reviews in /reviews.json', (s) => reviewsRegion(s.bytes(SURFACE.reviews.path) as Uint8Array, s.data.reviews, s.derive(OFFSETS)));
 
 /** From a packed search index the runtime prepared (the Worker's): no /reviews.json to parse. */
 function packedParts(snapshot: SiteSnapshot, date: string): Uint8Array[] | undefined {
@@ -36,6 +37,8 @@ export interface SinceRoutesOptions {
   maxAgeS: number;
   /** Bytes of responses kept per build: about 1 KB a date, the reviews being views of /reviews.json. */
   cacheBytes: number;
+  /** The runtime's SHA-256 for a body hashed whole (AppDeps.sha256). */
+  sha256?: Sha256 | undefined;
 }
 
 /**
@@ -44,7 +47,7 @@ export interface SinceRoutesOptions {
  * the head and tail the build writes (src/core/documents/since.ts), so bytes and ETag match;
  * a reviews.json laid out otherwise is rendered review by review instead.
  */
-export function sinceRoutes({ site, maxAgeS, cacheBytes }: SinceRoutesOptions): Hono {
+export function sinceRoutes({ site, maxAgeS, cacheBytes, sha256 }: SinceRoutesOptions): Hono {
   const app = new Hono();
   const SINCE_RESPONSES = perBuild(
     'since responses',
@@ -60,7 +63,7 @@ export function sinceRoutes({ site, maxAgeS, cacheBytes }: SinceRoutesOptions): 
       const parts = packedParts(snapshot, date) ?? regionParts(snapshot, date);
       const body = parts ?? renderSinceBytes(snapshot.data.reviews, date, snapshot.derive(OFFSETS));
       const reviewsMeta = snapshot.manifest.resources[SURFACE.reviews.path];
-      const etag = reviewsMeta ? sinceEtag(reviewsMeta.etag, date) : strongEtag(body);
+      const etag = reviewsMeta ? sinceEtag(reviewsMeta.etag, date) : strongEtag(body, sha256);
       const meta = { content_type: JSON_TYPE, etag, ...(reviewsMeta ? { last_modified: reviewsMeta.last_modified } : {}) };
       return representation(body, resourceHeaders(c.req.path, meta, maxAgeS), parts ? (parts[1] as Uint8Array).byteLength : 0);
     });

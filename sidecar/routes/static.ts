@@ -16,7 +16,7 @@ export interface PreparedFilesOptions {
 
 /**
  * Built files' responses, prepared once per build and path while they stay in the cache: the
- * hot path only compares validators. Shared by this route and routes/static-node.ts.
+ * hot path only compares validators. Shared by this route and runtime/node/static-first.ts.
  */
 export function preparedFiles({ maxAgeS, cacheBytes }: PreparedFilesOptions): PreparedFiles {
   const PREPARED = perBuild('static responses', () => new Lru<string, Representation>({ maxBytes: cacheBytes, sizeOf: representationBytes, evict: false }));
@@ -24,7 +24,7 @@ export function preparedFiles({ maxAgeS, cacheBytes }: PreparedFilesOptions): Pr
     const entry = snapshot.manifest.resources[path];
     if (!entry) return undefined;
     return snapshot.derive(PREPARED).get(path, () => {
-      const bytes = snapshot.readBytes(path) as Buffer;
+      const bytes = snapshot.readBytes(path) as Uint8Array;
       return representation(bytes, resourceHeaders(path, entry, maxAgeS), snapshot.keeps(path) ? bytes.length : 0);
     });
   };

@@ -1,6 +1,7 @@
 // What one source may cost a pass: SYNC_MAX_PAGES pages and SYNC_MAX_MB megabytes of them. A
 // source that loops or never ends fails at the bound, so it never runs the pass out of memory
 // and the other sources still come in.
+import { utf8Length } from '../core/bytes/utf8.ts';
 import { SyncError } from './errors.ts';
 import { type BodyLimit, MAX_BODY_BYTES } from './http.ts';
 
@@ -26,7 +27,7 @@ export function budget(source: string, maxPages: number, maxMb: number): Budget 
     }),
     take: (text) => {
       pages += 1;
-      bytes += Buffer.byteLength(text);
+      bytes += utf8Length(text);
     },
     more: (label) => {
       if (pages >= maxPages)

@@ -61,7 +61,8 @@ async function readBody(res: Response, limit: BodyLimit): Promise<string> {
   const declared = Number(res.headers.get('content-length'));
   if (declared > max) throw new BodyTooLarge(`answered ${declared} bytes, more than ${why}`);
   if (!res.body) return '';
-  const chunks: Buffer[] = [];
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   const reader = res.body.getReader();
   for (;;) {
@@ -72,9 +73,9 @@ async function readBody(res: Response, limit: BodyLimit): Promise<string> {
       await reader.cancel();
       throw new BodyTooLarge(`answered more than ${why}`);
     }
-    chunks.push(Buffer.from(value));
+    text += decoder.decode(value, { stream: true });
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return text + decoder.decode();
 }
 
 const wait = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000));

@@ -1,11 +1,12 @@
-// The sidecar answers built files at the node:http level (sidecar/routes/static-node.ts): over
+// The sidecar answers built files at the node:http level (sidecar/runtime/node/static-first.ts): over
 // real HTTP its answers must equal, header for header and byte for byte, what the Hono route
 // gives in process for the same build, for 200, 304 and HEAD, with and without a query string;
 // what it leaves to the app (a folder path without its slash, an encoded path, a POST) still works.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../sidecar/app.ts';
-import { type LiveSite, liveSite } from '../../sidecar/site/live-site.ts';
+import { liveSite } from '../../sidecar/runtime/node/live-site.ts';
+import type { LiveSite } from '../../sidecar/site/live-site.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';

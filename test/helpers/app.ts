@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { createApp } from '../../sidecar/app.ts';
-import { type LiveSite, liveSite } from '../../sidecar/site/live-site.ts';
+import { liveSite } from '../../sidecar/runtime/node/live-site.ts';
+import type { LiveSite } from '../../sidecar/site/live-site.ts';
 import { sharedBuild } from './shared-build.ts';
 
 export interface BuiltApp {

@@ -4,9 +4,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type HttpBindings, serve } from '@hono/node-server';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { TestPki } from '../../scripts/harness/pki.ts';
+import { nodeClientAddress } from '../../sidecar/runtime/node/client-address.ts';
 import { createHub, type Hub, type HubTimings, readHubSettings, type TopicContent } from '../../sidecar/runtime/node/hub/index.ts';
 import { strongEtag } from '../../src/core/http/etag.ts';
 import { contentTypeFor } from '../../src/core/http/media.ts';
@@ -79,7 +80,7 @@ export async function startTestHub(
       pings += 1;
     },
     timings,
-    ...(peer === undefined ? {} : { peer: peer === 'socket' ? (c) => (c.env as HttpBindings).incoming.socket.remoteAddress : () => peer }),
+    ...(peer === undefined ? {} : { peer: peer === 'socket' ? nodeClientAddress : () => peer }),
   });
   const app = new Hono();
   app.route('/', hub.routes);

@@ -9,7 +9,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../sidecar/mcp/server.ts';
 import { watchResources } from '../../sidecar/mcp/watch.ts';
-import { type LiveSite, liveSite } from '../../sidecar/site/live-site.ts';
+import { liveSite } from '../../sidecar/runtime/node/live-site.ts';
+import type { LiveSite } from '../../sidecar/site/live-site.ts';
 import { type McpTestServer, MODERN, modernPost, openSession, post, sessionHeaders, startMcpServer } from './helpers.ts';
 
 type Args = Record<string, unknown>;

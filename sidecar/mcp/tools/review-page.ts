@@ -3,6 +3,7 @@
 // texts cut so that a page stays within its budget whatever the reviews' length.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { utf8Length } from '../../../src/core/bytes/utf8.ts';
 import { type Review, ReviewSchema } from '../../../src/core/schemas/review.ts';
 import { limitParam } from '../../../src/core/search/params.ts';
 import { jsonResult } from '../tool.ts';
@@ -91,7 +92,7 @@ export function reviewPageResult(
     const result = jsonResult(structured);
     const json = (result.content as { text: string }[])[0]?.text ?? '';
     // the answer holds the JSON twice, once as a string with its quotes escaped: at most three times its bytes
-    const fits = Buffer.byteLength(json) * 3 <= budget || Buffer.byteLength(JSON.stringify(result)) <= budget;
+    const fits = utf8Length(json) * 3 <= budget || utf8Length(JSON.stringify(result)) <= budget;
     if (fits || textLimit <= MIN_TEXT) return result;
     textLimit = Math.max(MIN_TEXT, Math.floor(textLimit * 0.6));
   }

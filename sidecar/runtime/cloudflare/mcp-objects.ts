@@ -3,6 +3,8 @@
 // the object named by its Mcp-Session-Id, whichever isolate took it. The front checks what
 // needs no session first (legacy.ts), and forwards the body it has already read and checked.
 
+import { getConnInfo } from 'hono/cloudflare-workers';
+import type { ClientAddress } from '../../http/client-address.ts';
 import { sessionNotFound } from '../../mcp/legacy.ts';
 import type { ListenStreams } from '../../mcp/listen.ts';
 import { TRANSPORT_ERROR } from '../../mcp/protocol.ts';
@@ -64,7 +66,5 @@ export function objectListen(env: McpObjectsEnv): ListenStreams {
   };
 }
 
-/** Who is calling, as Cloudflare's edge saw it. */
-export function workerClientAddress(_env: unknown, req: Request): string {
-  return req.headers.get('cf-connecting-ip') ?? 'unknown';
-}
+/** Who is calling, as Cloudflare's edge saw it (CF-Connecting-IP). */
+export const workerClientAddress: ClientAddress = (c) => getConnInfo(c).remote.address;

@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
+import type { HttpBindings } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { ClientAddress } from '../../http/client-address.ts';
 
-/** Who is calling, for MCP's per-client session limit: the socket's peer under @hono/node-server. */
-export function nodeClientAddress(env: unknown): string {
-  return (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'in-process';
-}
+/** The socket's peer under @hono/node-server; none for a request made in process (`app.request`). */
+export const nodeClientAddress: ClientAddress = (c) => ((c.env as Partial<HttpBindings> | undefined)?.incoming ? getConnInfo(c).remote.address : undefined);

@@ -181,8 +181,7 @@ export function wranglerConfig(manifest: Manifest, { workerName: named, maxAgeS,
     // https://<name>.<subdomain>.workers.dev stays on, also once a custom domain is added
     workers_dev: true,
     compatibility_date: COMPATIBILITY_DATE,
-    // Buffer and node:crypto, which the shared core and routes use
-    compatibility_flags: ['nodejs_compat'],
+    // no nodejs_compat: the shared code is runtime-free (ARCHITECTURE.md, Runtime-free code)
     // already bundled by the build, with the build's manifest in it
     no_bundle: true,
     find_additional_modules: false,
@@ -223,7 +222,8 @@ export async function bundleWorker(data: WorkerBuild, entry = ENTRY): Promise<Bu
     platform: 'browser',
     conditions: ['workerd', 'worker', 'browser'],
     target: 'es2024',
-    external: ['node:*', 'cloudflare:*'],
+    // no node: module: the Worker runs without nodejs_compat, so one would fail only there
+    external: ['cloudflare:*'],
     write: false,
     minify: true,
     legalComments: 'none',

@@ -1,3 +1,5 @@
+import { sameBytes } from '../bytes/compare.ts';
+import { utf8Bytes, utf8Length, utf8Text, writeUtf8 } from '../bytes/utf8.ts';
 import { strongEtag } from '../http/etag.ts';
 import { serializeJson } from '../http/media.ts';
 import type { Review } from '../schemas/review.ts';
@@ -39,11 +41,11 @@ export function planSinceDates(reviews: readonly Review[], budgetBytes: number):
   let i = 0;
   for (const date of distinctDates(reviews)) {
     while (i < reviews.length && (reviews[i] as Review).date >= date) {
-      reviewBytes += Buffer.byteLength(JSON.stringify(reviews[i])) + 1;
+      reviewBytes += utf8Length(JSON.stringify(reviews[i])) + 1;
       i += 1;
     }
     // each review is followed by a comma except the last
-    const size = Buffer.byteLength(JSON.stringify({ since: date, count: i, reviews: [] })) + reviewBytes - (i > 0 ? 1 : 0);
+    const size = utf8Length(JSON.stringify({ since: date, count: i, reviews: [] })) + reviewBytes - (i > 0 ? 1 : 0);
     if (total + size > budgetBytes) break;
     total += size;
     planned.push(date);
@@ -77,7 +79,7 @@ export function sinceReviewOffsets(reviews: readonly Review[]): Float64Array {
   const ends = new Float64Array(reviews.length);
   let total = 0;
   for (let i = 0; i < reviews.length; i++) {
-    total += Buffer.byteLength(JSON.stringify(reviews[i])) + 1;
+    total += utf8Length(JSON.stringify(reviews[i])) + 1;
     ends[i] = total;
   }
   return ends;
@@ -94,22 +96,22 @@ const sinceHead = (date: string, n: number) => JSON.stringify({ since: date, cou
  * no multi-megabyte string and no intermediate array, so an old date (7 MB at 20,000 reviews)
  * leaves only small, short-lived garbage. `ends` is sinceReviewOffsets(reviews).
  */
-export function renderSinceBytes(reviews: readonly Review[], date: string, ends: Float64Array): Buffer {
+export function renderSinceBytes(reviews: readonly Review[], date: string, ends: Float64Array): Uint8Array<ArrayBuffer> {
   const n = countOnOrAfter(reviews, date);
   const head = sinceHead(date, n);
-  const out = Buffer.allocUnsafe(Buffer.byteLength(head) + joinedBytes(ends, n) + 2);
-  let at = out.write(head, 0);
+  const out = new Uint8Array(utf8Length(head) + joinedBytes(ends, n) + 2);
+  let at = writeUtf8(out, head, 0);
   for (let i = 0; i < n; i++) {
-    if (i > 0) at += out.write(',', at);
-    at += out.write(JSON.stringify(reviews[i]), at);
+    if (i > 0) at += writeUtf8(out, ',', at);
+    at += writeUtf8(out, JSON.stringify(reviews[i]), at);
   }
-  at += out.write(']}', at);
+  at += writeUtf8(out, ']}', at);
   if (at !== out.length) throw new Error(`since ${date}: wrote ${at} bytes of ${out.length}`);
   return out;
 }
 
-const REVIEWS_KEY = Buffer.from('"reviews":[');
-const DOCUMENT_END = Buffer.from(']}');
+const REVIEWS_KEY = utf8Bytes('"reviews":[');
+const DOCUMENT_END = utf8Bytes(']}');
 
 /**
  * The bytes `r0,r1,…` of every review inside /reviews.json's own bytes, which end with the
@@ -117,19 +119,18 @@ const DOCUMENT_END = Buffer.from(']}');
  * so. Every review is compared byte for byte with its serialisation, so a view of the region
  * is exactly what renderSince would write.
  */
-export function reviewsRegion(reviewsJson: Uint8Array, reviews: readonly Review[], ends: Float64Array): Uint8Array | undefined {
-  const file = Buffer.from(reviewsJson.buffer, reviewsJson.byteOffset, reviewsJson.byteLength);
+export function reviewsRegion(file: Uint8Array, reviews: readonly Review[], ends: Float64Array): Uint8Array | undefined {
   const n = reviews.length;
   const size = joinedBytes(ends, n);
   const end = file.length - DOCUMENT_END.length;
   const start = end - size;
-  if (start < REVIEWS_KEY.length || !file.subarray(end).equals(DOCUMENT_END) || !file.subarray(start - REVIEWS_KEY.length, start).equals(REVIEWS_KEY))
+  if (start < REVIEWS_KEY.length || !sameBytes(file.subarray(end), DOCUMENT_END) || !sameBytes(file.subarray(start - REVIEWS_KEY.length, start), REVIEWS_KEY))
     return undefined;
   const region = file.subarray(start, end);
   for (let i = 0; i < n; i++) {
     const from = i > 0 ? (ends[i - 1] as number) : 0;
     const to = (ends[i] as number) - 1;
-    if ((i < n - 1 && region[to] !== 0x2c) || region.toString('utf8', from, to) !== JSON.stringify(reviews[i])) return undefined;
+    if ((i < n - 1 && region[to] !== 0x2c) || utf8Text(region.subarray(from, to)) !== JSON.stringify(reviews[i])) return undefined;
   }
   return region;
 }
@@ -141,10 +142,10 @@ export function reviewsRegion(reviewsJson: Uint8Array, reviews: readonly Review[
  */
 /** The same parts from the first n reviews' JSON already joined (a packed search index's). */
 export function sincePartsJoined(date: string, n: number, joined: Uint8Array): Uint8Array[] {
-  return [Buffer.from(sinceHead(date, n)), joined, DOCUMENT_END];
+  return [utf8Bytes(sinceHead(date, n)), joined, DOCUMENT_END];
 }
 
 export function sinceParts(region: Uint8Array, reviews: readonly Review[], date: string, ends: Float64Array): Uint8Array[] {
   const n = countOnOrAfter(reviews, date);
-  return [Buffer.from(sinceHead(date, n)), region.subarray(0, joinedBytes(ends, n)), DOCUMENT_END];
+  return [utf8Bytes(sinceHead(date, n)), region.subarray(0, joinedBytes(ends, n)), DOCUMENT_END];
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Base64url } from '../bytes/sha256.ts';
 import type { Incoming } from './incoming.ts';
 
 const SAFE = /^[A-Za-z0-9_-]+$/;
@@ -15,7 +15,7 @@ export function sourcePrefix(source: string): string {
   return slug || 'src';
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+const digest = (text: string) => sha256Base64url(text).slice(0, 22);
 
 /**
  * A stable id from source and source id: "<source>-<source id>" when that fits the id

@@ -2,6 +2,7 @@
 // small JSON header, so that loading it is taking views of bytes, not parsing reviews or
 // building posting lists (about 35 ms of CPU at 2,507 reviews, over the Free plan's 10 ms).
 // A packed index answers every query exactly as the index built in memory (./index.ts).
+import { lastIndexOfBytes, sameBytes } from '../bytes/compare.ts';
 import type { Business } from '../schemas/business.ts';
 import type { Review } from '../schemas/review.ts';
 import { foldedIdOrder, type IndexColumns, indexColumns, lowerBound, type PostingList, type Postings, type SearchIndex } from './index.ts';
@@ -193,10 +194,10 @@ const REVIEWS_ARRAY = new TextEncoder().encode('"reviews":[');
 
 /** Where `joinedJson` lies in the built /reviews.json (its reviews array), or -1. */
 function regionOffset(reviewsJson: Uint8Array, joinedJson: Uint8Array): number {
-  const from = Buffer.from(reviewsJson.buffer, reviewsJson.byteOffset, reviewsJson.byteLength).lastIndexOf(REVIEWS_ARRAY);
+  const from = lastIndexOfBytes(reviewsJson, REVIEWS_ARRAY);
   if (from < 0) return -1;
   const at = from + REVIEWS_ARRAY.length;
-  return Buffer.from(reviewsJson.buffer, reviewsJson.byteOffset + at, Math.min(joinedJson.length, reviewsJson.length - at)).equals(joinedJson) ? at : -1;
+  return sameBytes(reviewsJson.subarray(at, at + Math.min(joinedJson.length, reviewsJson.length - at)), joinedJson) ? at : -1;
 }
 
 /** The file names a header's sections live in. */

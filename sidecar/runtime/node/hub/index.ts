@@ -5,10 +5,11 @@ import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { topicLink } from '../../../../src/core/http/media.ts';
 import { type SiteUrls, topicUrls } from '../../../../src/core/http/urls.ts';
 import type { HubSettings } from '../../../../src/settings/hub.ts';
+import type { ClientAddress } from '../../../http/client-address.ts';
 import { createAnswer } from '../../../hub/answer.ts';
 import { backoff, formatWait } from '../../../hub/backoff.ts';
 import type { TopicContent } from '../../../hub/ports.ts';
@@ -32,7 +33,7 @@ export interface HubOptions {
   /** Called (and awaited) on each accepted publish ping, before the topics are read. */
   onPublished?: () => void | Promise<void>;
   /** The remote address of a request's socket: pings from this machine are the operator's. */
-  peer?: (c: Context) => string | undefined;
+  peer?: ClientAddress;
   /** Shorter waits for tests; a running sidecar uses HUB_TIMINGS. */
   timings?: Partial<HubTimings>;
 }

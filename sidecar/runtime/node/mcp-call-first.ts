@@ -1,4 +1,4 @@
-// The stateless path's hot call at the node:http level (as routes/static-node.ts does for built
+// The stateless path's hot call at the node:http level (as static-first.ts does for built
 // files): a 2026-07-28 tools/call is read straight off the socket and answered from the
 // per-build result cache in one write of its parts, without a Fetch Request, a web stream for
 // its body or a copy of the result into a new buffer. Anything else, or anything unusual (an
@@ -6,13 +6,13 @@
 // body it has read (@hono/node-server takes `rawBody`), where the same rules answer it.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { PATHS } from '../../src/core/http/urls.ts';
-import type { LiveSite } from '../site/live-site.ts';
-import { type ResultCacheSize, toolResultBytes } from './calls.ts';
-import { classify } from './classify.ts';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from './depth.ts';
-import { HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION } from './protocol.ts';
-import { isObject, resultBytesParts } from './rpc.ts';
+import { PATHS } from '../../../src/core/http/urls.ts';
+import { type ResultCacheSize, toolResultBytes } from '../../mcp/calls.ts';
+import { classify } from '../../mcp/classify.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../mcp/depth.ts';
+import { HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION } from '../../mcp/protocol.ts';
+import { isObject, resultBytesParts } from '../../mcp/rpc.ts';
+import type { LiveSite } from '../../site/live-site.ts';
 
 export interface ModernCallOptions {
   site: LiveSite;
@@ -35,7 +35,7 @@ function candidate(req: IncomingMessage, maxBodyBytes: number): boolean {
 }
 
 /** The result's JSON bytes when `body` is a well-formed 2026-07-28 tools/call of a known tool, else undefined. */
-function answer(options: ModernCallOptions, req: IncomingMessage, body: Buffer): Buffer[] | undefined {
+function answer(options: ModernCallOptions, req: IncomingMessage, body: Buffer): Uint8Array[] | undefined {
   let message: unknown;
   try {
     message = JSON.parse(body.toString('utf8'));

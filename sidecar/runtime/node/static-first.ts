@@ -1,12 +1,12 @@
 // The built files' hot path at the node:http level: a GET or HEAD of a built file is answered
 // from its prepared response without building a Fetch Request and Response, which is most of
 // what a small file costs through the Hono adapter. Anything else, and any request whose
-// target is not a plain origin-form path, goes to the app unchanged (routes/static.ts answers
+// target is not a plain origin-form path, goes to the app unchanged (sidecar/routes/static.ts answers
 // the same files there, for in-process use).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { notModified } from '../../src/core/http/conditional.ts';
-import type { LiveSite } from '../site/live-site.ts';
-import type { PreparedFiles } from './static.ts';
+import { notModified } from '../../../src/core/http/conditional.ts';
+import type { PreparedFiles } from '../../routes/static.ts';
+import type { LiveSite } from '../../site/live-site.ts';
 
 export function staticFirst(site: LiveSite, files: PreparedFiles, next: RequestListener): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
