@@ -3,7 +3,7 @@
 // bytes and length, and nothing kept that the store did not answer with 200.
 import { describe, expect, it } from 'vitest';
 import { keptAssets } from '../../sidecar/runtime/cloudflare/kept-assets.ts';
-import type { AssetFetcher } from '../../sidecar/runtime/cloudflare/serve-asset.ts';
+import type { AssetFetcher } from '../../sidecar/runtime/cloudflare/types.ts';
 
 const FILES: Record<string, string> = { '/a.json': 'a'.repeat(40), '/b.json': 'b'.repeat(50), '/c.json': 'c'.repeat(10) };
 

@@ -5,7 +5,7 @@ import type { Manifest } from '../../../src/core/http/manifest.ts';
 import { SURFACE } from '../../../src/core/http/surface.ts';
 import type { SourceMark } from '../../../src/core/import/newest.ts';
 import { type PackedHeader, REVIEWS_FILE } from '../../../src/core/search/packed.ts';
-import type { AssetFetcher } from './serve-asset.ts';
+import type { AssetFetcher, DurableObjectNamespace, RateLimit } from './types.ts';
 
 export const ASSETS_BINDING = 'ASSETS';
 
@@ -24,12 +24,6 @@ export const DURABLE_OBJECT_MIGRATIONS = [
   { tag: 'v1', new_sqlite_classes: [DURABLE_OBJECTS.HUB, DURABLE_OBJECTS.MCP_SESSION] },
   { tag: 'v2', new_sqlite_classes: [DURABLE_OBJECTS.WATCH] },
 ];
-
-/** The slice of the Durable Object namespace API the Worker uses (types of workerd's runtime). */
-export interface DurableObjectNamespaceLike {
-  idFromName(name: string): unknown;
-  get(id: unknown): { fetch(request: Request): Promise<Response> };
-}
 
 /**
  * The manifest as the script carries it: each entry a row of its values, with the few content
@@ -95,17 +89,12 @@ export const packedFilePath = (file: string) => (file === REVIEWS_FILE ? SURFACE
 /** The binding that limits new MCP sessions and listen streams per client address (MCP_NEW_SESSIONS_PER_MINUTE). */
 export const MCP_NEW_SESSIONS = 'MCP_NEW_SESSIONS';
 
-/** Cloudflare's Rate Limiting binding, the slice the Worker uses. */
-export interface RateLimitLike {
-  limit(options: { key: string }): Promise<{ success: boolean }>;
-}
-
 export interface WorkerEnv {
   [ASSETS_BINDING]: AssetFetcher;
-  HUB: DurableObjectNamespaceLike;
-  MCP_SESSION: DurableObjectNamespaceLike;
-  WATCH: DurableObjectNamespaceLike;
-  [MCP_NEW_SESSIONS]: RateLimitLike;
+  HUB: DurableObjectNamespace;
+  MCP_SESSION: DurableObjectNamespace;
+  WATCH: DurableObjectNamespace;
+  [MCP_NEW_SESSIONS]: RateLimit;
   /** The settings given as `vars` (and secrets): strings only. */
   [setting: string]: unknown;
 }

@@ -3,7 +3,7 @@ import { type PackedHeader, packedFiles, unpackSearchIndex } from '../../../src/
 import type { LiveSite } from '../../site/live-site.ts';
 import { type Prepared, snapshotOf } from '../../site/snapshot.ts';
 import { packedFilePath } from './bindings.ts';
-import type { AssetFetcher } from './serve-asset.ts';
+import type { AssetFetcher } from './types.ts';
 
 /**
  * The Worker's build: the manifest bundled into the script, the files in its static assets.

@@ -18,6 +18,7 @@ import { createHubStore, type HubStore } from '../../hub/store.ts';
 import { topicContents } from '../../hub/topics.ts';
 import { createWork, type Work } from '../../hub/work.ts';
 import { settingsEnv, type WorkerBuild, type WorkerEnv } from './bindings.ts';
+import { objectNamed } from './durable-state.ts';
 import { fetchOutbound } from './hub-outbound.ts';
 import { type DurableStorage, durableSql } from './hub-sql.ts';
 import { DAMAGED_ANSWER, damageLogLine, SUBSCRIPTION_COUNT_LINE, storageDamage, UNREACHABLE_ANSWER, unreachableLogLine } from './hub-storage.ts';
@@ -303,7 +304,7 @@ let unreachableToldAt = 0;
  */
 export async function forwardToHub(request: Request, env: WorkerEnv): Promise<Response> {
   try {
-    return await env.HUB.get(env.HUB.idFromName(HUB_NAME)).fetch(request);
+    return await objectNamed(env.HUB, HUB_NAME).fetch(request);
   } catch (error) {
     if (Date.now() - unreachableToldAt > 60_000) {
       unreachableToldAt = Date.now();

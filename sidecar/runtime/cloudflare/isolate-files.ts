@@ -1,6 +1,6 @@
 import { expandManifest, type WorkerBuild } from './bindings.ts';
 import { type AssetSite, assetSite } from './build-files.ts';
-import type { AssetFetcher } from './serve-asset.ts';
+import type { AssetFetcher } from './types.ts';
 
 let files: AssetSite | undefined;
 

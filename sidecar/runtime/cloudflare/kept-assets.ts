@@ -2,7 +2,7 @@
 // policy as the sidecar's STATIC_CACHE_BYTES (sidecar/routes/static.ts): the first files asked
 // for, until the budget is spent, and never evicted (a deploy is one build, and an isolate one
 // deploy). A file kept is answered without the asset store's round trip.
-import type { AssetFetcher } from './serve-asset.ts';
+import type { AssetFetcher } from './types.ts';
 
 export interface KeptAssets extends AssetFetcher {
   /** Bytes kept so far. */

@@ -18,11 +18,11 @@ import type { SessionStore } from '../../mcp/session-store.ts';
 import { createSessionTable, isSessionId, type SessionTable } from '../../mcp/sessions.ts';
 import type { LiveSite } from '../../site/live-site.ts';
 import { settingsEnv, type WorkerEnv } from './bindings.ts';
-import type { DurableStateLike } from './durable-state.ts';
 import { CLIENT_HEADER, NAME_PARAM, SESSION_OP } from './mcp-internal.ts';
 import { mcpSite } from './mcp-site.ts';
 import { ObjectWatch, type Seen } from './mcp-watch.ts';
 import { addTiming } from './server-timing.ts';
+import type { DurableObjectState } from './types.ts';
 
 /** The storage keys of a session object. */
 const KEY = { session: 'session', seen: 'seen', used: 'used' } as const;
@@ -53,7 +53,7 @@ function replayRequest(sessionId?: string): Request {
 }
 
 export class McpSessionObject {
-  readonly #ctx: DurableStateLike;
+  readonly #ctx: DurableObjectState;
   readonly #env: WorkerEnv;
   readonly #settings: McpSettings;
   readonly #timing: boolean;
@@ -62,7 +62,7 @@ export class McpSessionObject {
   /** When `used` was last written: the use time is kept at a tenth of the idle time's precision. */
   #usedWritten = 0;
 
-  constructor(ctx: DurableStateLike, env: WorkerEnv) {
+  constructor(ctx: DurableObjectState, env: WorkerEnv) {
     this.#ctx = ctx;
     this.#env = env;
     const settings = readSettings(settingsEnv(env));

@@ -5,7 +5,8 @@
 // at our own origin: search, MCP, the hub, since dates that were not pre-rendered, 404 and 405.
 import { CORS_HEADERS, type RepresentationMeta } from '../../../src/core/http/headers.ts';
 import { JSON_TYPE } from '../../../src/core/http/media.ts';
-import { type AssetFetcher, serveAsset } from './serve-asset.ts';
+import { serveAsset } from './serve-asset.ts';
+import type { AssetFetcher } from './types.ts';
 
 export interface EdgeTable {
   /** Origin of the sidecar given at build time; the Pages variable SIDECAR_URL overrides it. */

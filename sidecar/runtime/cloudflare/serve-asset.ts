@@ -2,10 +2,7 @@
 // core functions as the sidecar): used by the Pages worker and by the Worker of the no-server deploy.
 import { isNotModified, RETAINED_304_HEADERS } from '../../../src/core/http/conditional.ts';
 import { type RepresentationMeta, resourceHeaders } from '../../../src/core/http/headers.ts';
-
-export interface AssetFetcher {
-  fetch(request: Request): Promise<Response>;
-}
+import type { AssetFetcher } from './types.ts';
 
 /** `meta.size`, when given, is the file's length: a HEAD answer carries it (the asset server's HEAD answer does not). */
 export async function serveAsset(

@@ -12,7 +12,8 @@ import { redact } from '../../../src/sync/errors.ts';
 import { checkSources, type LiveBuild, WATCH_TIMEOUT_S, type WatchConfig, type WatchState, watchConfigured, watchReport } from '../../../src/sync/watch.ts';
 import { PUBLISH_SIGNATURE_HEADER, publishVerifier } from '../../hub/publish-signature.ts';
 import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
-import { type DurableStateLike, objectNamed } from './durable-state.ts';
+import { objectNamed } from './durable-state.ts';
+import type { DurableObjectState } from './types.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
@@ -24,13 +25,13 @@ const CHECK_PATH = '/check';
 const json = (status: number, body: unknown) => new Response(`${JSON.stringify(body, null, 1)}\n`, { status, headers: { 'content-type': 'application/json' } });
 
 export class WatchObject {
-  readonly #storage: DurableStateLike['storage'];
+  readonly #storage: DurableObjectState['storage'];
   readonly #env: Record<string, string>;
   readonly #live: LiveBuild;
   #checking = false;
   #verifier: ReturnType<typeof publishVerifier> | undefined;
 
-  constructor(state: DurableStateLike, env: WorkerEnv) {
+  constructor(state: DurableObjectState, env: WorkerEnv) {
     this.#storage = state.storage;
     this.#env = settingsEnv(env);
     this.#live = { buildId: __WORKER_BUILD__.manifest.build_id, marks: __WORKER_BUILD__.marks };

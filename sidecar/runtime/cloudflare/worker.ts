@@ -18,8 +18,9 @@ import { forwardToHub } from './hub-object.ts';
 import { isolateFiles } from './isolate-files.ts';
 import { keptAssets } from './kept-assets.ts';
 import { forwardToMcp } from './mcp.ts';
-import { type AssetFetcher, serveAsset } from './serve-asset.ts';
+import { serveAsset } from './serve-asset.ts';
 import { addTiming, timingOf } from './server-timing.ts';
+import type { AssetFetcher } from './types.ts';
 import { forwardToWatch, runWatch } from './watch-object.ts';
 
 export { HubObject } from './hub-object.ts';
