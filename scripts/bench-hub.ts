@@ -3,7 +3,7 @@
 // BENCH_ATTACKS=0 skips them). Measures the time until all 3,000 deliveries are
 // acknowledged, the hub process's peak memory, and search latency idle vs during the fan-out.
 // The subscribers' HTTPS server runs in a worker thread so the latency probes here are not
-// slowed by it. The server is the real sidecar (sidecar/main.ts) serving a real build; the
+// slowed by it. The server is the real sidecar (sidecar/runtime/node/main.ts) serving a real build; the
 // publish is a new build followed by the `hub.mode=publish` ping that `npm run publish` sends.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -91,7 +91,7 @@ async function main() {
   });
 
   // --- the hub process
-  const entry = 'sidecar/main.ts';
+  const entry = 'sidecar/runtime/node/main.ts';
   const child = spawn(node, [...SIDECAR_NODE_FLAGS, join(root, entry)], {
     cwd: root,
     env: {

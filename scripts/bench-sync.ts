@@ -161,7 +161,7 @@ const sidecarEnv = {
 };
 // The sidecar as `npm run serve` runs it, its log kept (not echoed): the pass windows are read from it.
 const startSidecar = (outDir: string, env: Record<string, string>) =>
-  startListening([...SIDECAR_NODE_FLAGS, join(ROOT, 'sidecar/main.ts')], { OUT_DIR: outDir, HUB_DB: join(tempDir('hub'), 'hub.sqlite'), ...env });
+  startListening([...SIDECAR_NODE_FLAGS, join(ROOT, 'sidecar/runtime/node/main.ts')], { OUT_DIR: outDir, HUB_DB: join(tempDir('hub'), 'hub.sqlite'), ...env });
 const searchPath = (i: number) => `/api/reviews/search?query=furnace&limit=20&offset=${(i * 7) % 500}`;
 
 interface Sample {

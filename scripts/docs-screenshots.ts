@@ -39,7 +39,7 @@ function foreignPage(ours: string): string {
 
 const out = join(tempDir('screenshots'), 'dist');
 buildOrThrow({ CONTENT_DIR: join(ROOT, 'content'), OUT_DIR: out, SITE_URL: 'https://reviews.example' });
-const server = await startListening([join(ROOT, 'sidecar', 'main.ts')], { OUT_DIR: out, HUB_DB: join(tempDir('hub'), 'hub.sqlite') });
+const server = await startListening([join(ROOT, 'sidecar', 'runtime', 'node', 'main.ts')], { OUT_DIR: out, HUB_DB: join(tempDir('hub'), 'hub.sqlite') });
 let browser: Browser | undefined;
 mkdirSync(OUT, { recursive: true });
 try {

@@ -41,7 +41,7 @@ process.on('SIGTERM', () => void stop(0));
 try {
   running.push(
     await startListening(
-      [entryFile('sidecar/main')],
+      [entryFile('sidecar/runtime/node/main')],
       { OUT_DIR: outDir, PORT: String(sidecarPort), SITE_URL: siteUrl, HUB_DB: join(dir, 'hub.sqlite') },
       { echo: true },
     ),

@@ -106,7 +106,7 @@ function change(s: Site): void {
 }
 
 async function hub(s: Site, pki: TestPki, env: Record<string, string> = {}): Promise<RunningProcess & { hubUrl: string; verified(part: string): boolean }> {
-  const p = await startListening([join(ROOT, 'sidecar', 'main.ts')], {
+  const p = await startListening([join(ROOT, 'sidecar', 'runtime', 'node', 'main.ts')], {
     OUT_DIR: s.out,
     SITE_URL: SITE,
     HUB_DB: join(tempDir('bench-hub-db'), 'hub.sqlite'),

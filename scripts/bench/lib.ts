@@ -31,7 +31,7 @@ export function startProcess(args: string[], env: Record<string, string> = {}): 
 
 /** `npm run serve` on `outDir`; `root` is another copy of the code to run instead (bench:hostile's baseline). */
 export function startSidecar(outDir: string, env: Record<string, string> = {}, root = ROOT): Promise<Server> {
-  return startProcess([...SIDECAR_NODE_FLAGS, join(root, 'sidecar/main.ts')], {
+  return startProcess([...SIDECAR_NODE_FLAGS, join(root, 'sidecar/runtime/node/main.ts')], {
     ...SERVE.env,
     OUT_DIR: outDir,
     RELOAD_INTERVAL_MS: '60000',

@@ -204,7 +204,7 @@ export async function benchWorkerHub({
   buildOrThrow({ CONTENT_DIR: content, OUT_DIR: out, SITE_URL: SITE });
   const targets: Target[] = [];
   try {
-    const node = await startListening([join(ROOT, 'sidecar', 'main.ts')], {
+    const node = await startListening([join(ROOT, 'sidecar', 'runtime', 'node', 'main.ts')], {
       ...env,
       OUT_DIR: out,
       HUB_DB: join(dir, 'hub.sqlite'),

@@ -6,7 +6,7 @@ export const ENTRIES = {
   import: 'scripts/import',
   dev: 'scripts/dev',
   build: 'scripts/build',
-  serve: 'sidecar/main',
+  serve: 'sidecar/runtime/node/main',
   previewWorker: 'scripts/preview-worker',
   previewHost: 'scripts/preview',
   deploy: 'scripts/deploy-worker',

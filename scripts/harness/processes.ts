@@ -14,7 +14,7 @@ export const NODE = existsSync(join(ROOT, 'node_modules', '.bin', 'node')) ? joi
 /** `.ts` in the repository; `.js` in an installed package, compiled at pack time (Node strips no types under node_modules). */
 export const SCRIPT_EXT = extname(fileURLToPath(import.meta.url));
 
-/** An entry file by its path from the root without extension (`scripts/build`, `sidecar/main`). */
+/** An entry file by its path from the root without extension (`scripts/build`, `sidecar/runtime/node/main`). */
 export const entryFile = (path: string): string => join(ROOT, `${path}${SCRIPT_EXT}`);
 
 /** A tool's command file wherever npm put its package: the repository's node_modules or a site's. */

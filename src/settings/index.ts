@@ -1,7 +1,7 @@
 // The home of every setting: this table (the build, the server, MCP, the deploy folders), the
 // hub's in ./hub.ts, the sync's in ./sync.ts and the insights research's in ./insights.ts, each
 // row written once (./table.ts). Entry files
-// (scripts/*.ts, sidecar/main.ts) call the readers with process.env; nothing else reads the
+// (scripts/*.ts, sidecar/runtime/node/main.ts) call the readers with process.env; nothing else reads the
 // environment. The settings table of docs/settings.md is generated from these rows (npm run docs:settings).
 
 import { type Env, fail, flag, integer, oneOf, origin, originList, readTable, secureUrl, setting, text, type ValuesOf } from './table.ts';

@@ -1,6 +1,6 @@
 // A stand-alone hub for tests and the benchmark: settings from the environment, topics read
 // from feed.xml, api/feed.json and reviews.json in TOPICS_DIR (laid out like dist/site).
-// Prints "Listening on http://host:port", as sidecar/main.ts does, once it has checked its topics.
+// Prints "Listening on http://host:port", as sidecar/runtime/node/main.ts does, once it has checked its topics.
 // GET /api/reviews/search?query= is a stand-in for the sidecar's search, for latency probes.
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';

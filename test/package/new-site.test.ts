@@ -121,7 +121,7 @@ describe('the package', () => {
       'bin/reviews.js',
       'lib/scripts/cli/main.js',
       'lib/scripts/cli/main.d.ts',
-      'lib/sidecar/main.js',
+      'lib/sidecar/runtime/node/main.js',
       'lib/src/pages/index.astro',
       'lib/astro.config.mjs',
       'schemas/reviews.config.schema.json',

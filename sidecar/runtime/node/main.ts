@@ -2,20 +2,20 @@ import { createServer as createNodeServer, type RequestListener, type ServerOpti
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { readSettings } from '../src/settings/index.ts';
-import { readSyncSchedule } from '../src/settings/sync.ts';
-import { createApp } from './app.ts';
-import { topicContents } from './hub/topics.ts';
-import { mcpRoutes, mcpSettingsOf } from './mcp/routes.ts';
-import { preparedFiles } from './routes/static.ts';
-import { nodeClientAddress } from './runtime/node/client-address.ts';
-import { createHub, readHubSettings } from './runtime/node/hub/index.ts';
-import { liveSite } from './runtime/node/live-site.ts';
-import { modernCallFirst } from './runtime/node/mcp-call-first.ts';
-import { nodeSha256 } from './runtime/node/sha256.ts';
-import { staticFirst } from './runtime/node/static-first.ts';
-import { searchIndexOf } from './site/search-index.ts';
-import { type SyncScheduler, startSyncScheduler } from './sync/scheduler.ts';
+import { readSettings } from '../../../src/settings/index.ts';
+import { readSyncSchedule } from '../../../src/settings/sync.ts';
+import { createApp } from '../../app.ts';
+import { topicContents } from '../../hub/topics.ts';
+import { mcpRoutes, mcpSettingsOf } from '../../mcp/routes.ts';
+import { preparedFiles } from '../../routes/static.ts';
+import { searchIndexOf } from '../../site/search-index.ts';
+import { nodeClientAddress } from './client-address.ts';
+import { createHub, readHubSettings } from './hub/index.ts';
+import { liveSite } from './live-site.ts';
+import { modernCallFirst } from './mcp-call-first.ts';
+import { nodeSha256 } from './sha256.ts';
+import { staticFirst } from './static-first.ts';
+import { type SyncScheduler, startSyncScheduler } from './sync-scheduler.ts';
 
 const log = (msg: string) => console.error(msg);
 const settings = readSettings(process.env);
@@ -86,7 +86,7 @@ const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings
       niceness: syncSchedule.niceness,
       firstDelayMs: 2000,
       command: process.execPath,
-      args: [fileURLToPath(new URL(`../scripts/sync${extname(fileURLToPath(import.meta.url))}`, import.meta.url))],
+      args: [fileURLToPath(new URL(`../../../scripts/sync${extname(fileURLToPath(import.meta.url))}`, import.meta.url))],
       env: { ...process.env, ...(own ? { SIDECAR_URL: own } : {}) },
       cwd: process.cwd(),
       log,
