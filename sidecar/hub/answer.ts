@@ -3,6 +3,7 @@
 // (index.ts on Node, the Durable Object on Workers) supplies the store and the checks.
 import type { HubSettings } from '../../src/settings/hub.ts';
 import { admit } from './admission.ts';
+import { RefusedCallback } from './ports.ts';
 import { publishVerifier } from './publish-signature.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { parseHubForm } from './request.ts';
@@ -13,6 +14,7 @@ import type { AdmissionCounts, VerificationRequest } from './store.ts';
 export interface AnswerStore {
   admission(host: string, callback: string, topic: string, now: number): AdmissionCounts;
   requestVerification(v: VerificationRequest, now: number): void;
+  recordPublish(now: number): void;
 }
 
 export interface AnswerDeps {
@@ -21,11 +23,12 @@ export interface AnswerDeps {
   /** Runs `f` on the store; undefined when the store is out of service. */
   withStore: <T>(f: (s: AnswerStore) => T) => T | undefined;
   unavailable: () => HubAnswer;
-  /** Throws a RefusedCallback-like error (its message said to the client) for a callback host that may not be called. */
+  /** Throws a RefusedCallback (its message said to the client) for a callback host that may not be called. */
   checkCallbackHost: (host: string) => Promise<void>;
-  isRefusal: (error: unknown) => boolean;
-  /** Picks up a new build (where the runtime needs to), then compares the topics. */
+  /** Compares the topics with the last versions distributed, from the publish pings written down. */
   publish: () => Promise<{ changed: string[] }>;
+  /** A publish ping was written down (a Durable Object sets an alarm that checks it should it be killed before). */
+  recorded?: (() => void) | undefined;
   /** New verifications are queued. */
   wake: () => void;
   log: (msg: string) => void;
@@ -71,6 +74,13 @@ export function createAnswer(d: AnswerDeps): (form: URLSearchParams, meta: HubRe
       const allowed = publishLimit.take('publish', now());
       if (!allowed.ok) return { status: 429, text: 'Too many publish pings', headers: { 'retry-after': String(allowed.retryAfterS) } };
     }
+    // Written down before the answer: the check runs from this record, again after a crash if need be.
+    const recorded = d.withStore((s) => {
+      s.recordPublish(now());
+      return true;
+    });
+    if (recorded === undefined) return d.unavailable();
+    d.recorded?.();
     try {
       const { changed } = await (operator ? operatorCheck() : anonymousCheck());
       if (d.withStore(() => true) === undefined) return d.unavailable();
@@ -94,7 +104,7 @@ export function createAnswer(d: AnswerDeps): (form: URLSearchParams, meta: HubRe
     try {
       await d.checkCallbackHost(r.callbackHost);
     } catch (error) {
-      if (d.isRefusal(error)) return { status: 400, text: `hub.callback refused: ${(error as Error).message}` };
+      if (error instanceof RefusedCallback) return { status: 400, text: `hub.callback refused: ${(error as Error).message}` };
       throw error;
     }
     const outcome = d.withStore((s) => {
