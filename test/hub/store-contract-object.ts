@@ -1,0 +1,21 @@
+// The store contract (store-contract.ts) inside workerd: a Durable Object with SQLite storage that
+// runs it over the hub's adapter (hub-sql.ts) and answers what it observed. Bundled and run by
+// store-contract.test.ts through Miniflare.
+import { type DurableStorage, durableSql } from '../../sidecar/runtime/workers/hub-sql.ts';
+import { storeContract } from './store-contract.ts';
+
+export class StoreContract {
+  constructor(private readonly ctx: { storage: DurableStorage }) {}
+  fetch(): Response {
+    return Response.json(storeContract(durableSql(this.ctx.storage)));
+  }
+}
+
+interface Namespace {
+  idFromName(name: string): unknown;
+  get(id: unknown): { fetch(request: Request): Promise<Response> };
+}
+
+export default {
+  fetch: (request: Request, env: { STORE: Namespace }) => env.STORE.get(env.STORE.idFromName(new URL(request.url).pathname)).fetch(request),
+};
