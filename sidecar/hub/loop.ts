@@ -86,8 +86,20 @@ export function createHubLoop(d: LoopDeps) {
 
   const pair = (j: { callback: string; topic: string }) => store.key(j.callback, j.topic);
   const kinds: Kind[] = [
-    kind(work.lanes.verifications, pair, (busy) => store.dueVerifications(busy), () => undefined, work.verification),
-    kind(work.lanes.denials, (x) => String(x.id), (busy, at) => store.dueDenials(at, busy), store.nextDenialAt, work.denial),
+    kind(
+      work.lanes.verifications,
+      pair,
+      (busy) => store.dueVerifications(busy),
+      () => undefined,
+      work.verification,
+    ),
+    kind(
+      work.lanes.denials,
+      (x) => String(x.id),
+      (busy, at) => store.dueDenials(at, busy),
+      store.nextDenialAt,
+      work.denial,
+    ),
     kind(work.lanes.deliveries, pair, (busy, at) => store.dueDeliveries(at, busy), store.nextDeliveryAt, work.delivery),
   ];
 

@@ -24,11 +24,13 @@ const TOTAL = 100;
 
 /** Even paths never acknowledge a delivery (500); odd ones do (204). */
 const acked = (path: number) => path % 2 === 1;
-const attackerPath = (path: number): Behavior => (req, res) => {
-  if (req.method === 'GET') return echo(req, res);
-  res.writeHead(acked(path) ? 204 : 500);
-  res.end();
-};
+const attackerPath =
+  (path: number): Behavior =>
+  (req, res) => {
+    if (req.method === 'GET') return echo(req, res);
+    res.writeHead(acked(path) ? 204 : 500);
+    res.end();
+  };
 
 describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
   it('lets 9 honest hosts in past an attacker holding the whole total on 30 hosts x 9 paths, displacing unacknowledged subscriptions first', async () => {
@@ -63,10 +65,18 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
     // Every live subscription gets one delivery: the odd paths acknowledge it, the even ones fail once.
     h.setContent(topic, '{"reviews":["before the honest ones"]}');
     await h.publish();
-    const owed = attackers.flatMap((a) => Array.from({ length: PATHS }, (_, i) => i + 1).filter(live(a)).map((p) => ({ a, p })));
+    const owed = attackers.flatMap((a) =>
+      Array.from({ length: PATHS }, (_, i) => i + 1)
+        .filter(live(a))
+        .map((p) => ({ a, p })),
+    );
     expect(owed).toHaveLength(TOTAL);
     await waitFor('the deliveries before', () => owed.every(({ a, p }) => a.requests(`/p${p}`, 'POST').length >= 1), 120_000);
-    await waitFor('their outcomes recorded', () => h.logs.filter((l) => l.startsWith('hub: will retry')).length >= owed.filter(({ p }) => !acked(p)).length, 30_000);
+    await waitFor(
+      'their outcomes recorded',
+      () => h.logs.filter((l) => l.startsWith('hub: will retry')).length >= owed.filter(({ p }) => !acked(p)).length,
+      30_000,
+    );
 
     const before = displaced().length;
     for (const s of honest) expect(await h.subscribe(s.url('/honest'), topic, {}, 60_000)).toBe(true);

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHubLoop } from '../../sidecar/hub/loop.ts';
+import { readHubSettings } from '../../sidecar/runtime/node/hub/index.ts';
 import { createOutbound } from '../../sidecar/runtime/node/hub/outbound.ts';
 import { openStore } from '../../sidecar/runtime/node/hub/store.ts';
-import { readHubSettings } from '../../sidecar/runtime/node/hub/index.ts';
 
 const TOPIC = 'https://reviews.example/reviews.json';
 const CALLBACK = 'https://subscriber.example/cb';

@@ -5,9 +5,12 @@ import { type DurableStorage, durableSql } from '../../sidecar/runtime/workers/h
 import { storeContract } from './store-contract.ts';
 
 export class StoreContract {
-  constructor(private readonly ctx: { storage: DurableStorage }) {}
+  readonly #storage: DurableStorage;
+  constructor(ctx: { storage: DurableStorage }) {
+    this.#storage = ctx.storage;
+  }
   fetch(): Response {
-    return Response.json(storeContract(durableSql(this.ctx.storage)));
+    return Response.json(storeContract(durableSql(this.#storage)));
   }
 }
 

@@ -38,7 +38,12 @@ export function storeContract(sql: SqlStore): Record<string, unknown> {
   o.admissionBefore = { ...store.admission('a.example', cb('a.example', '1'), TOPIC, t0) };
 
   // Subscriptions up to the total of 4: a.example holds 3, b.example 1.
-  o.subscribed = [subscribe(cb('a.example', '1'), t0), subscribe(cb('a.example', '2'), t0 + 1), subscribe(cb('a.example', '3'), t0 + 2), subscribe(cb('b.example', '1'), t0 + 3)];
+  o.subscribed = [
+    subscribe(cb('a.example', '1'), t0),
+    subscribe(cb('a.example', '2'), t0 + 1),
+    subscribe(cb('a.example', '3'), t0 + 2),
+    subscribe(cb('b.example', '1'), t0 + 3),
+  ];
   o.hostCap = subscribe(cb('a.example', '4'), t0 + 4);
 
   // A body larger than a part (the Durable Object's 2 MB per value) comes back byte for byte.

@@ -27,5 +27,13 @@ it('delivers a publish answered 202 after workerd is killed right after the answ
   suite.sub.handle(p, acknowledge);
   const before = suite.sub.requests(p, 'POST').length;
   worker = await worker.restart();
-  await waitFor('the change delivered after the restart', () => suite.sub.requests(p, 'POST').slice(before).some((r) => r.body.toString() === served), 30_000);
+  await waitFor(
+    'the change delivered after the restart',
+    () =>
+      suite.sub
+        .requests(p, 'POST')
+        .slice(before)
+        .some((r) => r.body.toString() === served),
+    30_000,
+  );
 });

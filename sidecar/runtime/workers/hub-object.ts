@@ -15,7 +15,7 @@ import { createHubStore, type HubStore } from '../../hub/store.ts';
 import { topicContents } from '../../hub/topics.ts';
 import { fetchOutbound } from './hub-outbound.ts';
 import { type DurableStorage, durableSql } from './hub-sql.ts';
-import { DAMAGED_ANSWER, damageLogLine, SUBSCRIPTION_COUNT_LINE, storageDamage, UNREACHABLE_ANSWER, unreachableLogLine } from './hub-storage.ts';
+import { DAMAGED_ANSWER, storageHealth } from './hub-storage.ts';
 import { isolateFiles } from './isolate-files.ts';
 import { addTiming } from './server-timing.ts';
 
@@ -28,9 +28,6 @@ declare const __WORKER_BUILD__: WorkerBuild;
  */
 export const CONNECTIONS_PER_INVOCATION = 6;
 
-/** The name of the one hub instance. */
-const HUB_NAME = 'hub';
-
 export class HubObject {
   private readonly storage: DurableStorage;
   private readonly store: HubStore;
@@ -42,15 +39,13 @@ export class HubObject {
   private changed: (() => void) | undefined;
   /** When the alarm set last is due (epoch ms), while this instance knows it. */
   private alarmDue: number | undefined;
-  /** What the integrity check found once a storage call failed: the hub is then out of service for this instance's life. */
-  private damage: string | undefined;
+  private readonly health: ReturnType<typeof storageHealth>;
   /** A failure of the storage while the object was made, to be judged at its first request. */
   private openError: unknown;
-  /** The subscription count this instance logged last. */
-  private loggedCount: number | undefined;
 
   constructor(state: { storage: DurableStorage }, env: WorkerEnv) {
     this.storage = state.storage;
+    this.health = storageHealth(state.storage);
     const settings = readHubSettings(settingsEnv(env));
     this.settings = settings;
     this.timing = readSettings(settingsEnv(env)).workerServerTiming;
@@ -81,15 +76,7 @@ export class HubObject {
         await files.load(TOPIC_PATHS);
         return topicContents(files.site.current());
       },
-      withStore: (f) => {
-        if (this.damage !== undefined) return undefined;
-        try {
-          return f(this.store);
-        } catch (error) {
-          if (this.damaged(error)) return undefined;
-          throw error;
-        }
-      },
+      withStore: (f) => this.health.guard(() => f(this.store)),
       unavailable: () => DAMAGED_ANSWER,
       checkCallbackHost: async (host) => {
         const refusal = settings.allowPrivateCallbacks ? undefined : hostRefusal(host);
@@ -111,41 +98,24 @@ export class HubObject {
 
   private async answer(request: Request): Promise<Response> {
     try {
-      if (this.openError !== undefined && !this.damaged(this.openError)) throw this.openError;
-      if (this.damage !== undefined) return answerResponse(DAMAGED_ANSWER);
+      if (this.openError !== undefined && !this.health.damaged(this.openError)) throw this.openError;
+      if (this.health.out()) return answerResponse(DAMAGED_ANSWER);
       // A new hub first records the build's topics, as the Node hub does at start-up, so its
       // first subscribers are not sent content that has not changed since they subscribed.
-      if (this.store.topicEtags().size === 0) await this.front.checkTopics().catch((error: unknown) => console.info(`hub: topic check failed: ${String(error)}`));
+      if (this.store.topicEtags().size === 0)
+        await this.front.checkTopics().catch((error: unknown) => console.info(`hub: topic check failed: ${String(error)}`));
       const response = await this.front.routes.fetch(request);
-      this.reportCount();
+      this.health.count(this.store.subscriptionCount());
       return response;
     } catch (error) {
-      if (this.damaged(error)) return answerResponse(DAMAGED_ANSWER);
+      if (this.health.damaged(error)) return answerResponse(DAMAGED_ANSWER);
       throw error;
     }
   }
 
-  /** Logs the subscription count when it changed (SUBSCRIPTION_COUNT_LINE). */
-  private reportCount(): void {
-    const count = this.store.subscriptionCount();
-    if (count === this.loggedCount) return;
-    this.loggedCount = count;
-    console.info(`${SUBSCRIPTION_COUNT_LINE}${count}`);
-  }
-
-  /** Whether `error` came from damaged storage; the first time, says so in the log. */
-  private damaged(error: unknown): boolean {
-    if (this.damage !== undefined) return true;
-    const found = storageDamage(this.storage);
-    if (found === undefined) return false;
-    this.damage = found;
-    console.error(damageLogLine(found, error));
-    return true;
-  }
-
   async alarm(): Promise<void> {
     // Damaged storage sets no further alarm: the hub waits for the operator, and says so once.
-    if (this.damage !== undefined || (this.openError !== undefined && this.damaged(this.openError))) return;
+    if (this.health.out() || (this.openError !== undefined && this.health.damaged(this.openError))) return;
     try {
       const now = Date.now();
       const late = this.alarmDue === undefined ? '' : `, ${now - this.alarmDue} ms after it was due`;
@@ -154,9 +124,9 @@ export class HubObject {
       const sent = await this.runDue();
       await this.setAlarmBy(this.loop.dueNow() ? Date.now() : this.loop.nextDueAt());
       console.info(`hub: alarm made ${sent} outbound request(s) in ${Date.now() - now} ms${late}`);
-      this.reportCount();
+      this.health.count(this.store.subscriptionCount());
     } catch (error) {
-      if (!this.damaged(error)) throw error;
+      if (!this.health.damaged(error)) throw error;
     }
   }
 
@@ -191,32 +161,13 @@ export class HubObject {
     return this.setAlarmBy(Date.now());
   }
 
-  /** Sets the alarm for `at`, unless one is set earlier already. */
+  /** Sets the alarm for `at`, unless one is set earlier already and still to come (workerd may not run one that passed while it was down). */
   private async setAlarmBy(at: number | undefined): Promise<void> {
     if (at === undefined) return;
     const current = await this.storage.getAlarm();
-    if (current === null || at < current) {
+    if (current === null || at < current || current < Date.now()) {
       await this.storage.setAlarm(at);
       this.alarmDue = at;
     }
-  }
-}
-
-/** When this isolate last logged that the hub's object could not be reached: once a minute is enough. */
-let unreachableToldAt = 0;
-
-/**
- * The Worker entry's hub path: every request goes to the one HubObject. One that cannot answer
- * at all (it failed to start) is a 503 with Retry-After too; the rest of the Worker is unaffected.
- */
-export async function forwardToHub(request: Request, env: WorkerEnv): Promise<Response> {
-  try {
-    return await env.HUB.get(env.HUB.idFromName(HUB_NAME)).fetch(request);
-  } catch (error) {
-    if (Date.now() - unreachableToldAt > 60_000) {
-      unreachableToldAt = Date.now();
-      console.error(unreachableLogLine(error));
-    }
-    return answerResponse(UNREACHABLE_ANSWER);
   }
 }

@@ -52,3 +52,40 @@ export function unreachableLogLine(error: unknown): string {
  * beside WORKER_STATE_DIR (scripts/preview-worker.ts), as the Node hub keeps one beside HUB_DB.
  */
 export const SUBSCRIPTION_COUNT_LINE = 'hub: subscriptions: ';
+
+/**
+ * The object's storage as the hub sees it: once a failed call is found to come from damage, the
+ * hub is out of service for this instance's life; and the subscription count it logged last.
+ */
+export function storageHealth(storage: DurableStorage) {
+  let damage: string | undefined;
+  let loggedCount: number | undefined;
+  return {
+    out: () => damage !== undefined,
+    /** Whether `error` came from damaged storage; the first time, says so in the log. */
+    damaged(error: unknown): boolean {
+      if (damage !== undefined) return true;
+      const found = storageDamage(storage);
+      if (found === undefined) return false;
+      damage = found;
+      console.error(damageLogLine(found, error));
+      return true;
+    },
+    /** Runs `f`; undefined once the storage is found damaged (now or before). */
+    guard<T>(f: () => T): T | undefined {
+      if (damage !== undefined) return undefined;
+      try {
+        return f();
+      } catch (error) {
+        if (this.damaged(error)) return undefined;
+        throw error;
+      }
+    },
+    /** Logs the subscription count when it changed (SUBSCRIPTION_COUNT_LINE). */
+    count(n: number): void {
+      if (n === loggedCount) return;
+      loggedCount = n;
+      console.info(`${SUBSCRIPTION_COUNT_LINE}${n}`);
+    },
+  };
+}
