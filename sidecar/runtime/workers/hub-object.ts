@@ -13,20 +13,13 @@ import { RefusedCallback } from '../../hub/ports.ts';
 import { answerResponse } from '../../hub/routes.ts';
 import { createHubStore, type HubStore } from '../../hub/store.ts';
 import { topicContents } from '../../hub/topics.ts';
-import { fetchOutbound } from './hub-outbound.ts';
+import { CONNECTIONS_PER_INVOCATION, fetchOutbound } from './hub-outbound.ts';
 import { type DurableStorage, durableSql } from './hub-sql.ts';
 import { DAMAGED_ANSWER, storageHealth } from './hub-storage.ts';
 import { isolateFiles } from './isolate-files.ts';
 import { addTiming } from './server-timing.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
-
-/**
- * Outbound connections open at once in one invocation (the same page, "Simultaneous open
- * connections": 6); more fetches would wait for one of them, so the lanes are sized to it and
- * the slow hosts' share is one connection per lane.
- */
-export const CONNECTIONS_PER_INVOCATION = 6;
 
 export class HubObject {
   private readonly storage: DurableStorage;
@@ -59,11 +52,11 @@ export class HubObject {
     const urls = files.site.current().urls;
     const { userAgent, links } = hubIdentity(urls);
     const log = (msg: string) => console.info(msg);
-    const lanes = Math.min(settings.deliveryConcurrency, CONNECTIONS_PER_INVOCATION);
+    const lane = (n: number) => Math.min(n, CONNECTIONS_PER_INVOCATION);
     this.loop = createHubLoop({
       store: this.store,
       outbound: fetchOutbound({ allowPrivate: settings.allowPrivateCallbacks, maxResponseBytes: settings.maxResponseBytes, userAgent }),
-      settings: { ...settings, verifyConcurrency: Math.min(settings.verifyConcurrency, CONNECTIONS_PER_INVOCATION), deliveryConcurrency: lanes },
+      settings: { ...settings, verifyConcurrency: lane(settings.verifyConcurrency), deliveryConcurrency: lane(settings.deliveryConcurrency) },
       links,
       log,
       maxInFlight: CONNECTIONS_PER_INVOCATION,
