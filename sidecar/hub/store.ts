@@ -383,7 +383,12 @@ export function createHubStore(sql: SqlStore) {
     deliverySucceeded(d: DueDelivery, etag: string, now: number) {
       sql.transaction(() => {
         sql.run('DELETE FROM deliveries WHERE callback = ? AND topic = ? AND etag = ?', d.callback, d.topic, etag);
-        sql.run('UPDATE subscriptions SET failures = 0, acked_at = coalesce(acked_at, ?) WHERE callback = ? AND topic = ?', now, d.callback, d.topic);
+        sql.run(
+          'UPDATE subscriptions SET failures = 0, acked_at = coalesce(acked_at, ?) WHERE callback = ? AND topic = ? AND (failures > 0 OR acked_at IS NULL)',
+          now,
+          d.callback,
+          d.topic,
+        );
       });
     },
     deliveryFailed,
