@@ -1,6 +1,6 @@
 // What the hub answers a POST, in every runtime: validation, the rate limits, the caps, the
-// callback check, and the publish ping's standing (anonymous, local or signed). The caller
-// (index.ts on Node, the Durable Object on Workers) supplies the store and the checks.
+// callback check, and the publish ping's standing (anonymous, local or signed). The hub's front
+// (front.ts) supplies the store and the checks each runtime gives it.
 import type { HubSettings } from '../../src/settings/hub.ts';
 import { admit } from './admission.ts';
 import { RefusedCallback } from './ports.ts';
@@ -104,7 +104,7 @@ export function createAnswer(d: AnswerDeps): (form: URLSearchParams, meta: HubRe
     try {
       await d.checkCallbackHost(r.callbackHost);
     } catch (error) {
-      if (error instanceof RefusedCallback) return { status: 400, text: `hub.callback refused: ${(error as Error).message}` };
+      if (error instanceof RefusedCallback) return { status: 400, text: `hub.callback refused: ${error.message}` };
       throw error;
     }
     const outcome = d.withStore((s) => {

@@ -120,7 +120,6 @@ export function createHubLoop(d: LoopDeps) {
   }
 
   return {
-    work,
     /** Starts the due jobs the lanes have room for, at most `budget`; returns how many. */
     launch(budget = Number.POSITIVE_INFINITY): number {
       purge(now());

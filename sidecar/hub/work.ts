@@ -1,7 +1,7 @@
 // The hub's outbound work and what each outcome does, in every runtime: verification GETs,
 // content deliveries, denial notices; the lanes that give callback hosts their turns; the
-// timeouts (short ones for hosts that hung). The Node engine runs jobs continuously from a
-// worker thread; the Durable Object runs them in batches from its alarm. Both call this.
+// timeouts (short ones for hosts that hung). The job loop (loop.ts) runs these jobs, driven by
+// Node's timers or the Durable Object's alarm.
 import type { HubSettings } from '../../src/settings/hub.ts';
 import { deliver, type TopicBody } from './deliver.ts';
 import { createHostHealth, createLane, hostOf } from './lanes.ts';
