@@ -2,8 +2,8 @@
 // the Node engine and the Durable Object both pick their jobs through a lane.
 //
 // A lane has `concurrency` slots. One callback host holds at most `perHost` of them, and more
-// than one only while more than a quarter of the slots, plus one for every host holding more
-// than one, are free: so hosts that hang cannot fill the lane with their second slots and then
+// than one only while more than a quarter of the slots, plus one for every other host holding
+// more than one, are free: so hosts that hang cannot fill the lane with their second slots and then
 // the first slots of a few more (with two per host, a host not yet served finds a slot while
 // fewer hosts than three quarters of the slots are busy). Hosts take turns, the one served
 // longest ago first; and hosts whose last request timed out (slow hosts) share a quarter of the
@@ -87,7 +87,7 @@ export function createLane<J>(policy: LanePolicy, health: HostHealth, host: (job
           const queue = byHost.get(h) as J[];
           const held = busy.get(h) ?? 0;
           if (queue.length === 0 || held >= policy.perHost) continue;
-          if (held > 0 && policy.concurrency - total <= reserve + doubled + (held === 1 ? 1 : 0)) continue;
+          if (held > 0 && policy.concurrency - total <= reserve + doubled - (held > 1 ? 1 : 0)) continue;
           const slow = health.isSlow(h);
           if (slow && slowTotal >= slowSlots) continue;
           const job = queue.shift() as J;

@@ -20,9 +20,12 @@ describe('a lane', () => {
     expect(lane.pick(jobs('honest', 1))).toHaveLength(1);
   });
 
-  it('still gives a single host three quarters of the slots, less one', () => {
+  it('still gives a single host three quarters of the slots, and both of a lane of two', () => {
     const lane = createLane<Job>({ concurrency: 32, perHost: 32 }, createHostHealth(), (j) => j.host);
-    expect(lane.pick(jobs('only', 100))).toHaveLength(23);
+    expect(lane.pick(jobs('only', 100))).toHaveLength(24);
     expect(lane.pick(jobs('newcomer', 1))).toHaveLength(1);
+    const two = createLane<Job>({ concurrency: 2, perHost: 2 }, createHostHealth(), (j) => j.host);
+    expect(two.pick(jobs('only', 1))).toHaveLength(1);
+    expect(two.pick(jobs('only', 5))).toHaveLength(1);
   });
 });
