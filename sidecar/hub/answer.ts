@@ -1,18 +1,21 @@
 // What the hub answers a POST, in every runtime: validation, the rate limits, the caps, the
-// callback check, and the publish ping's standing (anonymous, local or signed). The caller
-// (index.ts on Node, the Durable Object on Workers) supplies the store and the checks.
+// callback check, and the publish ping's standing (anonymous, local or signed). The hub's front
+// (front.ts) supplies the store and the checks each runtime gives it.
 import type { HubSettings } from '../../src/settings/hub.ts';
+import type { AdmissionCounts } from './admission.ts';
 import { admit } from './admission.ts';
+import { RefusedCallback } from './ports.ts';
 import { publishVerifier } from './publish-signature.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { parseHubForm } from './request.ts';
 import type { HubAnswer, HubRequestMeta } from './routes.ts';
-import type { AdmissionCounts, VerificationRequest } from './store.ts';
+import type { VerificationRequest } from './store.ts';
 
 /** The store calls the endpoint makes. */
 export interface AnswerStore {
   admission(host: string, callback: string, topic: string, now: number): AdmissionCounts;
   requestVerification(v: VerificationRequest, now: number): void;
+  recordPublish(now: number): void;
 }
 
 export interface AnswerDeps {
@@ -21,11 +24,12 @@ export interface AnswerDeps {
   /** Runs `f` on the store; undefined when the store is out of service. */
   withStore: <T>(f: (s: AnswerStore) => T) => T | undefined;
   unavailable: () => HubAnswer;
-  /** Throws a RefusedCallback-like error (its message said to the client) for a callback host that may not be called. */
+  /** Throws a RefusedCallback (its message said to the client) for a callback host that may not be called. */
   checkCallbackHost: (host: string) => Promise<void>;
-  isRefusal: (error: unknown) => boolean;
-  /** Picks up a new build (where the runtime needs to), then compares the topics. */
+  /** Compares the topics with the last versions distributed, from the publish pings written down. */
   publish: () => Promise<{ changed: string[] }>;
+  /** A publish ping was written down (a Durable Object sets an alarm that checks it should it be killed before). */
+  recorded?: (() => void) | undefined;
   /** New verifications are queued. */
   wake: () => void;
   log: (msg: string) => void;
@@ -71,6 +75,13 @@ export function createAnswer(d: AnswerDeps): (form: URLSearchParams, meta: HubRe
       const allowed = publishLimit.take('publish', now());
       if (!allowed.ok) return { status: 429, text: 'Too many publish pings', headers: { 'retry-after': String(allowed.retryAfterS) } };
     }
+    // Written down before the answer: the check runs from this record, again after a crash if need be.
+    const recorded = d.withStore((s) => {
+      s.recordPublish(now());
+      return true;
+    });
+    if (recorded === undefined) return d.unavailable();
+    d.recorded?.();
     try {
       const { changed } = await (operator ? operatorCheck() : anonymousCheck());
       if (d.withStore(() => true) === undefined) return d.unavailable();
@@ -94,7 +105,7 @@ export function createAnswer(d: AnswerDeps): (form: URLSearchParams, meta: HubRe
     try {
       await d.checkCallbackHost(r.callbackHost);
     } catch (error) {
-      if (d.isRefusal(error)) return { status: 400, text: `hub.callback refused: ${(error as Error).message}` };
+      if (error instanceof RefusedCallback) return { status: 400, text: `hub.callback refused: ${error.message}` };
       throw error;
     }
     const outcome = d.withStore((s) => {

@@ -12,16 +12,20 @@ export interface Candidates<J> {
   pick(lane: Lane<J>, busy: ReadonlySet<string>, max?: number): J[];
   /** Rows may have been added: read them at the next pick. */
   invalidate(): void;
+  /** The time the rows held were read at: rows that fell due after it are not among them. */
+  readAt(): number;
+  /** Whether rows read are still waiting for a slot (a finished job in their lane picks again). */
+  waiting(): boolean;
 }
 
-export function createCandidates<J>(claim: (busy: ReadonlySet<string>) => J[], now: () => number = Date.now): Candidates<J> {
+export function createCandidates<J>(claim: (busy: ReadonlySet<string>, now: number) => J[], now: () => number = Date.now): Candidates<J> {
   let rows: J[] = [];
   let readAt = Number.NEGATIVE_INFINITY;
   return {
     pick(lane, busy, max) {
       if (rows.length === 0 || now() - readAt > CANDIDATES_MS) {
-        rows = claim(busy);
         readAt = now();
+        rows = claim(busy, readAt);
       }
       const jobs = lane.pick(rows, max);
       if (jobs.length > 0) {
@@ -33,5 +37,7 @@ export function createCandidates<J>(claim: (busy: ReadonlySet<string>) => J[], n
     invalidate() {
       readAt = Number.NEGATIVE_INFINITY;
     },
+    readAt: () => readAt,
+    waiting: () => rows.length > 0,
   };
 }

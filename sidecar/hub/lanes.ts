@@ -1,11 +1,13 @@
 // Fair turns for outbound work (no callback host may starve the others). Runtime-free:
 // the Node engine and the Durable Object both pick their jobs through a lane.
 //
-// A lane has `concurrency` slots. One callback host holds at most `perHost` of them, and a
-// second one only while more than a quarter of the slots are free, so a host not yet served
-// always finds one; hosts take turns, the one served longest ago first; and hosts whose last
-// request timed out (slow hosts) share a quarter of the slots, with a shorter timeout, until
-// one of them answers in time.
+// A lane has `concurrency` slots. One callback host holds at most `perHost` of them, and more
+// than one only while more than a quarter of the slots, plus one for every other host holding
+// more than one, are free: so hosts that hang cannot fill the lane with their second slots and then
+// the first slots of a few more (with two per host, a host not yet served finds a slot while
+// fewer hosts than three quarters of the slots are busy). Hosts take turns, the one served
+// longest ago first; and hosts whose last request timed out (slow hosts) share a quarter of the
+// slots, with a shorter timeout, until one of them answers in time.
 
 export interface HostHealth {
   isSlow(host: string): boolean;
@@ -56,6 +58,8 @@ export function createLane<J>(policy: LanePolicy, health: HostHealth, host: (job
   const slowSlots = Math.max(1, Math.floor(policy.concurrency / 4));
   const reserve = Math.floor(policy.concurrency / 4);
   const busy = new Map<string, number>();
+  /** Hosts holding more than one slot. */
+  let doubled = 0;
   /** Whether each picked job counted against the slow hosts' share. */
   const slowJobs = new WeakSet<object>();
   const lastTurn = new Map<string, number>();
@@ -83,11 +87,12 @@ export function createLane<J>(policy: LanePolicy, health: HostHealth, host: (job
           const queue = byHost.get(h) as J[];
           const held = busy.get(h) ?? 0;
           if (queue.length === 0 || held >= policy.perHost) continue;
-          if (held > 0 && policy.concurrency - total <= reserve) continue;
+          if (held > 0 && policy.concurrency - total <= reserve + doubled - (held > 1 ? 1 : 0)) continue;
           const slow = health.isSlow(h);
           if (slow && slowTotal >= slowSlots) continue;
           const job = queue.shift() as J;
-          busy.set(h, (busy.get(h) ?? 0) + 1);
+          busy.set(h, held + 1);
+          if (held === 1) doubled += 1;
           total += 1;
           if (slow) {
             slowTotal += 1;
@@ -109,6 +114,7 @@ export function createLane<J>(policy: LanePolicy, health: HostHealth, host: (job
     release(job) {
       const h = host(job);
       const n = (busy.get(h) ?? 1) - 1;
+      if (n === 1) doubled -= 1;
       if (n <= 0) busy.delete(h);
       else busy.set(h, n);
       total -= 1;

@@ -1,7 +1,7 @@
 // Parsing and validation of the form a subscriber or publisher POSTs to the hub
 // (WebSub §5.1 subscriber request; the publish ping is the conventional hub.mode=publish).
 import { HUB_CALLBACK_MAX_LENGTH, HUB_MODES, HUB_SECRET_MAX_BYTES } from '../../src/core/schemas/hub.ts';
-import type { Mode } from './store.ts';
+import type { Mode } from './admission.ts';
 
 export interface LeasePolicy {
   leaseDefaultS: number;

@@ -2,9 +2,9 @@
 // Durable Object. Each state change is one transaction, so a kill -9 at any moment leaves either
 // the old or the new state; work that was in flight is simply still queued and runs again after
 // a restart (at least once).
+import { type AdmissionCounts, type Fairness, fairVictim, type Mode } from './admission.ts';
+import { hostOf } from './lanes.ts';
 import type { SqlStore } from './ports.ts';
-
-export type Mode = 'subscribe' | 'unsubscribe';
 
 export interface VerificationRequest {
   callback: string;
@@ -41,22 +41,16 @@ export interface Denial {
   reason: string;
 }
 
-/** What the caps at subscribe time count (admission.ts decides). */
-export interface AdmissionCounts {
-  pendingTotal: number;
-  pendingOnHost: number;
-  /** A request for this (callback, topic) is queued already: a new one replaces it. */
-  alreadyPending: boolean;
-  subscriptionsTotal: number;
-  subscriptionsOnHost: number;
-  /** This (callback, topic) is subscribed already: a renewal. */
-  alreadyCounted: boolean;
-}
+/** A verification's outcome: recorded; a subscribe the caps left out; or recorded in place of another subscription (sent a denial). */
+export type VerificationOutcome = 'done' | 'full' | { displaced: { callback: string; topic: string } };
 
 export interface SubscriptionCaps {
   maxSubscriptions: number;
   maxSubscriptionsPerHost: number;
 }
+
+/** The reason a displaced subscription's denial gives. */
+export const DISPLACED = 'displaced: the hub is full, and a callback host with fewer subscriptions than its fair share took its place';
 
 /** Consecutive failed deliveries after which a subscription is removed (the README's WebSub policy). */
 export const MAX_FAILURES = 3;
@@ -79,6 +73,7 @@ CREATE TABLE IF NOT EXISTS subscriptions (
   expires_at INTEGER NOT NULL,
   failures INTEGER NOT NULL DEFAULT 0,
   verified_at INTEGER NOT NULL,
+  acked_at INTEGER,
   PRIMARY KEY (callback, topic)
 );
 CREATE INDEX IF NOT EXISTS subscriptions_topic ON subscriptions (topic, expires_at);
@@ -125,12 +120,18 @@ CREATE TABLE IF NOT EXISTS denials (
   tries INTEGER NOT NULL DEFAULT 0,
   next_at INTEGER NOT NULL DEFAULT 0
 );
+-- A publish ping accepted and not yet checked against the topics (written before the 202).
+CREATE TABLE IF NOT EXISTS publish_requests (
+  id INTEGER PRIMARY KEY,
+  requested_at INTEGER NOT NULL
+);
 `;
 
 /** Columns added since a table was first created: [table, column, definition], added where missing. */
 const ADDED_COLUMNS: [string, string, string][] = [
   ['denials', 'tries', 'INTEGER NOT NULL DEFAULT 0'],
   ['denials', 'next_at', 'INTEGER NOT NULL DEFAULT 0'],
+  ['subscriptions', 'acked_at', 'INTEGER'],
 ];
 
 /** Tries of one denial notice before it is given up (the README's WebSub policy). */
@@ -185,15 +186,23 @@ export function createHubStore(sql: SqlStore) {
 
   /**
    * Records a verification's outcome. A verified subscribe that would be a new subscription
-   * while its host or the hub is at its cap (`caps`) is not activated: 'full'.
+   * while its host or the hub is at its cap (`caps`) is not activated: 'full'; at the total,
+   * one of a host over its fair share makes room for it instead (admission.ts), and is sent a denial.
    */
-  function finishVerification(v: PendingVerification, verified: boolean, now: number, caps?: SubscriptionCaps): 'done' | 'full' {
+  function finishVerification(v: PendingVerification, verified: boolean, now: number, caps?: SubscriptionCaps): VerificationOutcome {
     return sql.transaction(() => {
-      let outcome: 'done' | 'full' = 'done';
+      let outcome: VerificationOutcome = 'done';
       if (verified && v.mode === 'subscribe') {
-        if (caps && isFull(v, now, caps)) {
+        const full = caps ? isFull(v, now, caps) : 'room';
+        const victim = full === 'total' ? fairness(hostOf(v.callback), now).victim : undefined;
+        if (full === 'host' || (full === 'total' && victim === undefined)) {
           outcome = 'full';
         } else {
+          if (victim !== undefined) {
+            deleteSubscription(victim.callback, victim.topic);
+            sql.run('INSERT INTO denials (callback, topic, reason) VALUES (?, ?, ?)', victim.callback, victim.topic, DISPLACED);
+            outcome = { displaced: victim };
+          }
           sql.run(
             `INSERT INTO subscriptions (callback, topic, secret, lease_seconds, expires_at, failures, verified_at) VALUES (?, ?, ?, ?, ?, 0, ?)
              ON CONFLICT (callback, topic) DO UPDATE SET secret = excluded.secret, lease_seconds = excluded.lease_seconds,
@@ -214,16 +223,26 @@ export function createHubStore(sql: SqlStore) {
     });
   }
 
-  function isFull(v: PendingVerification, now: number, caps: SubscriptionCaps): boolean {
+  /** Which cap a new subscription for `v` would pass: none ('room'), its host's, or the total. */
+  function isFull(v: PendingVerification, now: number, caps: SubscriptionCaps): 'room' | 'host' | 'total' {
     const active = (query: string, ...params: (string | number)[]) => value<number>(query, ...params) ?? 0;
-    if (active('SELECT count(*) FROM subscriptions WHERE callback = ? AND topic = ?', v.callback, v.topic) > 0) return false;
-    const [n, slash, colon] = hostPrefixes(new URL(v.callback).hostname);
+    if (active('SELECT count(*) FROM subscriptions WHERE callback = ? AND topic = ?', v.callback, v.topic) > 0) return 'room';
+    const [n, slash, colon] = hostPrefixes(hostOf(v.callback));
     if (
       active('SELECT count(*) FROM subscriptions WHERE expires_at > ? AND substr(callback, 1, ?) IN (?, ?)', now, n, slash, colon) >=
       caps.maxSubscriptionsPerHost
     )
-      return true;
-    return active('SELECT count(*) FROM subscriptions WHERE expires_at > ?', now) >= caps.maxSubscriptions;
+      return 'host';
+    return active('SELECT count(*) FROM subscriptions WHERE expires_at > ?', now) >= caps.maxSubscriptions ? 'total' : 'room';
+  }
+
+  /** The live subscriptions by host, for the fair share (read only when the hub is full: at most the total). */
+  function fairness(host: string, now: number): Fairness {
+    const rows = sql.all<{ callback: string; topic: string; verifiedAt: number; ackedAt: number | null }>(
+      'SELECT callback, topic, verified_at AS verifiedAt, acked_at AS ackedAt FROM subscriptions WHERE expires_at > ?',
+      now,
+    );
+    return fairVictim(host, rows, hostOf);
   }
 
   function publishTopic(t: StoredTopic, now: number): number {
@@ -310,6 +329,9 @@ export function createHubStore(sql: SqlStore) {
         subscriptionsTotal: count('SELECT count(*) FROM subscriptions WHERE expires_at > ?', now),
         subscriptionsOnHost: count(`SELECT count(*) FROM subscriptions WHERE expires_at > ? AND ${onHost}`, now, n, slash, colon),
         alreadyCounted: count('SELECT count(*) FROM subscriptions WHERE callback = ? AND topic = ? AND expires_at > ?', callback, topic, now) > 0,
+        get mayDisplace() {
+          return fairness(host, now).victim !== undefined;
+        },
       };
     },
     finishVerification,
@@ -342,10 +364,15 @@ export function createHubStore(sql: SqlStore) {
     nextDeliveryAt: (now: number) => value<number | null>('SELECT min(next_at) FROM deliveries WHERE next_at > ?', now) ?? undefined,
     /** Whether any verification, delivery or denial is queued. */
     hasWork: () => value<number>('SELECT EXISTS (SELECT 1 FROM verifications) OR EXISTS (SELECT 1 FROM deliveries) OR EXISTS (SELECT 1 FROM denials)') === 1,
-    deliverySucceeded(d: DueDelivery, etag: string) {
+    deliverySucceeded(d: DueDelivery, etag: string, now: number) {
       sql.transaction(() => {
         sql.run('DELETE FROM deliveries WHERE callback = ? AND topic = ? AND etag = ?', d.callback, d.topic, etag);
-        sql.run('UPDATE subscriptions SET failures = 0 WHERE callback = ? AND topic = ? AND failures > 0', d.callback, d.topic);
+        sql.run(
+          'UPDATE subscriptions SET failures = 0, acked_at = coalesce(acked_at, ?) WHERE callback = ? AND topic = ? AND (failures > 0 OR acked_at IS NULL)',
+          now,
+          d.callback,
+          d.topic,
+        );
       });
     },
     deliveryFailed,
@@ -382,6 +409,16 @@ export function createHubStore(sql: SqlStore) {
     /** When the next subscription expires (epoch ms), if any. */
     nextExpiryAt: () => value<number | null>('SELECT min(expires_at) FROM subscriptions') ?? undefined,
     subscriptionCount: () => value<number>('SELECT count(*) FROM subscriptions') ?? 0,
+    /** Writes down an accepted publish ping (before its 202): the topic check runs from it, after a crash too. */
+    recordPublish(now: number) {
+      sql.run('INSERT INTO publish_requests (requested_at) VALUES (?)', now);
+    },
+    /** The newest publish ping not yet checked, if any. */
+    lastPublish: () => value<number | null>('SELECT max(id) FROM publish_requests') ?? undefined,
+    /** The pings up to `id` were checked. */
+    publishChecked(id: number) {
+      sql.run('DELETE FROM publish_requests WHERE id <= ?', id);
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // The hub's outbound work and what each outcome does, in every runtime: verification GETs,
 // content deliveries, denial notices; the lanes that give callback hosts their turns; the
-// timeouts (short ones for hosts that hung). The Node engine runs jobs continuously from a
-// worker thread; the Durable Object runs them in batches from its alarm. Both call this.
+// timeouts (short ones for hosts that hung). The job loop (loop.ts) runs these jobs, driven by
+// Node's timers or the Durable Object's alarm.
 import type { HubSettings } from '../../src/settings/hub.ts';
 import { deliver, type TopicBody } from './deliver.ts';
 import { createHostHealth, createLane, hostOf } from './lanes.ts';
@@ -82,10 +82,14 @@ export function createWork(d: WorkDeps) {
       heard(host, result.timedOut);
       if (closing()) return;
       const outcome = store.finishVerification(v, result.ok, now(), settings);
-      const ok = result.ok && outcome === 'done';
+      const ok = result.ok && outcome !== 'full';
       if (ok) d.subscriptionsChanged?.();
       const why = result.ok ? 'the hub has no room for another subscription on this host' : result.why;
       log(`hub: ${v.mode} ${ok ? 'verified' : `not verified (${why})`}: ${v.callback} ${v.topic}`);
+      if (typeof outcome === 'object') {
+        log(`hub: subscription displaced to make room (fair share): ${outcome.displaced.callback} ${outcome.displaced.topic}`);
+        d.denialQueued?.();
+      }
     },
 
     async delivery(job: DueDelivery): Promise<void> {
@@ -97,7 +101,7 @@ export function createWork(d: WorkDeps) {
       heard(host, outcome.kind === 'failed' && outcome.timedOut);
       if (closing()) return;
       if (outcome.kind === 'ok') {
-        store.deliverySucceeded(job, content.etag);
+        store.deliverySucceeded(job, content.etag, now());
       } else if (outcome.kind === 'gone') {
         store.deliveryGone(job);
         d.subscriptionsChanged?.();

@@ -52,6 +52,15 @@ export interface SessionTable {
   closeAll(): Promise<void>;
 }
 
+/** When a session last used at `lastUsed` becomes idle: MCP_SESSION_IDLE_S later. */
+export const idleAt = (lastUsed: number, idleMs: number): number => lastUsed + idleMs;
+
+/**
+ * The idle rule, on both runtimes (the table's sweep on Node, the session object's alarm in a
+ * Worker): no request in progress (an open stream is not use), and unused for the idle time.
+ */
+export const isIdle = (s: Pick<Session, 'active' | 'lastUsed'>, at: number, idleMs: number): boolean => s.active === 0 && at >= idleAt(s.lastUsed, idleMs);
+
 /** 32 random bytes as base64url: 43 visible ASCII characters, unguessable. */
 export function newSessionId(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
@@ -106,11 +115,9 @@ export function createSessionTable(options: SessionTableOptions): SessionTable {
     }
   };
 
-  const isIdle = (s: Session, at: number) => s.active === 0 && at - s.lastUsed >= idleMs;
-
   const sweep = async () => {
     const at = now();
-    const idle = [...sessions.values()].filter((s) => isIdle(s, at));
+    const idle = [...sessions.values()].filter((s) => isIdle(s, at, idleMs));
     await Promise.all(idle.map(closeSession));
     return idle.length;
   };

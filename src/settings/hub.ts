@@ -59,7 +59,7 @@ export const HUB_SETTINGS = {
     'maxSubscriptions',
     integer(1),
     '100',
-    'active subscriptions in total; past it a new subscribe gets 429, and one verified meanwhile is not activated. A publish costs at most this many deliveries of the largest topic',
+    'active subscriptions in total; past it a new subscribe gets 429, and one verified meanwhile is not activated, unless its callback host holds less than its fair share (this total divided by the hosts holding subscriptions): then it takes the place of the newest subscription of the host holding the most, which is sent hub.mode=denied. A publish costs at most this many deliveries of the largest topic',
   ),
   HUB_SUBREQUESTS_PER_ALARM: setting(
     'subrequestsPerAlarm',

@@ -123,3 +123,28 @@ it('completes every pending verification and delivery after a kill -9 and restar
   b.child.kill('SIGTERM');
   await new Promise((done) => b.child.once('exit', done));
 });
+
+it('delivers a publish answered 202 after a kill -9 right after the answer', async () => {
+  const topic = `${SITE}/feed.xml`;
+  const p = '/crash-publish';
+  sub.handle(p, acknowledge);
+  const logsA: string[] = [];
+  const a = await startHubProcess(logsA);
+  expect((await postForm(a.hubUrl, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic })).status).toBe(202);
+  await waitFor('the verified subscription', () => logsA.some((l) => l === `hub: subscribe verified: ${sub.url(p)} ${topic}`));
+  // The subscriber takes the delivery and never answers it: it is in flight, not done, at the kill.
+  sub.handle(p, (req, res) => (req.method === 'POST' ? undefined : acknowledge(req, res)));
+  writeTopics('published-before-the-kill');
+  const ping = await postForm(a.hubUrl, { 'hub.mode': 'publish', 'hub.url': topic });
+  expect(ping.status).toBe(202);
+  a.child.kill('SIGKILL');
+  await new Promise((done) => a.child.once('exit', done));
+  sub.handle(p, acknowledge);
+  const logsB: string[] = [];
+  await startHubProcess(logsB);
+  await waitFor(
+    'the change delivered after the restart',
+    () => sub.requests(p, 'POST').some((r) => r.body.toString() === '<feed>published-before-the-kill</feed>'),
+    10_000,
+  );
+});

@@ -113,4 +113,12 @@ describe.each(HUB_RUNTIMES)('the hub on $name', (runtime) => {
     expect(posts(failing)).toHaveLength(3);
     expect(posts(gone)).toHaveLength(1);
   });
+
+  it('purges a subscription when its lease ends, by the clock alone (Node: a timer; Worker: an alarm)', async () => {
+    const h = await newHub();
+    const short = path('short-lease');
+    expect(await h.subscribe(suite.sub.url(short), h.urls.reviews, { 'hub.lease_seconds': '1' })).toBe(true);
+    // No request reaches the hub from here on: only the loop's next due time (the lease's end) wakes it.
+    await waitFor('the purge at the lease end', () => h.logs.some((l) => l.includes('hub: 1 subscription(s) expired')), 30_000, explain(h));
+  });
 });

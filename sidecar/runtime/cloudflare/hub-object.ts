@@ -1,136 +1,86 @@
-// The WebSub hub in a Durable Object (binding HUB, one instance): the same core as the Node hub
-// (sidecar/hub/), with ctx.storage.sql as its SqlStore (the same tables as HUB_DB), fetch as its
-// outbound HTTP, and alarms instead of timers: an alarm runs due verifications, denials and
-// deliveries through the core's lanes, then sets the next alarm (a retry, a lease's end, or now
-// when work is left). Subscribe requests and publish pings reach it through forwardToHub().
-import { topicLink } from '../../../src/core/http/media.ts';
-import { TOPIC_PATHS, topicUrls } from '../../../src/core/http/urls.ts';
+// The WebSub hub in a Durable Object (binding HUB, one instance): the core's front and job loop
+// (sidecar/hub/front.ts, loop.ts) with ctx.storage.sql as its SqlStore (the same tables as
+// HUB_DB), fetch as its outbound HTTP, and its alarm as the loop's clock: an alarm launches the
+// loop's due jobs within its subrequests, then is set for the loop's next due time.
+import { TOPIC_PATHS } from '../../../src/core/http/urls.ts';
 import { type HubSettings, readHubSettings } from '../../../src/settings/hub.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { hostRefusal } from '../../hub/address.ts';
-import { createAnswer } from '../../hub/answer.ts';
-import { createCandidates } from '../../hub/candidates.ts';
-import type { Lane } from '../../hub/lanes.ts';
-import { RefusedCallback, type TopicContent } from '../../hub/ports.ts';
-import { publishChanges } from '../../hub/publish.ts';
-import { answerResponse, hubRoutes } from '../../hub/routes.ts';
+import { createFront, hubIdentity } from '../../hub/front.ts';
+import { createHubLoop, type HubLoop } from '../../hub/loop.ts';
+import { RefusedCallback } from '../../hub/ports.ts';
+import { answerResponse } from '../../hub/routes.ts';
 import { createHubStore, type HubStore } from '../../hub/store.ts';
 import { topicContents } from '../../hub/topics.ts';
-import { createWork, type Work } from '../../hub/work.ts';
 import { settingsEnv, type WorkerBuild, type WorkerEnv } from './bindings.ts';
-import { objectNamed } from './durable-state.ts';
-import { fetchOutbound } from './hub-outbound.ts';
-import { type DurableStorage, durableSql } from './hub-sql.ts';
-import { DAMAGED_ANSWER, damageLogLine, SUBSCRIPTION_COUNT_LINE, storageDamage, UNREACHABLE_ANSWER, unreachableLogLine } from './hub-storage.ts';
+import { CONNECTIONS_PER_INVOCATION, fetchOutbound } from './hub-outbound.ts';
+import { durableSql } from './hub-sql.ts';
+import { DAMAGED_ANSWER, storageHealth } from './hub-storage.ts';
 import { isolateFiles } from './isolate-files.ts';
 import { addTiming } from './server-timing.ts';
+import type { DurableObjectState, DurableObjectStorage } from './types.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
-/**
- * Outbound connections open at once in one invocation (the same page, "Simultaneous open
- * connections": 6); more fetches would wait for one of them, so the lanes are sized to it and
- * the slow hosts' share is one connection per lane.
- */
-export const CONNECTIONS_PER_INVOCATION = 6;
-
-/** The name of the one hub instance. */
-const HUB_NAME = 'hub';
-
-interface DurableState {
-  storage: DurableStorage;
-}
-
 export class HubObject {
-  private readonly storage: DurableStorage;
+  private readonly storage: DurableObjectStorage;
   private readonly store: HubStore;
-  private readonly work: Work;
   private readonly settings: HubSettings;
-  private readonly routes: ReturnType<typeof hubRoutes>;
-  private checking: Promise<unknown> = Promise.resolve();
-  /** While an alarm runs, wakes it to pick up work queued meanwhile (a later alarm would wait for this one). */
-  private poke: (() => void) | undefined;
+  private readonly loop: HubLoop;
+  private readonly front: ReturnType<typeof createFront>;
+  private readonly timing: boolean;
+  /** While an alarm runs: a job finished or rows were queued (a later alarm would wait for this one). */
+  private changed: (() => void) | undefined;
   /** When the alarm set last is due (epoch ms), while this instance knows it. */
   private alarmDue: number | undefined;
-  /** Compares the build's topics with the last versions distributed and queues deliveries (serialised). */
-  private readonly publish: () => Promise<{ changed: string[] }>;
-  /** What the integrity check found once a storage call failed: the hub is then out of service for this instance's life. */
-  private damage: string | undefined;
+  private readonly health: ReturnType<typeof storageHealth>;
   /** A failure of the storage while the object was made, to be judged at its first request. */
   private openError: unknown;
-  /** The subscription count this instance logged last. */
-  private loggedCount: number | undefined;
-  private readonly timing: boolean;
 
-  constructor(state: DurableState, env: WorkerEnv) {
+  constructor(state: DurableObjectState, env: WorkerEnv) {
     this.storage = state.storage;
-    this.settings = readHubSettings(settingsEnv(env));
+    this.health = storageHealth(state.storage);
+    const settings = readHubSettings(settingsEnv(env));
+    this.settings = settings;
     this.timing = readSettings(settingsEnv(env)).workerServerTiming;
-    let store: HubStore | undefined;
     try {
-      store = createHubStore(durableSql(state.storage));
+      this.store = createHubStore(durableSql(state.storage));
     } catch (error) {
       this.openError = error;
+      this.store = undefined as unknown as HubStore;
     }
-    this.store = store as HubStore;
-    const build = __WORKER_BUILD__;
-    const files = isolateFiles(build, env.ASSETS);
+    const files = isolateFiles(__WORKER_BUILD__, env.ASSETS);
     const urls = files.site.current().urls;
-    const topics = topicUrls(urls);
+    const { userAgent, links } = hubIdentity(urls);
     const log = (msg: string) => console.info(msg);
-    const settings = this.settings;
-    this.work = createWork({
+    const lane = (n: number) => Math.min(n, CONNECTIONS_PER_INVOCATION);
+    this.loop = createHubLoop({
       store: this.store,
-      outbound: fetchOutbound({
-        allowPrivate: settings.allowPrivateCallbacks,
-        maxResponseBytes: settings.maxResponseBytes,
-        userAgent: `reviews-service-websub-hub/1.0 (+${urls.hub})`,
-      }),
-      settings: {
-        ...settings,
-        verifyConcurrency: Math.min(settings.verifyConcurrency, CONNECTIONS_PER_INVOCATION),
-        deliveryConcurrency: Math.min(settings.deliveryConcurrency, CONNECTIONS_PER_INVOCATION),
-      },
-      links: Object.fromEntries(topics.map((t) => [t, topicLink(new URL(t).pathname, urls) ?? ''])),
+      outbound: fetchOutbound({ allowPrivate: settings.allowPrivateCallbacks, maxResponseBytes: settings.maxResponseBytes, userAgent }),
+      settings: { ...settings, verifyConcurrency: lane(settings.verifyConcurrency), deliveryConcurrency: lane(settings.deliveryConcurrency) },
+      links,
       log,
+      maxInFlight: CONNECTIONS_PER_INVOCATION,
+      changed: () => this.changed?.(),
     });
-    const readTopics = async (): Promise<TopicContent[]> => {
-      await files.load(TOPIC_PATHS);
-      return topicContents(files.site.current());
-    };
-    this.publish = () => {
-      const run = this.checking.then(async () => {
-        const { changed, queued } = publishChanges(this.store, await readTopics(), topics, Date.now(), log);
-        if (queued > 0) await this.wake();
-        return { changed };
-      });
-      this.checking = run.catch(() => undefined);
-      return run;
-    };
-    const answer = createAnswer({
+    this.front = createFront({
       settings,
-      topics,
-      withStore: (f) => {
-        if (this.damage !== undefined) return undefined;
-        try {
-          return f(this.store);
-        } catch (error) {
-          if (this.damaged(error)) return undefined;
-          throw error;
-        }
+      urls,
+      readTopics: async () => {
+        await files.load(TOPIC_PATHS);
+        return topicContents(files.site.current());
       },
+      withStore: (f) => this.health.guard(() => f(this.store)),
       unavailable: () => DAMAGED_ANSWER,
       checkCallbackHost: async (host) => {
         const refusal = settings.allowPrivateCallbacks ? undefined : hostRefusal(host);
         if (refusal !== undefined) throw new RefusedCallback(refusal);
       },
-      isRefusal: (error) => error instanceof RefusedCallback,
-      publish: () => this.publish(),
+      // Should the object be killed before the check, the alarm runs it from the ping written down.
+      recorded: () => void this.setAlarmBy(Date.now()),
       wake: () => void this.wake(),
       log,
     });
-    // No peer address: in a Worker no request comes from this machine, so the operator's pings are the signed ones.
-    this.routes = hubRoutes(answer);
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -142,174 +92,76 @@ export class HubObject {
 
   private async answer(request: Request): Promise<Response> {
     try {
-      if (this.openError !== undefined && !this.damaged(this.openError)) throw this.openError;
-      if (this.damage !== undefined) return answerResponse(DAMAGED_ANSWER);
+      if (this.openError !== undefined && !this.health.damaged(this.openError)) throw this.openError;
+      if (this.health.out()) return answerResponse(DAMAGED_ANSWER);
       // A new hub first records the build's topics, as the Node hub does at start-up, so its
       // first subscribers are not sent content that has not changed since they subscribed.
-      if (this.store.topicEtags().size === 0) await this.publish().catch((error: unknown) => console.info(`hub: topic check failed: ${String(error)}`));
-      const response = await this.routes.fetch(request);
-      this.reportCount();
+      if (this.store.topicEtags().size === 0)
+        await this.front.checkTopics().catch((error: unknown) => console.info(`hub: topic check failed: ${String(error)}`));
+      const response = await this.front.routes.fetch(request);
+      this.health.count(this.store.subscriptionCount());
       return response;
     } catch (error) {
-      if (this.damaged(error)) return answerResponse(DAMAGED_ANSWER);
+      if (this.health.damaged(error)) return answerResponse(DAMAGED_ANSWER);
       throw error;
     }
   }
 
-  /** Logs the subscription count when it changed (SUBSCRIPTION_COUNT_LINE). */
-  private reportCount(): void {
-    const count = this.store.subscriptionCount();
-    if (count === this.loggedCount) return;
-    this.loggedCount = count;
-    console.info(`${SUBSCRIPTION_COUNT_LINE}${count}`);
-  }
-
-  /** Whether `error` came from damaged storage; the first time, says so in the log. */
-  private damaged(error: unknown): boolean {
-    if (this.damage !== undefined) return true;
-    const found = storageDamage(this.storage);
-    if (found === undefined) return false;
-    this.damage = found;
-    console.error(damageLogLine(found, error));
-    return true;
-  }
-
   async alarm(): Promise<void> {
     // Damaged storage sets no further alarm: the hub waits for the operator, and says so once.
-    if (this.damage !== undefined || (this.openError !== undefined && this.damaged(this.openError))) return;
+    if (this.health.out() || (this.openError !== undefined && this.health.damaged(this.openError))) return;
     try {
-      await this.runAlarm();
-      this.reportCount();
+      const now = Date.now();
+      const late = this.alarmDue === undefined ? '' : `, ${now - this.alarmDue} ms after it was due`;
+      this.alarmDue = undefined;
+      await this.front.resume();
+      const sent = await this.runDue();
+      await this.setAlarmBy(this.loop.dueNow() ? Date.now() : this.loop.nextDueAt());
+      console.info(`hub: alarm made ${sent} outbound request(s) in ${Date.now() - now} ms${late}`);
+      this.health.count(this.store.subscriptionCount());
     } catch (error) {
-      if (!this.damaged(error)) throw error;
+      if (!this.health.damaged(error)) throw error;
     }
   }
 
-  private async runAlarm(): Promise<void> {
-    const now = Date.now();
-    const late = this.alarmDue === undefined ? '' : `, ${now - this.alarmDue} ms after it was due`;
-    this.alarmDue = undefined;
-    const purged = this.store.purgeExpired(now);
-    if (purged > 0) console.info(`hub: ${purged} subscription(s) expired`);
-    const sent = await this.runDue();
-    await this.schedule();
-    console.info(`hub: alarm made ${sent} outbound request(s) in ${Date.now() - now} ms${late}`);
-  }
-
   /**
-   * Runs due work through the lanes until the alarm's subrequests are spent or nothing is due:
-   * a freed connection takes the next job at once. Once the last subrequest is spent while work
+   * Launches the loop's due jobs until the alarm's subrequests are spent or nothing is due: a
+   * freed connection takes the next job at once. Once the last subrequest is spent while work
    * is left, the next alarm is set right away, so it is due when this one's last answers are in.
    */
   private async runDue(): Promise<number> {
-    const { store, work } = this;
-    const running = new Set<Promise<void>>();
-    const busy = new Set<string>();
-    const busyDenials = new Set<string>();
     // HUB_SUBREQUESTS_PER_ALARM, under Cloudflare's subrequests per invocation
     // (https://developers.cloudflare.com/workers/platform/limits/#subrequests); the rest goes to the next alarm.
     const perAlarm = this.settings.subrequestsPerAlarm;
     let budget = perAlarm;
     let next: Promise<void> | undefined;
-    const source = <J>(lane: Lane<J>, busy: Set<string>, key: (j: J) => string, claim: (busy: ReadonlySet<string>) => J[], run: (j: J) => Promise<void>) => {
-      const candidates = createCandidates(claim);
-      const launch = () => {
-        const room = Math.min(budget, CONNECTIONS_PER_INVOCATION - running.size);
-        if (room <= 0) return;
-        for (const job of candidates.pick(lane, busy, room)) {
-          budget -= 1;
-          const k = key(job);
-          busy.add(k);
-          const done: Promise<void> = run(job)
-            .catch((error: unknown) => console.info(`hub worker error: ${error instanceof Error ? error.message : String(error)}`))
-            .finally(() => {
-              lane.release(job);
-              busy.delete(k);
-              running.delete(done);
-            });
-          running.add(done);
-        }
-      };
-      return { launch, candidates };
-    };
-    const pair = (j: { callback: string; topic: string }) => store.key(j.callback, j.topic);
-    const sources = [
-      source(work.lanes.verifications, busy, pair, (b) => store.dueVerifications(b), work.verification),
-      source(
-        work.lanes.denials,
-        busyDenials,
-        (d) => String(d.id),
-        (b) => store.dueDenials(Date.now(), b),
-        work.denial,
-      ),
-      source(work.lanes.deliveries, busy, pair, (b) => store.dueDeliveries(Date.now(), b), work.delivery),
-    ];
-    let woken: (() => void) | undefined;
-    this.poke = () => {
-      for (const s of sources) s.candidates.invalidate();
-      woken?.();
-    };
     try {
       for (;;) {
-        if (budget > 0) for (const s of sources) s.launch();
-        if (budget === 0 && next === undefined && this.dueNow(busy, busyDenials)) next = this.setAlarmBy(Date.now());
-        if (running.size === 0) break;
-        await Promise.race([...running, new Promise<void>((resolve) => (woken = resolve))]);
-        woken = undefined;
+        const changed = new Promise<void>((resolve) => (this.changed = resolve));
+        if (budget > 0) budget -= this.loop.launch(budget);
+        if (budget === 0 && next === undefined && this.loop.dueNow()) next = this.setAlarmBy(Date.now());
+        if (this.loop.inFlight() === 0) break;
+        await changed;
       }
     } finally {
-      this.poke = undefined;
+      this.changed = undefined;
     }
     await next;
     return perAlarm - budget;
   }
 
-  /** Whether work not in flight is due now. */
-  private dueNow(busy: ReadonlySet<string> = new Set(), busyDenials: ReadonlySet<string> = new Set()): boolean {
-    const { store } = this;
-    return store.dueVerifications(busy).length > 0 || store.dueDenials(Date.now(), busyDenials).length > 0 || store.dueDeliveries(Date.now(), busy).length > 0;
-  }
-
-  /** Sets the alarm for the next due work, unless one is set earlier already. */
-  private async schedule(): Promise<void> {
-    const now = Date.now();
-    const { store } = this;
-    const candidates = this.dueNow()
-      ? [now]
-      : [store.nextDeliveryAt(now), store.nextDenialAt(now), store.nextExpiryAt()].filter((t): t is number => t !== undefined);
-    if (candidates.length === 0) return;
-    await this.setAlarmBy(Math.min(...candidates));
-  }
-
   private wake(): Promise<void> {
-    this.poke?.();
+    this.loop.wake();
     return this.setAlarmBy(Date.now());
   }
 
-  private async setAlarmBy(at: number): Promise<void> {
+  /** Sets the alarm for `at`, unless one is set earlier already and still to come (workerd may not run one that passed while it was down). */
+  private async setAlarmBy(at: number | undefined): Promise<void> {
+    if (at === undefined) return;
     const current = await this.storage.getAlarm();
-    if (current === null || at < current) {
+    if (current === null || at < current || current < Date.now()) {
       await this.storage.setAlarm(at);
       this.alarmDue = at;
     }
-  }
-}
-
-/** When this isolate last logged that the hub's object could not be reached: once a minute is enough. */
-let unreachableToldAt = 0;
-
-/**
- * The Worker entry's hub path: every request goes to the one HubObject. One that cannot answer
- * at all (it failed to start) is a 503 with Retry-After too; the rest of the Worker is unaffected.
- */
-export async function forwardToHub(request: Request, env: WorkerEnv): Promise<Response> {
-  try {
-    return await objectNamed(env.HUB, HUB_NAME).fetch(request);
-  } catch (error) {
-    if (Date.now() - unreachableToldAt > 60_000) {
-      unreachableToldAt = Date.now();
-      console.error(unreachableLogLine(error));
-    }
-    return answerResponse(UNREACHABLE_ANSWER);
   }
 }

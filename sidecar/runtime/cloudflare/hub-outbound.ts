@@ -4,6 +4,13 @@
 import { hostRefusal } from '../../hub/address.ts';
 import { type Outbound, type OutboundResponse, RefusedCallback, TimedOut } from '../../hub/ports.ts';
 
+/**
+ * Outbound connections open at once in one invocation (Cloudflare's limits page, "Simultaneous
+ * open connections": 6); more fetches would wait for one of them, so the hub's lanes are sized
+ * to it and the slow hosts' share is one connection per lane.
+ */
+export const CONNECTIONS_PER_INVOCATION = 6;
+
 export interface FetchOutboundOptions {
   allowPrivate: boolean;
   maxResponseBytes: number;

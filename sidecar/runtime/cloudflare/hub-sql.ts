@@ -1,19 +1,12 @@
 // The hub's SqlStore in a Durable Object: ctx.storage.sql, synchronous like better-sqlite3.
 // https://developers.cloudflare.com/durable-objects/api/sql-storage/
 import type { SqlStore, SqlValue } from '../../hub/ports.ts';
-
-/** The slice of a Durable Object's storage API the hub uses. */
-export interface DurableStorage {
-  sql: { exec(query: string, ...bindings: unknown[]): { toArray(): Record<string, unknown>[] } };
-  transactionSync<T>(f: () => T): T;
-  getAlarm(): Promise<number | null>;
-  setAlarm(at: number): Promise<void>;
-}
+import type { DurableObjectStorage } from './types.ts';
 
 /** A BLOB is bound as an ArrayBuffer. */
 const bind = (params: SqlValue[]) => params.map((p) => (p instanceof Uint8Array ? p.slice().buffer : p));
 
-export function durableSql(storage: DurableStorage): SqlStore {
+export function durableSql(storage: DurableObjectStorage): SqlStore {
   return {
     all: <T>(query: string, ...params: SqlValue[]) => storage.sql.exec(query, ...bind(params)).toArray() as T[],
     run(query, ...params) {

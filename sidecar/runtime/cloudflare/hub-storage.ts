@@ -3,7 +3,7 @@
 // public, one log line with what to do for the operator. workerd turns SQLite's errors into
 // "internal error; reference = …", so an error is judged by the storage's own integrity check.
 import type { HubAnswer } from '../../hub/routes.ts';
-import type { DurableStorage } from './hub-sql.ts';
+import type { DurableObjectStorage } from './types.ts';
 
 /** How long a client is asked to wait: a restore is an operator's job, not a matter of seconds. */
 export const STORAGE_RETRY_AFTER_S = 300;
@@ -13,7 +13,7 @@ const ADVICE =
   'under preview:worker, stop it and move WORKER_STATE_DIR aside to start with no subscriptions.';
 
 /** What the integrity check finds wrong with the object's database, or undefined when it finds nothing. */
-export function storageDamage(storage: DurableStorage): string | undefined {
+export function storageDamage(storage: DurableObjectStorage): string | undefined {
   try {
     const rows = storage.sql.exec('PRAGMA quick_check').toArray();
     const found = rows.map((row) => String(Object.values(row)[0])).join('; ');
@@ -52,3 +52,40 @@ export function unreachableLogLine(error: unknown): string {
  * beside WORKER_STATE_DIR (scripts/preview-worker.ts), as the Node hub keeps one beside HUB_DB.
  */
 export const SUBSCRIPTION_COUNT_LINE = 'hub: subscriptions: ';
+
+/**
+ * The object's storage as the hub sees it: once a failed call is found to come from damage, the
+ * hub is out of service for this instance's life; and the subscription count it logged last.
+ */
+export function storageHealth(storage: DurableObjectStorage) {
+  let damage: string | undefined;
+  let loggedCount: number | undefined;
+  return {
+    out: () => damage !== undefined,
+    /** Whether `error` came from damaged storage; the first time, says so in the log. */
+    damaged(error: unknown): boolean {
+      if (damage !== undefined) return true;
+      const found = storageDamage(storage);
+      if (found === undefined) return false;
+      damage = found;
+      console.error(damageLogLine(found, error));
+      return true;
+    },
+    /** Runs `f`; undefined once the storage is found damaged (now or before). */
+    guard<T>(f: () => T): T | undefined {
+      if (damage !== undefined) return undefined;
+      try {
+        return f();
+      } catch (error) {
+        if (this.damaged(error)) return undefined;
+        throw error;
+      }
+    },
+    /** Logs the subscription count when it changed (SUBSCRIPTION_COUNT_LINE). */
+    count(n: number): void {
+      if (n === loggedCount) return;
+      loggedCount = n;
+      console.info(`${SUBSCRIPTION_COUNT_LINE}${n}`);
+    },
+  };
+}

@@ -15,7 +15,7 @@ import { HEADER_SESSION_ID, TRANSPORT_ERROR } from '../../mcp/protocol.ts';
 import { type McpSettings, mcpSettingsOf } from '../../mcp/routes.ts';
 import { transportError } from '../../mcp/rpc.ts';
 import type { SessionStore } from '../../mcp/session-store.ts';
-import { createSessionTable, isSessionId, type SessionTable } from '../../mcp/sessions.ts';
+import { createSessionTable, idleAt, isIdle, isSessionId, type SessionTable } from '../../mcp/sessions.ts';
 import type { LiveSite } from '../../site/live-site.ts';
 import { settingsEnv, type WorkerEnv } from './bindings.ts';
 import { CLIENT_HEADER, NAME_PARAM, SESSION_OP } from './mcp-internal.ts';
@@ -225,14 +225,13 @@ export class McpSessionObject {
     const inHeap = this.#held ? (await this.#held)?.table.get(stored.id) : undefined;
     // Out of the heap, the stored time may be up to a tenth of the idle time old: count that in its favour.
     const lastUsed = inHeap ? inHeap.lastUsed : ((await this.#ctx.storage.get<number>(KEY.used)) ?? 0) + this.#idleMs / 10;
-    const due = lastUsed + this.#idleMs;
-    if ((inHeap?.active ?? 0) === 0 && Date.now() >= due) {
+    if (isIdle({ active: inHeap?.active ?? 0, lastUsed }, Date.now(), this.#idleMs)) {
       // a session out of the heap has nothing open: its storage is all there is to drop
       const held = inHeap ? await this.#held : undefined;
       if (held) await this.#forget(held);
       else await this.#ctx.storage.deleteAll();
       return;
     }
-    await this.#ctx.storage.setAlarm(Math.max(due, Date.now() + 1000));
+    await this.#ctx.storage.setAlarm(Math.max(idleAt(lastUsed, this.#idleMs), Date.now() + 1000));
   }
 }

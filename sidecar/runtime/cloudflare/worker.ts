@@ -14,7 +14,7 @@ import { createApp } from '../../app.ts';
 import { warmSearch } from '../../routes/search.ts';
 import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
 import type { AssetSite } from './build-files.ts';
-import { forwardToHub } from './hub-object.ts';
+import { forwardToHub } from './hub-forward.ts';
 import { isolateFiles } from './isolate-files.ts';
 import { keptAssets } from './kept-assets.ts';
 import { forwardToMcp } from './mcp.ts';

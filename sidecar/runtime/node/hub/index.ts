@@ -6,18 +6,16 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Hono } from 'hono';
-import { topicLink } from '../../../../src/core/http/media.ts';
-import { type SiteUrls, topicUrls } from '../../../../src/core/http/urls.ts';
+import type { SiteUrls } from '../../../../src/core/http/urls.ts';
 import type { HubSettings } from '../../../../src/settings/hub.ts';
 import type { ClientAddress } from '../../../http/client-address.ts';
-import { createAnswer } from '../../../hub/answer.ts';
 import { backoff, formatWait } from '../../../hub/backoff.ts';
+import { createFront, hubIdentity } from '../../../hub/front.ts';
 import type { TopicContent } from '../../../hub/ports.ts';
-import { publishChanges } from '../../../hub/publish.ts';
-import { type HubAnswer, hubRoutes } from '../../../hub/routes.ts';
-import type { EngineInit, EngineWake } from './engine.ts';
+import type { HubAnswer } from '../../../hub/routes.ts';
+import type { EngineInit } from './engine.ts';
 import { lossWarning, readMarker, writeMarker } from './marker.ts';
-import { RefusedCallback, resolveCallbackHost } from './outbound.ts';
+import { resolveCallbackHost } from './outbound.ts';
 import { openStore, type Store } from './store.ts';
 import { type StoreFailure, storeFailure } from './store-failure.ts';
 
@@ -71,12 +69,8 @@ export function createHub(options: HubOptions): Hub {
   const timings = { ...HUB_TIMINGS, ...options.timings };
   const path = settings.dbPath;
   const log = options.log ?? (() => {});
-  const topics = topicUrls(urls);
-  const init: EngineInit = {
-    settings,
-    userAgent: `reviews-service-websub-hub/1.0 (+${urls.hub})`,
-    links: Object.fromEntries(topics.map((t) => [t, topicLink(new URL(t).pathname, urls) ?? ''])),
-  };
+  const { userAgent, links } = hubIdentity(urls);
+  const init: EngineInit = { settings, userAgent, links };
   let store: Store | undefined;
   let failure: StoreFailure | undefined;
   const reopenWait = backoff({ firstMs: timings.reopenMs[0], maxMs: timings.reopenMs[1] });
@@ -91,7 +85,6 @@ export function createHub(options: HubOptions): Hub {
   const restartWait = backoff({ firstMs: timings.engineRestartMs[0], maxMs: timings.engineRestartMs[1], healthyMs: timings.engineHealthyMs });
   let closing = false;
   let started = false;
-  let checking: Promise<unknown> = Promise.resolve();
 
   /** Writes the subscription count beside the database when it changed, or always when `force`. */
   function recordCount(force = false) {
@@ -200,30 +193,14 @@ export function createHub(options: HubOptions): Hub {
 
   // The engine (a worker thread, ~35 MB) starts only once there is work: at start-up when
   // SQLite holds queued work, otherwise with the first request that queues some.
-  const wake = (what: EngineWake) => {
+  const wake = () => {
     if (engine === undefined && started && !closing && failure === undefined) startEngine();
-    engine?.postMessage(what);
+    engine?.postMessage('wake');
   };
 
   open();
   const markerTimer = setInterval(() => withStore(() => recordCount()), timings.markerIntervalMs);
   markerTimer.unref();
-
-  function checkTopics(): Promise<{ changed: string[] }> {
-    const run = checking.then(async () => {
-      const contents = await options.topics();
-      let changed: string[] = [];
-      let queuedTotal = 0;
-      withStore((store) => {
-        ({ changed, queued: queuedTotal } = publishChanges(store, contents, topics, Date.now(), log));
-        recordCount();
-      });
-      if (queuedTotal > 0) wake('deliveries');
-      return { changed };
-    });
-    checking = run.catch(() => undefined);
-    return run;
-  }
 
   function unavailable(): HubAnswer {
     const reason = failure?.reason ?? 'its database is not open';
@@ -234,29 +211,29 @@ export function createHub(options: HubOptions): Hub {
     };
   }
 
-  const answer = createAnswer({
+  const front = createFront({
     settings,
-    topics,
+    urls,
+    readTopics: options.topics,
     withStore,
     unavailable,
     checkCallbackHost: async (host) => {
       if (!settings.allowPrivateCallbacks) await resolveCallbackHost(host, false, settings.verifyTimeoutMs);
     },
-    isRefusal: (error) => error instanceof RefusedCallback,
-    publish: async () => {
-      await options.onPublished?.();
-      return checkTopics();
-    },
-    wake: () => wake('verifications'),
+    onPublished: options.onPublished,
+    wake,
+    checked: () => withStore(() => recordCount()),
+    peer: options.peer,
     log,
   });
 
   return {
-    routes: hubRoutes(answer, options.peer),
-    checkTopics,
+    routes: front.routes,
+    checkTopics: front.checkTopics,
     start() {
       started = true;
       if (engine === undefined && !closing && withStore((s) => s.hasWork())) startEngine();
+      void front.resume();
     },
     async close() {
       closing = true;
@@ -270,7 +247,7 @@ export function createHub(options: HubOptions): Hub {
         await exited;
         clearTimeout(timer);
       }
-      await checking;
+      await front.checked();
       withStore(() => recordCount());
       store?.close();
       store = undefined;

@@ -1,79 +1,38 @@
-// A worker loop over rows in SQLite: runs as many jobs as its lane (lanes.ts) gives slots,
-// claims more as jobs finish or when woken, and sleeps until the next row falls due. Which jobs
-// are in flight is kept in memory only: after a crash every row is simply due again.
-import { createCandidates } from '../../../hub/candidates.ts';
-import type { Lane } from '../../../hub/lanes.ts';
-
-export interface PumpOptions<J> {
-  lane: Lane<J>;
-  key: (job: J) => string;
-  /** The due rows not in flight, in due order; the lane picks among them. */
-  claim: (busy: ReadonlySet<string>) => J[];
-  run: (job: J) => Promise<void>;
-  /** When the next row not yet due falls due (epoch ms), if any. */
-  nextDueAt?: () => number | undefined;
-  log: (msg: string) => void;
-  /** Sees every error of claim and run first (the engine picks out a failing database file). */
-  failed?: (error: unknown) => void;
-}
-
-export interface Pump {
-  start(): void;
-  wake(): void;
-  stop(): Promise<void>;
-}
+// Node's driver of the hub's job loop (sidecar/hub/loop.ts): launches as soon as a job finishes
+// or new rows are announced, and otherwise sleeps on a timer until the loop's next due time.
+import type { HubLoop } from '../../../hub/loop.ts';
 
 /** Longest sleep between checks, in case a row's time was changed behind the pump's back. */
 const MAX_SLEEP_MS = 30_000;
 
-export function createPump<J>(o: PumpOptions<J>): Pump {
-  const busy = new Set<string>();
-  const running = new Set<Promise<void>>();
+export interface Pump {
+  start(): void;
+  /** The loop has something new: launch at the next turn of the event loop. */
+  schedule(): void;
+  stop(): Promise<void>;
+}
+
+export function createPump(loop: () => HubLoop, o: { log: (msg: string) => void; failed: (error: unknown) => void }): Pump {
   let started = false;
   let stopped = false;
   let scheduled = false;
   let timer: NodeJS.Timeout | undefined;
-  const candidates = createCandidates(o.claim);
-
-  function launch(job: J) {
-    const k = o.key(job);
-    busy.add(k);
-    const done: Promise<void> = o
-      .run(job)
-      .catch((error: unknown) => {
-        o.failed?.(error);
-        o.log(`hub worker error: ${error instanceof Error ? error.stack : String(error)}`);
-      })
-      .finally(() => {
-        o.lane.release(job);
-        busy.delete(k);
-        running.delete(done);
-        schedule();
-      });
-    running.add(done);
-  }
 
   function fill() {
     scheduled = false;
     if (!started || stopped) return;
     clearTimeout(timer);
-    const free = o.lane.free();
-    if (free <= 0) return;
-    let jobs: J[];
+    let at: number | undefined;
     try {
-      jobs = candidates.pick(o.lane, busy);
+      loop().launch();
+      at = loop().nextDueAt();
     } catch (error) {
-      o.failed?.(error);
+      o.failed(error);
       o.log(`hub worker cannot read its queue: ${String(error)}`);
-      jobs = [];
     }
-    for (const job of jobs) launch(job);
-    if (jobs.length < free) {
-      const at = o.nextDueAt?.();
-      const delay = at === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(1, at - Date.now()));
-      timer = setTimeout(wake, delay);
-      timer.unref();
-    }
+    const delay = at === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(1, at - Date.now()));
+    timer = setTimeout(schedule, delay);
+    timer.unref();
   }
 
   function schedule() {
@@ -82,22 +41,16 @@ export function createPump<J>(o: PumpOptions<J>): Pump {
     setImmediate(fill);
   }
 
-  /** New rows may be due: read them at the next fill. */
-  function wake() {
-    candidates.invalidate();
-    schedule();
-  }
-
   return {
     start() {
       started = true;
-      wake();
+      schedule();
     },
-    wake,
+    schedule,
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await Promise.allSettled([...running]);
+      await loop().stop();
     },
   };
 }
