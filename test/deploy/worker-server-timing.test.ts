@@ -22,7 +22,11 @@ async function answers(url: string): Promise<Record<string, Headers>> {
   await file.arrayBuffer();
   const search = await fetch(`${url}${PATHS.search}?query=great`);
   await search.arrayBuffer();
-  const hub = await fetch(`${url}${PATHS.hub}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'hub.mode=nonsense' });
+  const hub = await fetch(`${url}${PATHS.hub}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'hub.mode=nonsense',
+  });
   await hub.arrayBuffer();
   const init = await post(`${url}/mcp`, initializeRequest());
   const session = await openSession(`${url}/mcp`);
