@@ -53,11 +53,11 @@ export async function forwardToMcp(request: Request, env: WorkerEnv): Promise<Re
   const res = await isolate.mcp.routes.fetch(request);
   if (!isolate.timing) return res;
   // A 2025 request waited for its session's object (`wait`, on the answer), which reports its own time (`session`).
-  const objectWait = timingOf(res, 'wait');
+  const objectWait = timingOf(res, 'wait') ?? 0;
   const app = performance.now() - started - objectWait;
   const unpack = isolate.files.takeUnpackMs();
   const session = timingOf(res, 'session');
   res.headers.delete('server-timing');
   const wait = started - loadStarted - unpack + objectWait;
-  return addTiming(res, { unpack, app, cpu: unpack + app, wait, ...(session > 0 ? { session } : {}) });
+  return addTiming(res, { unpack, app, cpu: unpack + app, wait, ...(session === undefined ? {} : { session }) });
 }

@@ -10,10 +10,10 @@ export function addTiming(res: Response, metrics: Record<string, number>): Respo
   return res;
 }
 
-/** A metric the answer already carries (a Durable Object's, forwarded by the entry), summed over its entries; else 0. */
-export function timingOf(res: Response, metric: string): number {
-  let ms = 0;
-  for (const m of (res.headers.get('server-timing') ?? '').matchAll(new RegExp(`(?:^|,)\\s*${metric};dur=([\\d.]+)`, 'g'))) ms += Number(m[1]);
+/** A metric the answer already carries (a Durable Object's, forwarded by the entry), summed over its entries; undefined if none. */
+export function timingOf(res: Response, metric: string): number | undefined {
+  let ms: number | undefined;
+  for (const m of (res.headers.get('server-timing') ?? '').matchAll(new RegExp(`(?:^|,)\\s*${metric};dur=([\\d.]+)`, 'g'))) ms = (ms ?? 0) + Number(m[1]);
   return ms;
 }
 
