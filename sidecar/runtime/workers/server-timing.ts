@@ -33,14 +33,3 @@ export class Waits {
 
 /** `pending`, its wait counted in `waits` if there are any (timing on). */
 export const waited = <T>(waits: Waits | undefined, pending: Promise<T>): Promise<T> => (waits ? waits.on(pending) : pending);
-
-/**
- * A Durable Object's answer (`call`, its stub's fetch); with `timing`, with the time waited for
- * it as `wait`, on a copy of the answer (a stub's answer has immutable headers).
- */
-export async function waitFor(timing: boolean, call: () => Promise<Response>): Promise<Response> {
-  if (!timing) return call();
-  const waits = new Waits();
-  const res = await waits.on(call());
-  return addTiming(new Response(res.body, res), { wait: waits.ms });
-}
