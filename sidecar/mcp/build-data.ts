@@ -2,7 +2,7 @@
 // per build from the search index, so that a Worker's packed index answers without /reviews.json.
 
 import { utf8Text } from '../../src/core/bytes/utf8.ts';
-import { type AggregateRating, aggregateRating } from '../../src/core/content/aggregate.ts';
+import { type AggregateRating, aggregateRatingOfValues } from '../../src/core/content/aggregate.ts';
 import { SURFACE } from '../../src/core/http/surface.ts';
 import type { InsightsDocument } from '../../src/core/schemas/insights.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
@@ -16,7 +16,7 @@ export function reviewById(snapshot: SiteSnapshot, id: string): Review | undefin
   return at === undefined ? undefined : index.review(at);
 }
 
-const AGGREGATE = perBuild('aggregate rating', (s): AggregateRating => aggregateRating(Array.from(searchIndexOf(s).ratings, (rating) => ({ rating }))));
+const AGGREGATE = perBuild('aggregate rating', (s): AggregateRating => aggregateRatingOfValues(searchIndexOf(s).ratings));
 
 /** The aggregate rating, as /reviews.json gives it (the same function over the same ratings). */
 export function aggregateRatingOf(snapshot: SiteSnapshot): AggregateRating {

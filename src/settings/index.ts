@@ -68,7 +68,7 @@ export const SETTINGS = {
     'workerServerTiming',
     flag,
     '0',
-    "`1` makes the Worker add a `Server-Timing` header with the time its code ran for the request, without I/O (`npm run bench:worker` sets it; workerd outside Cloudflare lets the clock run). Cloudflare's runtime stops the clock while code runs, so there it would always read 0",
+    "`1` makes the Worker add a `Server-Timing` header with the time its code ran for the request (`cpu`), apart from the time it waited for the asset store or a Durable Object (`wait`) and from a Durable Object's own time (`hub`, `session`) (`npm run bench:worker` and `bench:hostile` set it; workerd outside Cloudflare lets the clock run). Cloudflare's runtime stops the clock while code runs, so there it would always read 0",
   ),
   HOST: setting('host', text, '127.0.0.1', 'address the server listens on'),
   PORT: setting('port', integer(0, 65535), String(DEFAULT_PORT), 'port the server listens on (`0` picks a free one)'),

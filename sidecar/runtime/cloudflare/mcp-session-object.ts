@@ -57,17 +57,21 @@ export class McpSessionObject {
   readonly #env: WorkerEnv;
   readonly #settings: McpSettings;
   readonly #timing: boolean;
+  /** How long the constructor took, told by the first answer's timing. */
+  #startMs: number;
   #name = '';
   #held: Promise<Held | undefined> | undefined;
   /** When `used` was last written: the use time is kept at a tenth of the idle time's precision. */
   #usedWritten = 0;
 
   constructor(ctx: DurableObjectState, env: WorkerEnv) {
+    const started = performance.now();
     this.#ctx = ctx;
     this.#env = env;
     const settings = readSettings(settingsEnv(env));
     this.#settings = mcpSettingsOf(settings);
     this.#timing = settings.workerServerTiming;
+    this.#startMs = performance.now() - started;
   }
 
   get #idleMs(): number {
@@ -79,10 +83,15 @@ export class McpSessionObject {
   }
 
   async fetch(request: Request): Promise<Response> {
+    const started = performance.now();
     const response = await this.#route(request);
     // as in the entry (worker.ts): a body left unread may drop the connection mid-response
     if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
-    return response;
+    if (!this.#timing) return response;
+    // With WORKER_SERVER_TIMING, this object's own time (code and storage, its making by the first request).
+    const ms = performance.now() - started + this.#startMs;
+    this.#startMs = 0;
+    return addTiming(new Response(response.body, response), { session: ms });
   }
 
   async #route(request: Request): Promise<Response> {
@@ -165,9 +174,7 @@ export class McpSessionObject {
     switch (op) {
       case SESSION_OP.post: {
         const message = await request.json();
-        const started = performance.now();
         const res = await held.store.post(held.id, request, message);
-        if (this.#timing) addTiming(res, { session: performance.now() - started });
         await this.#afterUse(held);
         return res;
       }

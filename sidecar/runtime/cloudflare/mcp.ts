@@ -34,7 +34,7 @@ function startMcp(env: WorkerEnv): McpIsolate {
   const mcp = mcpRoutes({
     site: files.site,
     settings: mcpSettingsOf(settings),
-    elsewhere: { sessions: objectSessions(env), listen: objectListen(env) },
+    elsewhere: { sessions: objectSessions(env, settings.workerServerTiming), listen: objectListen(env, settings.workerServerTiming) },
     clientAddress: workerClientAddress,
     log: (msg) => console.error(msg),
   });
@@ -47,12 +47,17 @@ const isolate = startMcp(globalEnv as WorkerEnv);
 
 /** /mcp and the server card, for the Worker entry. */
 export async function forwardToMcp(request: Request, env: WorkerEnv): Promise<Response> {
+  const loadStarted = performance.now();
   await mcpFiles(env);
   const started = performance.now();
   const res = await isolate.mcp.routes.fetch(request);
   if (!isolate.timing) return res;
-  // A 2025 request waited for its session's object, which reports its own time (`session`).
-  const app = performance.now() - started - timingOf(res, 'session');
+  // A 2025 request waited for its session's object (`wait`, on the answer), which reports its own time (`session`).
+  const objectWait = timingOf(res, 'wait') ?? 0;
+  const app = performance.now() - started - objectWait;
   const unpack = isolate.files.takeUnpackMs();
-  return addTiming(res, { unpack, app, cpu: unpack + app });
+  const session = timingOf(res, 'session');
+  res.headers.delete('server-timing');
+  const wait = started - loadStarted - unpack + objectWait;
+  return addTiming(res, { unpack, app, cpu: unpack + app, wait, ...(session === undefined ? {} : { session }) });
 }

@@ -1,5 +1,8 @@
 // The Worker's own timing of its answers (WORKER_SERVER_TIMING=1, what `npm run bench:worker` and
-// `bench:hostile` read): metrics in Server-Timing, in milliseconds of code run, as the entry reports search.
+// `bench:hostile` read): metrics in Server-Timing, in milliseconds of the clock, as the entry reports search.
+// `cpu` is the entry's own time without `wait`, the time it waited for a Durable Object or the
+// asset store (I/O to its invocation, whatever it costs elsewhere); `hub` and `session` are an
+// object's own time, its set-up included, billed to the object's invocation.
 
 /** Adds metrics to the answer's Server-Timing. */
 export function addTiming(res: Response, metrics: Record<string, number>): Response {
@@ -7,8 +10,26 @@ export function addTiming(res: Response, metrics: Record<string, number>): Respo
   return res;
 }
 
-/** A metric the answer already carries (a session object's, forwarded by the entry), else 0. */
-export function timingOf(res: Response, metric: string): number {
-  const m = new RegExp(`(?:^|,)\\s*${metric};dur=([\\d.]+)`).exec(res.headers.get('server-timing') ?? '');
-  return m ? Number(m[1]) : 0;
+/** A metric the answer already carries (a Durable Object's, forwarded by the entry), summed over its entries; undefined if none. */
+export function timingOf(res: Response, metric: string): number | undefined {
+  let ms: number | undefined;
+  for (const m of (res.headers.get('server-timing') ?? '').matchAll(new RegExp(`(?:^|,)\\s*${metric};dur=([\\d.]+)`, 'g'))) ms = (ms ?? 0) + Number(m[1]);
+  return ms;
 }
+
+/** How long one request waited for I/O, summed over its waits. */
+export class Waits {
+  ms = 0;
+
+  async on<T>(pending: Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await pending;
+    } finally {
+      this.ms += performance.now() - started;
+    }
+  }
+}
+
+/** `pending`, its wait counted in `waits` if there are any (timing on). */
+export const waited = <T>(waits: Waits | undefined, pending: Promise<T>): Promise<T> => (waits ? waits.on(pending) : pending);

@@ -19,7 +19,7 @@ import { isolateFiles } from './isolate-files.ts';
 import { keptAssets } from './kept-assets.ts';
 import { forwardToMcp } from './mcp.ts';
 import { serveAsset } from './serve-asset.ts';
-import { addTiming, timingOf } from './server-timing.ts';
+import { addTiming, Waits, waited } from './server-timing.ts';
 import type { AssetFetcher } from './types.ts';
 import { forwardToWatch, runWatch } from './watch-object.ts';
 
@@ -100,6 +100,9 @@ function finish(response: Response): Response {
 }
 
 export function workerHandler(isolate: Isolate) {
+  /** The asset store, its time counted in `waits` if there are any. */
+  const assetsFor = (waits?: Waits): AssetFetcher => (waits ? { fetch: (req) => waits.on(isolate.assets.fetch(req)) } : isolate.assets);
+
   return async (request: Request, env: WorkerEnv): Promise<Response> => {
     const response = await route(request, env, getPath(request));
     // A body no route read (a refusal before reading, a route that reads none) is read to its
@@ -109,40 +112,43 @@ export function workerHandler(isolate: Isolate) {
   };
 
   async function route(request: Request, env: WorkerEnv, path: string): Promise<Response> {
-    if (path === PATHS.hub) return timed(() => forwardToHub(request, env));
+    if (path === PATHS.hub) return timed((waits) => waited(waits, forwardToHub(request, env)));
     if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
     if (path === WATCH_STATUS_PATH) return finish(await forwardToWatch(request, env));
     const meta = isolate.manifest.resources[path];
     if (meta && (request.method === 'GET' || request.method === 'HEAD'))
-      return finish(await timed(() => serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, isolate.assets)));
+      return finish(await timed((waits) => serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, assetsFor(waits))));
     return finish(await dynamic(request, path));
   }
 
   /**
-   * With WORKER_SERVER_TIMING, the time of a path that has no finer timing of its own: an upper
-   * bound of its CPU, as it includes waiting for an asset read; the hub object reports its own
-   * time (`hub`), billed to it, not to this invocation.
+   * With WORKER_SERVER_TIMING, the time of a path that has no finer timing of its own (`cpu`),
+   * without the time it waited for the asset store or the hub's object (`wait`); the hub object
+   * reports its own time (`hub`), billed to it, not to this invocation.
    */
-  async function timed(answer: () => Promise<Response>): Promise<Response> {
+  async function timed(answer: (waits?: Waits) => Promise<Response>): Promise<Response> {
+    if (!isolate.serverTiming) return answer();
     const started = performance.now();
-    const response = await answer();
-    if (!isolate.serverTiming) return response;
-    const ms = performance.now() - started - timingOf(response, 'hub');
-    return addTiming(new Response(response.body, response), { cpu: ms });
+    const waits = new Waits();
+    const response = await answer(waits);
+    const ms = performance.now() - started - waits.ms;
+    return addTiming(new Response(response.body, response), { cpu: ms, wait: waits.ms });
   }
 
   async function dynamic(request: Request, path: string): Promise<Response> {
+    const loadStarted = performance.now();
     await Promise.all([isolate.files.load(READS), needsIndex(path) ? isolate.files.loadSearch() : undefined]);
     const appStarted = performance.now();
     const response = await isolate.app.fetch(request);
     if (!isolate.serverTiming) return response;
-    // The app does no I/O for these paths: its time is code. The asset reads before it are not
-    // counted; neither is the global scope, where workerd's clock does not move.
+    // The app does no I/O for these paths: its time is code. The asset reads before it are
+    // `wait`; the global scope is not counted, as workerd's clock does not move there.
     const appMs = performance.now() - appStarted;
     const unpackMs = isolate.files.takeUnpackMs();
     const timed = new Response(response.body, response);
     const ms = (n: number) => n.toFixed(3);
-    timed.headers.set('server-timing', `unpack;dur=${ms(unpackMs)}, app;dur=${ms(appMs)}, cpu;dur=${ms(unpackMs + appMs)}`);
+    const waitMs = appStarted - loadStarted - unpackMs;
+    timed.headers.set('server-timing', `unpack;dur=${ms(unpackMs)}, app;dur=${ms(appMs)}, cpu;dur=${ms(unpackMs + appMs)}, wait;dur=${ms(waitMs)}`);
     return timed;
   }
 }

@@ -14,22 +14,40 @@ export function round2(n: number): number {
 
 /** Mean (2 decimals, null when there are no reviews), count and per-star distribution. */
 export function summarizeRatings(reviews: readonly Pick<Review, 'rating'>[]): RatingSummary {
-  const distribution: Distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+  return summarizeRatingValues(reviews.map((r) => r.rating));
+}
+
+/**
+ * The same over the ratings alone (1 to 5), as a search index holds them: one pass over the
+ * numbers, no object made per review, which a Worker's first request would pay for at 20,000.
+ */
+export function summarizeRatingValues(ratings: ArrayLike<number>): RatingSummary {
+  const stars = [0, 0, 0, 0, 0, 0];
   let sum = 0;
-  for (const r of reviews) {
-    distribution[String(r.rating) as keyof Distribution] += 1;
-    sum += r.rating;
+  for (let i = 0; i < ratings.length; i++) {
+    const rating = ratings[i] as number;
+    stars[rating] = (stars[rating] as number) + 1;
+    sum += rating;
   }
+  const [, one, two, three, four, five] = stars as [number, number, number, number, number, number];
   return {
-    rating_value: reviews.length ? round2(sum / reviews.length) : null,
-    review_count: reviews.length,
-    distribution,
+    rating_value: ratings.length ? round2(sum / ratings.length) : null,
+    review_count: ratings.length,
+    distribution: { '1': one, '2': two, '3': three, '4': four, '5': five },
   };
 }
 
 export function aggregateRating(reviews: readonly Pick<Review, 'rating'>[]) {
-  const s = summarizeRatings(reviews);
+  return aggregateOf(summarizeRatings(reviews));
+}
+
+/** aggregateRating over the ratings alone. */
+export function aggregateRatingOfValues(ratings: ArrayLike<number>): AggregateRating {
+  return aggregateOf(summarizeRatingValues(ratings));
+}
+
+function aggregateOf(s: RatingSummary) {
   return { rating_value: s.rating_value, review_count: s.review_count, best_rating: 5, worst_rating: 1, distribution: s.distribution };
 }
 
-export type AggregateRating = ReturnType<typeof aggregateRating>;
+export type AggregateRating = ReturnType<typeof aggregateOf>;
