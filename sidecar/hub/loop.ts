@@ -12,8 +12,8 @@ export interface LoopDeps extends Omit<WorkDeps, 'denialQueued' | 'store'> {
   store: HubStore;
   /** Jobs in flight at once over all lanes (a Durable Object's open connections); no bound otherwise. */
   maxInFlight?: number;
-  /** A job finished or new rows were announced: the driver should launch again. */
-  changed: () => void;
+  /** A job finished or new rows were announced: the driver should launch again (a driver that uses `drain` needs none). */
+  changed?: () => void;
   /** Sees every error of a job first (Node's engine picks out a failing database file). */
   failed?: (error: unknown) => void;
 }
@@ -33,6 +33,12 @@ export function createHubLoop(d: LoopDeps) {
   const now = d.now ?? Date.now;
   const maxInFlight = d.maxInFlight ?? Number.POSITIVE_INFINITY;
   const running = new Set<Promise<void>>();
+  /** While `drain` waits: a job finished or rows were queued. */
+  let drained: (() => void) | undefined;
+  const changed = () => {
+    drained?.();
+    d.changed?.();
+  };
   /** When the first lease ends (read again whenever a subscription changes). */
   let purgeAt = Number.NEGATIVE_INFINITY;
   const subscriptionsChanged = () => {
@@ -65,7 +71,7 @@ export function createHubLoop(d: LoopDeps) {
               lane.release(job);
               busy.delete(k);
               running.delete(done);
-              d.changed();
+              changed();
             });
           running.add(done);
         }
@@ -116,7 +122,7 @@ export function createHubLoop(d: LoopDeps) {
 
   function wake(): void {
     for (const k of kinds) k.invalidate();
-    d.changed();
+    changed();
   }
 
   return {
@@ -130,6 +136,30 @@ export function createHubLoop(d: LoopDeps) {
         launched += k.launch(room);
       }
       return launched;
+    },
+    /**
+     * Launches due jobs until `budget` of them have started (a Durable Object's subrequests per
+     * alarm) and none is in flight: a job that finishes frees its connection for the next at once.
+     * When the budget is spent while jobs are still due, `spent` is called once, as soon as that
+     * is known (the caller schedules its next run for now, so it is due when these jobs end).
+     * Returns how many jobs were started.
+     */
+    async drain(budget: number, spent: () => Promise<void>): Promise<number> {
+      let left = budget;
+      let next: Promise<void> | undefined;
+      try {
+        for (;;) {
+          const change = new Promise<void>((resolve) => (drained = resolve));
+          if (left > 0) left -= this.launch(left);
+          if (left === 0 && next === undefined && this.dueNow()) next = spent();
+          if (running.size === 0) break;
+          await change;
+        }
+      } finally {
+        drained = undefined;
+      }
+      await next;
+      return budget - left;
     },
     /**
      * When the loop must launch again (epoch ms; now or earlier when it should at once), unless a

@@ -29,8 +29,6 @@ export class HubObject {
   private readonly loop: HubLoop;
   private readonly front: ReturnType<typeof createFront>;
   private readonly timing: boolean;
-  /** While an alarm runs: a job finished or rows were queued (a later alarm would wait for this one). */
-  private changed: (() => void) | undefined;
   /** When the alarm set last is due (epoch ms), while this instance knows it. */
   private alarmDue: number | undefined;
   private readonly health: ReturnType<typeof storageHealth>;
@@ -64,7 +62,6 @@ export class HubObject {
       links,
       log,
       maxInFlight: CONNECTIONS_PER_INVOCATION,
-      changed: () => this.changed?.(),
     });
     this.front = createFront({
       settings,
@@ -122,39 +119,15 @@ export class HubObject {
       const late = this.alarmDue === undefined ? '' : `, ${now - this.alarmDue} ms after it was due`;
       this.alarmDue = undefined;
       await this.front.resume();
-      const sent = await this.runDue();
+      // HUB_SUBREQUESTS_PER_ALARM, under Cloudflare's subrequests per invocation
+      // (https://developers.cloudflare.com/workers/platform/limits/#subrequests); the rest goes to the next alarm.
+      const sent = await this.loop.drain(this.settings.subrequestsPerAlarm, () => this.setAlarmBy(Date.now()));
       await this.setAlarmBy(this.loop.dueNow() ? Date.now() : this.loop.nextDueAt());
       console.info(`hub: alarm made ${sent} outbound request(s) in ${Date.now() - now} ms${late}`);
       this.health.count(this.store.subscriptionCount());
     } catch (error) {
       if (!this.health.damaged(error)) throw error;
     }
-  }
-
-  /**
-   * Launches the loop's due jobs until the alarm's subrequests are spent or nothing is due: a
-   * freed connection takes the next job at once. Once the last subrequest is spent while work
-   * is left, the next alarm is set right away, so it is due when this one's last answers are in.
-   */
-  private async runDue(): Promise<number> {
-    // HUB_SUBREQUESTS_PER_ALARM, under Cloudflare's subrequests per invocation
-    // (https://developers.cloudflare.com/workers/platform/limits/#subrequests); the rest goes to the next alarm.
-    const perAlarm = this.settings.subrequestsPerAlarm;
-    let budget = perAlarm;
-    let next: Promise<void> | undefined;
-    try {
-      for (;;) {
-        const changed = new Promise<void>((resolve) => (this.changed = resolve));
-        if (budget > 0) budget -= this.loop.launch(budget);
-        if (budget === 0 && next === undefined && this.loop.dueNow()) next = this.setAlarmBy(Date.now());
-        if (this.loop.inFlight() === 0) break;
-        await changed;
-      }
-    } finally {
-      this.changed = undefined;
-    }
-    await next;
-    return perAlarm - budget;
   }
 
   private wake(): Promise<void> {
