@@ -17,6 +17,7 @@ import type { Manifest } from '../../core/http/manifest.ts';
 import { SURFACE } from '../../core/http/surface.ts';
 import type { SourceMark } from '../../core/import/newest.ts';
 import type { ReviewsDocument } from '../../core/schemas/documents.ts';
+import type { Review } from '../../core/schemas/review.ts';
 import { reviewSources } from '../../core/search/names.ts';
 import { packSearchIndex } from '../../core/search/packed.ts';
 import { SECRET_SETTING_NAMES } from '../../settings/all.ts';
@@ -83,10 +84,17 @@ export async function writeWorker(siteDir: string, manifest: Manifest, dir: stri
     writeFileSync(file, bytes);
   }
 
-  const script = await bundleWorker({ manifest: compactManifest(manifest), search: search.header, marks: sourceMarks(doc) });
+  const script = await bundleWorker({ manifest: compactManifest(manifest), search: search.header, marks: sourceMarks(doc), sample: fullestReview(doc) });
   within('Cloudflare Workers', `the size of ${WORKER_SCRIPT} in bytes`, script.length, WORKERS.scriptBytes);
   writeFileSync(join(dir, WORKER_SCRIPT), script);
   writeFileSync(join(dir, WORKER_CONFIG), `${JSON.stringify(wranglerConfig(manifest, options), null, 2)}\n`);
+}
+
+/** The review with the most fields, the newest of those (the Worker warms its tools with it). */
+function fullestReview(doc: ReviewsDocument): Review | undefined {
+  let best: Review | undefined;
+  for (const review of doc.reviews) if (!best || Object.keys(review).length > Object.keys(best).length) best = review;
+  return best;
 }
 
 /** Each synced source's newest review as the sync last read it (imports.json `newest`): what the watch compares with. */
