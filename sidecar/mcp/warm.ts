@@ -34,17 +34,18 @@ const warmArguments = (review: Review): Record<McpToolName, Record<string, unkno
  * every nested schema of get_business's output, which an empty object stops at the first key,
  * and each tool is called on a build of the one review the script carries, apart from the
  * isolate's own build (its caches untouched; a tool that reads a file answers an error here).
+ * Returns the tools whose call answered without an error.
  */
-export function warmTools(sample?: WarmSample): void {
+export function warmTools(sample?: WarmSample): string[] {
   toolDescriptions();
   for (const { config } of TOOLS) {
     config.inputSchema.safeParse({});
     config.outputSchema.safeParse({});
   }
-  if (!sample) return;
+  if (!sample) return [];
   GetBusinessOutput.safeParse({ business: sample.business, aggregate_rating: aggregateRating([]) });
   const { review } = sample;
-  if (!review) return;
+  if (!review) return [];
   const files = {
     buildDir: 'warm-up',
     manifest: sample.manifest,
@@ -54,5 +55,10 @@ export function warmTools(sample?: WarmSample): void {
   };
   const snapshot = snapshotOf(files, { searchIndex: buildSearchIndex([review]), searchNames: { business: sample.business, sources: [review.source] } });
   const args = warmArguments(review);
-  for (const { name } of TOOLS) toolResultBytes(snapshot, name, args[name as McpToolName], { entries: 0, bytes: 0 });
+  const answered: string[] = [];
+  for (const { name } of TOOLS) {
+    const bytes = toolResultBytes(snapshot, name, args[name as McpToolName], { entries: 0, bytes: 0 });
+    if (bytes && !(JSON.parse(new TextDecoder().decode(bytes)) as { isError?: boolean }).isError) answered.push(name);
+  }
+  return answered;
 }

@@ -91,7 +91,7 @@ export async function writeWorker(siteDir: string, manifest: Manifest, dir: stri
 }
 
 /** The review with the most fields, the newest of those (the Worker warms its tools with it). */
-function fullestReview(doc: ReviewsDocument): Review | undefined {
+export function fullestReview(doc: ReviewsDocument): Review | undefined {
   let best: Review | undefined;
   for (const review of doc.reviews) if (!best || Object.keys(review).length > Object.keys(best).length) best = review;
   return best;
