@@ -71,7 +71,7 @@ export interface WorkerBuild {
   search: PackedHeader;
   /** Each synced source's newest review when the content was synced (imports.json `newest`), which the watch compares with. */
   marks: Record<string, SourceMark>;
-  /** One review of the build (the one with the most fields), to warm the MCP tools with when an isolate starts (sidecar/mcp/warm.ts). */
+  /** One review of the build (the shortest of those with the most fields), to warm the MCP tools with when an isolate starts (sidecar/mcp/warm.ts). */
   sample?: Review | undefined;
 }
 

@@ -90,11 +90,16 @@ export async function writeWorker(siteDir: string, manifest: Manifest, dir: stri
   writeFileSync(join(dir, WORKER_CONFIG), `${JSON.stringify(wranglerConfig(manifest, options), null, 2)}\n`);
 }
 
-/** The review with the most fields, the newest of those (the Worker warms its tools with it). */
+/** The review with the most fields, the shortest of those (the Worker warms its tools with it; its script carries it). */
 export function fullestReview(doc: ReviewsDocument): Review | undefined {
-  let best: Review | undefined;
-  for (const review of doc.reviews) if (!best || Object.keys(review).length > Object.keys(best).length) best = review;
-  return best;
+  let best: { review: Review; fields: number; chars: number } | undefined;
+  for (const review of doc.reviews) {
+    const fields = Object.keys(review).length;
+    if (best && fields < best.fields) continue;
+    const chars = JSON.stringify(review).length;
+    if (!best || fields > best.fields || chars < best.chars) best = { review, fields, chars };
+  }
+  return best?.review;
 }
 
 /** Each synced source's newest review as the sync last read it (imports.json `newest`): what the watch compares with. */
