@@ -15,11 +15,10 @@
 // same build, taking turns, and their CPU per request (/proc) is compared: "new/old" above 1 means
 // slower now.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../src/core/http/manifest.ts';
 import { PATHS } from '../src/core/http/urls.ts';
-import { type BuildFacts, type HostileKind, hostileKinds } from './bench/hostile-requests.ts';
+import { factsOf, type HostileKind, hostileKinds } from './bench/hostile-requests.ts';
 import { build, FREE_PLAN_CPU_MS, generate, median, ROOT, type Server, startSidecar, tempDir } from './bench/lib.ts';
 import { cpuNs, workerdOf } from './bench/worker-mcp.ts';
 import { startDirectWorker } from './harness/workerd-direct.ts';
@@ -81,26 +80,6 @@ function buildBusiness(count: number): string {
   const s = build({ CONTENT_DIR: join(dir, 'content'), OUT_DIR: out, SITE_URL: SITE });
   console.error(`bench:hostile: built ${count} reviews in ${s.toFixed(1)} s`);
   return out;
-}
-
-/** Ids, a technician, a built file, and the oldest dates with no pre-rendered since file (the largest answers). */
-function factsOf(out: string): BuildFacts {
-  const doc = JSON.parse(readFileSync(join(out, 'site', 'reviews.json'), 'utf8')) as { reviews: { id: string; date: string; technicians: string[] }[] };
-  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
-  const oldest = doc.reviews.at(-1)?.date as string;
-  const sinceDates: string[] = [];
-  for (let day = new Date(`${oldest}T00:00:00Z`); sinceDates.length < 60; day = new Date(day.getTime() + 86_400_000)) {
-    const date = day.toISOString().slice(0, 10);
-    if (!manifest.resources[`${PATHS.sincePrefix}${date}`]) sinceDates.push(date);
-  }
-  const file = '/reviews.json';
-  return {
-    site: SITE,
-    ids: doc.reviews.map((r) => r.id),
-    sinceDates,
-    technician: doc.reviews.find((r) => r.technicians.length > 0)?.technicians[0] ?? 'x',
-    file: { path: file, etag: manifest.resources[file]?.etag as string },
-  };
 }
 
 /**
@@ -198,7 +177,7 @@ const summary: Record<string, string | number>[] = [];
 const nodeTables: [number, Record<string, string | number>[]][] = [];
 for (const size of sizes) {
   const out = buildBusiness(size);
-  const kinds = hostileKinds(factsOf(out));
+  const kinds = hostileKinds(factsOf(out, SITE));
   const workerDir = join(out, 'deploy', 'worker');
   const fresh = await freshRun(workerDir, kinds);
   const warm = await warmRun(workerDir, kinds);

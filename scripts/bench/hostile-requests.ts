@@ -3,6 +3,9 @@
 // inputs found so far (thousands of query keys, a JSON array of 16,000 `{}`, a one-letter query,
 // a completion that matches nothing, a since date not pre-rendered). Each kind makes its n-th
 // request a little different where a response cache would otherwise answer it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Manifest } from '../../src/core/http/manifest.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { ACCEPT, LEGACY, MODERN_META as META, MODERN } from './worker-mcp.ts';
 
@@ -26,6 +29,26 @@ export interface BuildFacts {
   technician: string;
   /** A built file's path and its ETag. */
   file: { path: string; etag: string };
+}
+
+/** Of the build in `out`: ids, a technician, a built file, and the oldest dates with no pre-rendered since file (the largest answers). */
+export function factsOf(out: string, site: string): BuildFacts {
+  const doc = JSON.parse(readFileSync(join(out, 'site', 'reviews.json'), 'utf8')) as { reviews: { id: string; date: string; technicians: string[] }[] };
+  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
+  const oldest = doc.reviews.at(-1)?.date as string;
+  const sinceDates: string[] = [];
+  for (let day = new Date(`${oldest}T00:00:00Z`); sinceDates.length < 60; day = new Date(day.getTime() + 86_400_000)) {
+    const date = day.toISOString().slice(0, 10);
+    if (!manifest.resources[`${PATHS.sincePrefix}${date}`]) sinceDates.push(date);
+  }
+  const file = '/reviews.json';
+  return {
+    site,
+    ids: doc.reviews.map((r) => r.id),
+    sinceDates,
+    technician: doc.reviews.find((r) => r.technicians.length > 0)?.technicians[0] ?? 'x',
+    file: { path: file, etag: manifest.resources[file]?.etag as string },
+  };
 }
 
 const limit = (n: number) => 1 + (n % 100);

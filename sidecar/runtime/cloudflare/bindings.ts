@@ -4,6 +4,7 @@
 import type { Manifest } from '../../../src/core/http/manifest.ts';
 import { SURFACE } from '../../../src/core/http/surface.ts';
 import type { SourceMark } from '../../../src/core/import/newest.ts';
+import type { Review } from '../../../src/core/schemas/review.ts';
 import { type PackedHeader, REVIEWS_FILE } from '../../../src/core/search/packed.ts';
 import type { AssetFetcher, DurableObjectNamespace, RateLimit } from './types.ts';
 
@@ -70,6 +71,8 @@ export interface WorkerBuild {
   search: PackedHeader;
   /** Each synced source's newest review when the content was synced (imports.json `newest`), which the watch compares with. */
   marks: Record<string, SourceMark>;
+  /** One review of the build (the shortest of those with the most fields), to warm the MCP tools with when an isolate starts (sidecar/mcp/warm.ts). */
+  sample?: Review | undefined;
 }
 
 /**

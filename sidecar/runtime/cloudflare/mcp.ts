@@ -38,7 +38,7 @@ function startMcp(env: WorkerEnv): McpIsolate {
     clientAddress: workerClientAddress,
     log: (msg) => console.error(msg),
   });
-  warmTools(__WORKER_BUILD__.search.names.business);
+  warmTools({ manifest: files.manifest, business: __WORKER_BUILD__.search.names.business, review: __WORKER_BUILD__.sample });
   mcp.routes.router.match('POST', PATHS.mcp);
   return { mcp, files, timing: settings.workerServerTiming };
 }

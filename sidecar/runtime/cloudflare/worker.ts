@@ -3,7 +3,7 @@
 // since dates that were not pre-rendered, search and the fallback run the sidecar's Hono app
 // over the same core, with the search index packed by the build (src/core/search/packed.ts);
 // the hub and MCP go to their Durable Objects (hub-object.ts, mcp.ts), the watch to its own (watch-object.ts). Bundled with the build's manifest
-// and the index's header by src/build/deploy/worker.ts.
+// and the index's header (and one review to warm the MCP tools with) by src/build/deploy/worker.ts.
 import { env as globalEnv } from 'cloudflare:workers';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
