@@ -2,8 +2,8 @@
 
 import { answerResponse } from '../../hub/routes.ts';
 import type { WorkerEnv } from './bindings.ts';
-import { objectNamed } from './durable-state.ts';
 import { UNREACHABLE_ANSWER, unreachableLogLine } from './hub-storage.ts';
+import { objectNamed } from './object-stub.ts';
 
 /** The name of the one hub instance. */
 const HUB_NAME = 'hub';

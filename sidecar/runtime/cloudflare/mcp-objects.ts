@@ -11,8 +11,8 @@ import { TRANSPORT_ERROR } from '../../mcp/protocol.ts';
 import { isObject, isRequestId, type RequestId, rpcErrorResponse } from '../../mcp/rpc.ts';
 import type { SessionStore } from '../../mcp/session-store.ts';
 import { isSessionId, newSessionId } from '../../mcp/sessions.ts';
-import { objectNamed } from './durable-state.ts';
 import { CLIENT_HEADER, internalUrl, type McpObjectsEnv, SESSION_OP } from './mcp-internal.ts';
+import { objectNamed } from './object-stub.ts';
 import { addTiming, Waits, waited } from './server-timing.ts';
 
 /**

@@ -12,7 +12,7 @@ import { redact } from '../../../src/sync/errors.ts';
 import { checkSources, type LiveBuild, WATCH_TIMEOUT_S, type WatchConfig, type WatchState, watchConfigured, watchReport } from '../../../src/sync/watch.ts';
 import { PUBLISH_SIGNATURE_HEADER, publishVerifier } from '../../hub/publish-signature.ts';
 import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
-import { objectNamed } from './durable-state.ts';
+import { objectNamed } from './object-stub.ts';
 import type { DurableObjectState } from './types.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
