@@ -44,10 +44,10 @@ export const CI_SETTINGS: Record<string, CiSetting> = {
   GOOGLE_REFRESH_TOKEN: {
     kind: 'secret',
     need: 'google',
-    from: "the OAuth 2.0 Playground, authorised by an owner or manager of the profile (scope business.manage)",
+    from: 'the OAuth 2.0 Playground, authorised by an owner or manager of the profile (scope business.manage)',
   },
   TRUSTPILOT_BUSINESS_UNIT_ID: { kind: 'secret', need: 'trustpilot', from: 'Trustpilot API: business-units/find?name=YOUR-DOMAIN answers its id' },
-  TRUSTPILOT_API_KEY: { kind: 'secret', need: 'trustpilot', from: 'Trustpilot Business › Integrations › Developers › APIs: the application\'s API key' },
+  TRUSTPILOT_API_KEY: { kind: 'secret', need: 'trustpilot', from: "Trustpilot Business › Integrations › Developers › APIs: the application's API key" },
   SYNC_FULL_SWEEP_S: { kind: 'variable', need: 'optional', from: 'seconds between complete reads of every page; unset: 604800 (a week)' },
   SYNC_WATCH_CRON: { kind: 'variable', need: 'optional', from: 'how often the watch asks the sources, five cron fields; unset: every minute' },
 };

@@ -56,7 +56,7 @@ export const COMMANDS = {
     summary: 'build and deploy to Cloudflare as one Worker, no server (wrangler deploy)',
     usage: 'reviews deploy worker [--dry-run] [--outdir DIR] [--no-build] [--no-publish] [wrangler deploy options]',
     details:
-      '--dry-run --outdir DIR writes what would be uploaded, without an account; --no-build deploys the build as it is; --no-publish skips the ping to the hub. Other options go to wrangler deploy. `reviews deploy cloudflare`, its name before 1.1, still works. Without the watch\'s settings here, it keeps the watch the live Worker runs (its Cron Trigger and settings), or refuses naming the setting to add.',
+      "--dry-run --outdir DIR writes what would be uploaded, without an account; --no-build deploys the build as it is; --no-publish skips the ping to the hub. Other options go to wrangler deploy. `reviews deploy cloudflare`, its name before 1.1, still works. Without the watch's settings here, it keeps the watch the live Worker runs (its Cron Trigger and settings), or refuses naming the setting to add.",
     example: 'reviews deploy worker --dry-run --outdir /tmp/upload',
   },
   secret: {
@@ -65,7 +65,7 @@ export const COMMANDS = {
     example: 'reviews secret put HUB_PUBLISH_SECRET',
   },
   status: {
-    summary: "ask the deployed Worker about its watch of the sources: when it last looked, what it found, whether the site is current",
+    summary: 'ask the deployed Worker about its watch of the sources: when it last looked, what it found, whether the site is current',
     usage: 'reviews status',
     example: 'reviews status',
   },

@@ -22,7 +22,8 @@ export function engineSpec(raw: string, siteDir: string, cwd = process.cwd()): E
   const local = raw.startsWith('file:') || TARBALL.test(raw) || path.startsWith('.') || path.startsWith('/');
   if (!local) return { spec: raw };
   const absolute = resolve(cwd, path);
-  if (!existsSync(absolute)) throw new CliError(`--engine names ${absolute}, which does not exist; pack the engine first (npm pack) and name the .tgz it wrote.`);
+  if (!existsSync(absolute))
+    throw new CliError(`--engine names ${absolute}, which does not exist; pack the engine first (npm pack) and name the .tgz it wrote.`);
   // a folder (an engine checkout) cannot be copied in: named from the site, it installs only beside it
   if (statSync(absolute).isDirectory()) return { spec: `file:${relative(siteDir, absolute)}` };
   if (!TARBALL.test(absolute)) throw new CliError(`--engine names ${absolute}, which is not a packed tarball (.tgz); name the file npm pack wrote.`);

@@ -8,7 +8,9 @@ import { CliError } from './errors.ts';
 
 export function upgrade(argv: string[], siteDir: string): number {
   if (argv.length !== 1)
-    throw new CliError('Name the newer tarball, as in `reviews upgrade ../reviews-service-1.1.0.tgz`; from the registry, `npm update reviews-service` upgrades.');
+    throw new CliError(
+      'Name the newer tarball, as in `reviews upgrade ../reviews-service-1.1.0.tgz`; from the registry, `npm update reviews-service` upgrades.',
+    );
   const { spec, copied, older } = keepTarball(siteDir, argv[0] as string);
   const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', spec], { cwd: siteDir, stdio: 'inherit' });
   if (npm.status !== 0) {
