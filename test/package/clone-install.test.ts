@@ -37,7 +37,19 @@ beforeAll(() => {
   // a bare path, relative to where init runs, as a person types it
   const init = spawnSync(
     NODE,
-    [reviewsBin(), 'init', 'acme-reviews', '--name', 'Acme Plumbing', '--time-zone', 'America/Denver', '--country', 'US', '--engine', '../reviews-service-1.0.0.tgz'],
+    [
+      reviewsBin(),
+      'init',
+      'acme-reviews',
+      '--name',
+      'Acme Plumbing',
+      '--time-zone',
+      'America/Denver',
+      '--country',
+      'US',
+      '--engine',
+      '../reviews-service-1.0.0.tgz',
+    ],
     { cwd: join(work, 'made'), encoding: 'utf8', env },
   );
   if (init.status !== 0) throw new Error(`reviews init failed:\n${init.stderr}`);
