@@ -59,10 +59,9 @@ export function doctor(argv: string[], siteDir: string, env: Env, file: Env): nu
       typeof names === 'string' ? undefined : (kind === 'secret' ? names.secrets : names.variables).has(name) || (kind === 'variable' && !!file[name]);
     return { name, kind, need: known?.need ?? 'optional', from: known?.from ?? 'read by the workflow', here: !!env[name], repo: inRepo };
   });
-  const local = findProblems(rows, 'here');
-  // what CI runs with is the repository's: where it was read, only its gaps fail the command
-  const blocking = typeof names === 'string' ? local : findProblems(rows, 'repo');
-  const problems = typeof names === 'string' ? local : [...local, ...blocking];
+  // what CI runs with is the repository's: where it was read, its gaps are the ones that count
+  const checked = typeof names !== 'string';
+  const problems = findProblems(rows, checked ? 'repo' : 'here');
   console.log(`${WORKFLOW} reads ${rows.length} repository secrets and variables:`);
   for (const r of rows) {
     const where = [`here: ${r.here ? 'set' : 'missing'}`, ...(r.repo === undefined ? [] : [`repository: ${r.repo ? 'set' : 'missing'}`])].join(', ');
@@ -71,8 +70,8 @@ export function doctor(argv: string[], siteDir: string, env: Env, file: Env): nu
   }
   if (typeof names === 'string') console.log(`The repository was not checked: ${names}; compare by hand in Settings › Secrets and variables › Actions.`);
   for (const p of problems) console.error(`reviews: ${p}`);
-  if (problems.length === 0) console.log('Everything the workflow needs is set.');
-  return blocking.length > 0 ? 1 : 0;
+  if (problems.length === 0) console.log(checked ? 'The repository has everything the workflow needs.' : 'Everything the workflow needs is set here.');
+  return problems.length > 0 ? 1 : 0;
 }
 
 /** What a run would miss, where `at` says: a required one, a source half set, no source, no watch. */

@@ -95,7 +95,7 @@ describe('a site made from a packed engine', () => {
 
     const build = await run(NODE, [reviewsBin(clone), 'build'], clone, { SITE_URL: 'https://reviews.acme.example' });
     expect(build.status, build.out).toBe(0);
-    expect(JSON.parse(readFileSync(join(clone, 'dist/reviews.json'), 'utf8')).business.name).toBe('Acme Plumbing');
+    expect(JSON.parse(readFileSync(join(clone, 'dist/site/reviews.json'), 'utf8')).business.name).toBe('Acme Plumbing');
     expect(git(['status', '--porcelain'], clone)).toBe('');
   }, 900_000);
 

@@ -98,7 +98,7 @@ describe('reviews doctor', () => {
     try {
       const run = doctor();
       expect(run.status, run.stderr).toBe(0);
-      expect(run.stdout).toContain('Everything the workflow needs is set.');
+      expect(run.stdout).toContain('Everything the workflow needs is set here.');
       for (const value of Object.values(EVERYTHING)) expect(run.stdout + run.stderr).not.toContain(value);
     } finally {
       rmSync(join(site, '.env'));
@@ -137,6 +137,8 @@ describe('reviews doctor', () => {
       const run = doctor(EVERYTHING, true);
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/^ {2}SITE_URL \(variable, required\): here: set, repository: set$/m);
+      expect(run.stdout).toContain('The repository has everything the workflow needs.');
+      expect(run.stderr).toBe('');
     } finally {
       writeFileSync(config, before);
     }
