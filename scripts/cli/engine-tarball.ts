@@ -19,6 +19,8 @@ export interface EngineSpec {
 /** `--engine` as the site will name it: a tarball on this machine becomes a copy inside the site. */
 export function engineSpec(raw: string, siteDir: string, cwd = process.cwd()): EngineSpec {
   const path = raw.startsWith('file:') ? raw.slice(5) : raw;
+  // a URL, git or registry spec (https:…/x.tgz, github:owner/name) is npm's to fetch, as written
+  if (!raw.startsWith('file:') && /^[a-z][a-z0-9+.-]*:/i.test(raw)) return { spec: raw };
   const local = raw.startsWith('file:') || TARBALL.test(raw) || path.startsWith('.') || path.startsWith('/');
   if (!local) return { spec: raw };
   const absolute = resolve(cwd, path);
