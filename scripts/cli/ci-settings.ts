@@ -14,7 +14,8 @@ export interface CiSetting {
   from: string;
 }
 
-const SYNC_GUIDE = 'node_modules/reviews-service/docs/getting-started.md';
+/** Where the sources' credentials are explained step by step (the engine's repository; the site ships its guides only) */
+const SYNC_GUIDE = 'docs/sync.md of reviews-service, "Getting the Google credentials"';
 
 export const CI_SETTINGS: Record<string, CiSetting> = {
   SITE_URL: {
@@ -38,7 +39,7 @@ export const CI_SETTINGS: Record<string, CiSetting> = {
     need: 'watch',
     from: "this repository's owner/name (e.g. acme-agency/acme-reviews): with a source, it turns the Worker's watch on",
   },
-  GOOGLE_LOCATION: { kind: 'secret', need: 'google', from: `accounts/ACCOUNT/locations/LOCATION of the Business Profile (${SYNC_GUIDE}, Google)` },
+  GOOGLE_LOCATION: { kind: 'secret', need: 'google', from: `accounts/ACCOUNT/locations/LOCATION of the Business Profile, from Google's API (${SYNC_GUIDE})` },
   GOOGLE_CLIENT_ID: { kind: 'secret', need: 'google', from: 'Google Cloud console › APIs & Services › Credentials: the OAuth client id' },
   GOOGLE_CLIENT_SECRET: { kind: 'secret', need: 'google', from: 'the same OAuth client: its secret' },
   GOOGLE_REFRESH_TOKEN: {
