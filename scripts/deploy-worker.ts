@@ -87,17 +87,18 @@ if (!dryRun && builtCrons.length === 0) {
     const api = cloudflareApi(wranglerCredentials(process.env), process.env);
     live = await readLiveWatch(api, await accountId(api, process.env), built.name);
   } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
     fail(
-      `this machine has no watch settings and the live Worker's could not be read (${error instanceof Error ? error.message : String(error)}): set SYNC_DISPATCH_REPOSITORY and a source's settings (GOOGLE_LOCATION or TRUSTPILOT_BUSINESS_UNIT_ID) as the repository has them, then deploy again.`,
+      `this machine has no watch settings and the live Worker's could not be read (${why}): ` +
+        "set SYNC_DISPATCH_REPOSITORY and a source's settings (GOOGLE_LOCATION or TRUSTPILOT_BUSINESS_UNIT_ID) as the repository has them, then deploy again.",
     );
   }
   const kept = keepLiveWatch(builtCrons, localVars, live);
   Object.assign(localVars, kept.vars);
   for (const cron of kept.crons) wranglerArgs.push('--triggers', cron);
+  const keptVars = Object.keys(kept.vars).length > 0 ? `; ${Object.keys(kept.vars).join(', ')}` : '';
   if (kept.crons.length > 0)
-    console.log(
-      `deploy:worker: this machine has no watch settings; keeping the live Worker's watch (${kept.crons.join(', ')}${Object.keys(kept.vars).length > 0 ? `; ${Object.keys(kept.vars).join(', ')}` : ''}).`,
-    );
+    console.log(`deploy:worker: this machine has no watch settings; keeping the live Worker's watch (${kept.crons.join(', ')}${keptVars}).`);
 }
 const vars = Object.entries(localVars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
 // Secrets go up as the Worker's secrets, from a file only this user can read, removed on exit

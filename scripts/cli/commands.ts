@@ -55,8 +55,11 @@ export const COMMANDS = {
   deploy: {
     summary: 'build and deploy to Cloudflare as one Worker, no server (wrangler deploy)',
     usage: 'reviews deploy worker [--dry-run] [--outdir DIR] [--no-build] [--no-publish] [wrangler deploy options]',
-    details:
-      "--dry-run --outdir DIR writes what would be uploaded, without an account; --no-build deploys the build as it is; --no-publish skips the ping to the hub. Other options go to wrangler deploy. `reviews deploy cloudflare`, its name before 1.1, still works. Without the watch's settings here, it keeps the watch the live Worker runs (its Cron Trigger and settings), or refuses naming the setting to add.",
+    details: [
+      '--dry-run --outdir DIR writes what would be uploaded, without an account; --no-build deploys the build as it is;',
+      '--no-publish skips the ping to the hub. Other options go to wrangler deploy. `reviews deploy cloudflare`, its name before 1.1, still works.',
+      "Without the watch's settings here, it keeps the watch the live Worker runs (its Cron Trigger and settings), or refuses naming the setting to add.",
+    ].join('\n'),
     example: 'reviews deploy worker --dry-run --outdir /tmp/upload',
   },
   secret: {
@@ -72,8 +75,11 @@ export const COMMANDS = {
   doctor: {
     summary: "check every setting the sync workflow reads: here, and with the GitHub CLI logged in, the repository's own (by name, never values)",
     usage: 'reviews doctor [--repo OWNER/NAME]',
-    details:
-      'Each repository secret and variable of .github/workflows/sync.yml: set here (environment, .env, reviews.config.json) or missing, and where its value comes from. Where `gh auth status` succeeds, also which of them the repository lacks (`gh secret list`, `gh variable list`). Exits 1 when a required one is missing.',
+    details: [
+      'Each repository secret and variable of .github/workflows/sync.yml: set here (environment, .env, reviews.config.json) or missing,',
+      'and where its value comes from. Where `gh auth status` succeeds, also which of them the repository lacks (`gh secret list`,',
+      '`gh variable list`). Exits 1 when a required one is missing.',
+    ].join('\n'),
     example: 'reviews doctor',
   },
   upgrade: {

@@ -108,9 +108,8 @@ describe('a redeploy from a machine without the watch settings', () => {
     const run = await deploy({ ...base, CLOUDFLARE_API_TOKEN: 'a-token-the-account-refuses' }, ['--no-build']);
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(
-      /^deploy:worker: this machine has no watch settings and the live Worker's could not be read \(.*403.*\): set SYNC_DISPATCH_REPOSITORY and a source's settings/,
-    );
+    expect(run.stderr).toMatch(/^deploy:worker: this machine has no watch settings and the live Worker's could not be read \(.*403.*\): /);
+    expect(run.stderr).toContain(": set SYNC_DISPATCH_REPOSITORY and a source's settings (GOOGLE_LOCATION or TRUSTPILOT_BUSINESS_UNIT_ID)");
     expect(api.workers.get(NAME)?.uploads).toBe(uploads);
     expect(run.stderr).not.toContain('a-token-the-account-refuses');
   }, 120_000);

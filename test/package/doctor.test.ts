@@ -33,6 +33,9 @@ function doctor(env: Record<string, string> = {}, withGh = false) {
   return spawnSync(NODE, [join(ROOT, 'bin', 'reviews.js'), 'doctor'], { cwd: site, encoding: 'utf8', env: { ...clean, PATH: path, GH_LOG: ghLog, ...env } });
 }
 
+const LOGGED_IN = 'echo "github.com: Logged in to github.com account agency (keyring)"; exit 0';
+const LOGGED_OUT = 'echo "You are not logged into any GitHub hosts. To log in, run: gh auth login" >&2; exit 1';
+
 /** The stand-in: logged in or not, and the names the repository holds. */
 function standInGh(loggedIn: boolean, secrets: string[], variables: string[]) {
   mkdirSync(bin, { recursive: true });
@@ -42,7 +45,7 @@ function standInGh(loggedIn: boolean, secrets: string[], variables: string[]) {
     `#!/bin/sh
 echo "$*" >> "$GH_LOG"
 case "$1 $2" in
-  "auth status") ${loggedIn ? 'echo "github.com: Logged in to github.com account agency (keyring)"; exit 0' : 'echo "You are not logged into any GitHub hosts. To log in, run: gh auth login" >&2; exit 1'} ;;
+  "auth status") ${loggedIn ? LOGGED_IN : LOGGED_OUT} ;;
   "secret list") echo '${json(secrets)}' ;;
   "variable list") echo '${json(variables)}' ;;
   *) echo "unknown command \\"$1 $2\\" for \\"gh\\"" >&2; exit 1 ;;

@@ -140,6 +140,7 @@ describe('docs/zero-to-live.md', () => {
     let cwd = work;
     const site = () => join(work, 'acme-reviews');
     let last = '';
+    let everything = '';
     for (const block of blocks()) {
       if (block.lang === 'json') writeFileSync(join(site(), 'content/business.json'), block.body);
       else if (block.lang === 'dotenv') {
@@ -169,10 +170,16 @@ describe('docs/zero-to-live.md', () => {
           const run = await sh(command === 'npx reviews status' ? `SIDECAR_URL=${worker?.url} ${command}` : command, cwd, input);
           expect(run.status, `${command}\n${run.out}`).toBe(0);
           last += run.out;
+          everything += run.out;
         }
       }
     }
-    await dispatchedRun();
+    everything += await dispatchedRun();
+    // no command printed a secret: the page's, the stand-ins' or the one openssl made
+    const made = parseEnv(readFileSync(join(site(), '.env'), 'utf8')) as Record<string, string>;
+    const secrets = [SECRETS.clientSecret, SECRETS.refreshToken, DISPATCH_TOKEN, cloudflare.token, made.HUB_PUBLISH_SECRET as string];
+    expect(made.HUB_PUBLISH_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    for (const secret of secrets) expect(everything).not.toContain(secret);
   });
 });
 
@@ -191,7 +198,7 @@ async function reviewArrives(): Promise<void> {
 }
 
 /** The workflow run the dispatch started, its steps as the runner runs them in the checkout. */
-async function dispatchedRun(): Promise<void> {
+async function dispatchedRun(): Promise<string> {
   const site = join(work, 'acme-reviews');
   const workflow = readFileSync(join(site, '.github/workflows/sync.yml'), 'utf8');
   const secrets = parseEnv(readFileSync(join(site, '.env'), 'utf8')) as Record<string, string>;
@@ -206,4 +213,5 @@ async function dispatchedRun(): Promise<void> {
   const reviews = JSON.parse(readFileSync(join(site, 'content/reviews.json'), 'utf8')) as { text: string; technicians: string[] }[];
   expect(reviews.find((r) => r.text.startsWith('Aylin Yilmaz cleared'))?.technicians).toEqual(['Aylin Yilmaz']);
   expect(cloudflare.workers.get('acme-plumbing')?.uploads).toBe(uploads + 1);
+  return check.out + sync.out;
 }
