@@ -1,5 +1,5 @@
 // Measures packaged sentiment lexicons against the built-in one on the gold file, the
-// numbers behind the choice in src/core/insights/README.md. The candidates are not
+// numbers behind the choice in research/insights.md. The candidates are not
 // dependencies; install them anywhere and point --from at that folder:
 //   mkdir /tmp/cand && cd /tmp/cand && npm init -y && npm install sentiment vader-sentiment wink-nlp wink-eng-lite-web-model
 //   node research/compare-sentiment-lexicons.ts --from /tmp/cand [--set gold|real-dev|real-heldout]

@@ -7,7 +7,7 @@
 //   node research/experiment-sentence-model.ts embed --modules DIR [--cache FILE]
 //   node research/experiment-sentence-model.ts cost --modules DIR [--reviews N] [--sentences-per-review K]
 //   node research/experiment-sentence-model.ts [--cache FILE] [--variants name,…] [--l2 N] [--epochs N] [--gold]
-// Results: src/core/insights/README.md, "A sentence model, measured (not shipped)".
+// Results: research/insights.md, "A sentence model, measured (not shipped)".
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { requireCorpus } from '../scripts/insights/corpus.ts';
 import { f3, scoreCells } from '../scripts/insights/format.ts';
