@@ -117,7 +117,9 @@ const out = [
   `${'polarity scorer'.padEnd(46)} aspect F1  polarity acc  (held-out)  ms / 1000 sentences`,
   ...rows.map(
     (r) =>
-      `${r.name.padEnd(46)} ${r.f1.toFixed(3).padStart(9)}  ${r.polarity.toFixed(3).padStart(12)}  ${r.heldOut.toFixed(3).padStart(10)}  ${r.msPer1000.toFixed(1).padStart(19)}`,
+      `${r.name.padEnd(46)} ${r.f1.toFixed(3).padStart(9)}  ` +
+      `${r.polarity.toFixed(3).padStart(12)}  ${r.heldOut.toFixed(3).padStart(10)}  ` +
+      `${r.msPer1000.toFixed(1).padStart(19)}`,
   ),
 ];
 process.stdout.write(`${out.join('\n')}\n`);

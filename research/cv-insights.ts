@@ -111,7 +111,9 @@ export function f1Difference(a: Validation, b: Validation): [number, number] {
 }
 
 const summaryLine = (name: string, v: Validation) =>
-  `${name.padEnd(44)}  ${scoreCells(v.pooled.overall).join('  ')}  ${noAspectShare(v.pooled).padEnd(15)}  ${v.folds.map(([r, e]) => `${r} ${f3(e.overall.f1)}`).join('  ')}`;
+  `${name.padEnd(44)}  ${scoreCells(v.pooled.overall).join('  ')}  ` +
+  `${noAspectShare(v.pooled).padEnd(15)}  ` +
+  `${v.folds.map(([r, e]) => `${r} ${f3(e.overall.f1)}`).join('  ')}`;
 
 function num(args: readonly string[], name: string, fallback: number): number {
   const i = args.indexOf(name);

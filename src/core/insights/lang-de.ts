@@ -11,7 +11,10 @@ const add = (score: number, list: string) => {
 };
 add(
   3,
-  'hervorragend hervorragende hervorragender hervorragenden ausgezeichnet ausgezeichnete perfekt perfekte perfekten exzellent exzellente spitze spitzenmäßig einwandfrei einwandfreie fantastisch phantastisch traumhaft beste besten bester bestens',
+  'hervorragend hervorragende hervorragender hervorragenden ausgezeichnet ' +
+    'ausgezeichnete perfekt perfekte perfekten exzellent exzellente spitze spitzenmäßig ' +
+    'einwandfrei einwandfreie fantastisch phantastisch traumhaft beste besten bester ' +
+    'bestens',
 );
 add(
   2,
