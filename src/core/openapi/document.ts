@@ -13,22 +13,34 @@ import { components } from './components.ts';
 import { hubPath } from './hub-path.ts';
 import { type JsonSchema, parameterSchema, schemaRef } from './json-schema.ts';
 import { mcpPath } from './mcp-path.ts';
-import { cachedHeaders, fileOperation, html, json, type Obj, operationOf, partOf, readOperation, ref, TEXT, TEXT_MEDIA, textOf } from './operation.ts';
+import {
+  cachedHeaders,
+  descriptionOf,
+  fileOperation,
+  html,
+  json,
+  type Obj,
+  operationOf,
+  partOf,
+  readOperation,
+  ref,
+  TEXT,
+  TEXT_MEDIA,
+  textOf,
+} from './operation.ts';
 
 /** The HTTP interface's version: keys are only ever added (see README, The documents). */
 export const API_VERSION = '1.0.0';
 
 /** A facet page (src/core/site/facets.ts): its path, with the paging every facet page shares. */
 function facetPage(path: string, operationId: string, parameter: { name: string; schema: JsonSchema }): Obj {
-  const what = textOf(operationId).description;
-  if (what === undefined) throw new Error(`text.json has no description for the operation ${operationId}`);
   return {
     [path]: {
       get: {
         operationId,
         tags: ['Pages'],
         summary: textOf(operationId).summary,
-        description: fill(TEXT.facetPage, { what: fill(what), pageSize: ARCHIVE_PAGE_SIZE, path }),
+        description: fill(TEXT.facetPage, { what: descriptionOf(operationId), pageSize: ARCHIVE_PAGE_SIZE, path }),
         parameters: [
           { name: parameter.name, description: partOf(operationId, 'parameters', parameter.name), schema: parameter.schema, in: 'path', required: true },
         ],
