@@ -1,6 +1,6 @@
 // Every repository secret and variable the sync workflow reads, once: whether a run needs it and
 // where its value comes from. The site's README (site-files.ts) lists them and `reviews doctor`
-// checks them; test/package/ci-settings.test.ts fails when the workflow reads one not here.
+// checks them; test/package/doctor.test.ts fails when the workflow reads one not here.
 
 export type CiKind = 'secret' | 'variable';
 
