@@ -5,7 +5,7 @@
 // at our own origin: search, MCP, the hub, since dates that were not pre-rendered, 404 and 405.
 import { CORS_HEADERS, type RepresentationMeta } from '../../../src/core/http/headers.ts';
 import { JSON_TYPE } from '../../../src/core/http/media.ts';
-import { serveAsset } from './serve-asset.ts';
+import { serveAsset } from './static-first.ts';
 import type { AssetFetcher } from './types.ts';
 
 export interface EdgeTable {

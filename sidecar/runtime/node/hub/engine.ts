@@ -6,7 +6,7 @@
 import type { HubSettings } from '../../../../src/settings/hub.ts';
 import { createHubLoop } from '../../../hub/loop.ts';
 import { createOutbound } from './outbound.ts';
-import { createPump } from './pump.ts';
+import { createPump } from './clock.ts';
 import { openStore } from './store.ts';
 import { storeFailure } from './store-failure.ts';
 

@@ -1,8 +1,8 @@
 // The Worker entry of the no-server deploy: the whole service at one origin on Cloudflare.
-// Built files come from the static assets with our validators (sidecar/runtime/cloudflare/serve-asset.ts);
+// Built files come from the static assets with our validators (sidecar/runtime/cloudflare/static-first.ts);
 // since dates that were not pre-rendered, search and the fallback run the sidecar's Hono app
 // over the same core, with the search index packed by the build (src/core/search/packed.ts);
-// the hub and MCP go to their Durable Objects (hub-object.ts, mcp.ts), the watch to its own (watch-object.ts). Bundled with the build's manifest
+// the hub and MCP go to their Durable Objects (hub/object.ts, mcp.ts), the watch to its own (source-watch.ts). Bundled with the build's manifest
 // and the index's header (and one review to warm the MCP tools with) by src/build/deploy/worker.ts.
 import { env as globalEnv } from 'cloudflare:workers';
 import type { Hono } from 'hono';
@@ -13,19 +13,19 @@ import { readSettings } from '../../../src/settings/index.ts';
 import { createApp } from '../../app.ts';
 import { warmSearch } from '../../routes/search.ts';
 import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
-import type { AssetSite } from './build-files.ts';
-import { forwardToHub } from './hub-forward.ts';
-import { isolateFiles } from './isolate-files.ts';
+import type { AssetSite } from './live-site.ts';
+import { forwardToHub } from './hub/forward.ts';
+import { isolateFiles } from './live-site.ts';
 import { keptAssets } from './kept-assets.ts';
-import { forwardToMcp } from './mcp.ts';
-import { serveAsset } from './serve-asset.ts';
+import { forwardToMcp } from './mcp/forward.ts';
+import { serveAsset } from './static-first.ts';
 import { addTiming, Waits, waited } from './server-timing.ts';
 import type { AssetFetcher } from './types.ts';
-import { forwardToWatch, runWatch } from './watch-object.ts';
+import { forwardToWatch, runWatch } from './source-watch.ts';
 
-export { HubObject } from './hub-object.ts';
-export { McpSessionObject } from './mcp.ts';
-export { WatchObject } from './watch-object.ts';
+export { HubObject } from './hub/object.ts';
+export { McpSessionObject } from './mcp/forward.ts';
+export { WatchObject } from './source-watch.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 

@@ -6,13 +6,13 @@
 // body it has read (@hono/node-server takes `rawBody`), where the same rules answer it.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { PATHS } from '../../../src/core/http/urls.ts';
-import { type ResultCacheSize, toolResultBytes } from '../../mcp/calls.ts';
-import { classify } from '../../mcp/classify.ts';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../mcp/depth.ts';
-import { HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION } from '../../mcp/protocol.ts';
-import { isObject, resultBytesParts } from '../../mcp/rpc.ts';
-import type { LiveSite } from '../../site/live-site.ts';
+import { PATHS } from '../../../../src/core/http/urls.ts';
+import { type ResultCacheSize, toolResultBytes } from '../../../mcp/calls.ts';
+import { classify } from '../../../mcp/classify.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../mcp/depth.ts';
+import { HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION } from '../../../mcp/protocol.ts';
+import { isObject, resultBytesParts } from '../../../mcp/rpc.ts';
+import type { LiveSite } from '../../../site/live-site.ts';
 
 export interface ModernCallOptions {
   site: LiveSite;

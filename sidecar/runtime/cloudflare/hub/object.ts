@@ -2,23 +2,23 @@
 // (sidecar/hub/front.ts, loop.ts) with ctx.storage.sql as its SqlStore (the same tables as
 // HUB_DB), fetch as its outbound HTTP, and its alarm as the loop's clock: an alarm launches the
 // loop's due jobs within its subrequests, then is set for the loop's next due time.
-import { TOPIC_PATHS } from '../../../src/core/http/urls.ts';
-import { type HubSettings, readHubSettings } from '../../../src/settings/hub.ts';
-import { readSettings } from '../../../src/settings/index.ts';
-import { hostRefusal } from '../../hub/address.ts';
-import { createFront, hubIdentity } from '../../hub/front.ts';
-import { createHubLoop, type HubLoop } from '../../hub/loop.ts';
-import { RefusedCallback } from '../../hub/ports.ts';
-import { answerResponse } from '../../hub/routes.ts';
-import { createHubStore, type HubStore } from '../../hub/store.ts';
-import { topicContents } from '../../hub/topics.ts';
-import { settingsEnv, type WorkerBuild, type WorkerEnv } from './bindings.ts';
-import { CONNECTIONS_PER_INVOCATION, fetchOutbound } from './hub-outbound.ts';
-import { durableSql } from './hub-sql.ts';
-import { DAMAGED_ANSWER, storageHealth } from './hub-storage.ts';
-import { isolateFiles } from './isolate-files.ts';
-import { addTiming } from './server-timing.ts';
-import type { DurableObjectState, DurableObjectStorage } from './types.ts';
+import { TOPIC_PATHS } from '../../../../src/core/http/urls.ts';
+import { type HubSettings, readHubSettings } from '../../../../src/settings/hub.ts';
+import { readSettings } from '../../../../src/settings/index.ts';
+import { hostRefusal } from '../../../hub/address.ts';
+import { createFront, hubIdentity } from '../../../hub/front.ts';
+import { createHubLoop, type HubLoop } from '../../../hub/loop.ts';
+import { RefusedCallback } from '../../../hub/ports.ts';
+import { answerResponse } from '../../../hub/routes.ts';
+import { createHubStore, type HubStore } from '../../../hub/store.ts';
+import { topicContents } from '../../../hub/topics.ts';
+import { settingsEnv, type WorkerBuild, type WorkerEnv } from '../bindings.ts';
+import { CONNECTIONS_PER_INVOCATION, fetchOutbound } from './outbound.ts';
+import { durableSql } from './store.ts';
+import { DAMAGED_ANSWER, storageHealth } from './store-failure.ts';
+import { isolateFiles } from '../live-site.ts';
+import { addTiming } from '../server-timing.ts';
+import type { DurableObjectState, DurableObjectStorage } from '../types.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
