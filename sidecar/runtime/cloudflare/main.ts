@@ -9,19 +9,19 @@ import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import type { Manifest } from '../../../src/core/http/manifest.ts';
 import { PATHS } from '../../../src/core/http/urls.ts';
-import { readSettings } from '../../../src/settings/index.ts';
 import { createApp } from '../../app.ts';
 import { warmSearch } from '../../routes/search.ts';
-import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
-import type { AssetSite } from './live-site.ts';
+import { WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
 import { forwardToHub } from './hub/forward.ts';
-import { isolateFiles } from './live-site.ts';
 import { keptAssets } from './kept-assets.ts';
+import type { AssetSite } from './live-site.ts';
+import { isolateFiles } from './live-site.ts';
 import { forwardToMcp } from './mcp/forward.ts';
-import { serveAsset } from './static-first.ts';
 import { addTiming, Waits, waited } from './server-timing.ts';
-import type { AssetFetcher } from './types.ts';
+import { serviceSettings } from './settings.ts';
 import { forwardToWatch, runWatch } from './source-watch.ts';
+import { serveAsset } from './static-first.ts';
+import type { AssetFetcher } from './types.ts';
 
 export { HubObject } from './hub/object.ts';
 export { McpSessionObject } from './mcp/forward.ts';
@@ -51,7 +51,7 @@ export interface Isolate {
  * router), so that a fresh isolate's first search pays only for itself.
  */
 export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
-  const settings = readSettings(settingsEnv(env));
+  const settings = serviceSettings(env);
   const files = isolateFiles(build, env.ASSETS);
   const config = {
     cacheMaxAgeS: settings.cacheMaxAgeS,

@@ -2,8 +2,8 @@
 
 import { answerResponse } from '../../../hub/routes.ts';
 import type { WorkerEnv } from '../bindings.ts';
-import { UNREACHABLE_ANSWER, unreachableLogLine } from './store-failure.ts';
 import { objectNamed } from '../object-stub.ts';
+import { UNREACHABLE_ANSWER, unreachableLogLine } from './store-failure.ts';
 
 /** The name of the one hub instance. */
 const HUB_NAME = 'hub';

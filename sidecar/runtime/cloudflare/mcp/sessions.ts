@@ -9,9 +9,9 @@ import { TRANSPORT_ERROR } from '../../../mcp/protocol.ts';
 import { isObject, isRequestId, type RequestId, rpcErrorResponse } from '../../../mcp/rpc.ts';
 import type { SessionStore } from '../../../mcp/session-store.ts';
 import { isSessionId, newSessionId } from '../../../mcp/sessions.ts';
-import { CLIENT_HEADER, internalUrl, type McpObjectsEnv, SESSION_OP } from './internal.ts';
 import { objectNamed } from '../object-stub.ts';
 import { addTiming, Waits, waited } from '../server-timing.ts';
+import { CLIENT_HEADER, internalUrl, type McpObjectsEnv, SESSION_OP } from './internal.ts';
 
 /**
  * A request to the object `name`, keeping the client's method and headers; with `waits`
