@@ -7,6 +7,7 @@
 import { env as globalEnv } from 'cloudflare:workers';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
+import { builtFileAsked } from '../../../src/core/http/built-file.ts';
 import type { Manifest } from '../../../src/core/http/manifest.ts';
 import { PATHS } from '../../../src/core/http/urls.ts';
 import { createApp } from '../../app.ts';
@@ -115,9 +116,8 @@ export function workerHandler(isolate: Isolate) {
     if (path === PATHS.hub) return timed((waits) => waited(waits, forwardToHub(request, env)));
     if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
     if (path === WATCH_STATUS_PATH) return finish(await forwardToWatch(request, env));
-    const meta = isolate.manifest.resources[path];
-    if (meta && (request.method === 'GET' || request.method === 'HEAD'))
-      return finish(await timed((waits) => serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, assetsFor(waits))));
+    const meta = builtFileAsked(isolate.manifest.resources, request.method, path);
+    if (meta) return finish(await timed((waits) => serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, assetsFor(waits))));
     return finish(await dynamic(request, path));
   }
 
