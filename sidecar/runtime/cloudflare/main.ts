@@ -2,7 +2,8 @@
 // Built files come from the static assets with our validators (sidecar/runtime/cloudflare/static-first.ts);
 // since dates that were not pre-rendered, search and the fallback run the sidecar's Hono app
 // over the same core, with the search index packed by the build (src/core/search/packed.ts);
-// the hub and MCP go to their Durable Objects (hub/object.ts, mcp.ts), the watch to its own (source-watch.ts). Bundled with the build's manifest
+// the hub and MCP go to their Durable Objects (hub/object.ts, mcp/forward.ts), the watch to its own
+// (source-watch.ts). Bundled with the build's manifest
 // and the index's header (and one review to warm the MCP tools with) by src/build/deploy/worker.ts.
 import { env as globalEnv } from 'cloudflare:workers';
 import type { Hono } from 'hono';
