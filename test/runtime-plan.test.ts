@@ -17,7 +17,7 @@ function filesUnder(dir: string, prefix = ''): string[] {
 }
 
 /** The ports table: for each row, the file named first in the Node cell and in the Cloudflare cell. */
-function ports(): { port: string; node?: string; cloudflare?: string }[] {
+function ports(): { port: string; node: string | undefined; cloudflare: string | undefined }[] {
   const firstFile = (cell: string) => cell.match(/^`([\w/.-]+\.ts)`/)?.[1];
   return README.split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| what') && !line.startsWith('| ---'))
