@@ -1,5 +1,6 @@
 // Merging an export into reviews.json: ids, entity linking, validation, and what changed.
 import { ContentError } from '../content/dataset.ts';
+import { type EvidenceCounts, evidenceCounts } from '../content/published.ts';
 import { allText } from '../content/review-text.ts';
 import { createEntityLinker } from '../insights/entities.ts';
 import type { Business } from '../schemas/business.ts';
@@ -38,8 +39,8 @@ export interface ImportReport {
   notes: string[];
   /** In reviews.json after the import */
   total: number;
-  published: number;
-  unverified: number;
+  /** The same, by the kind of evidence that the reviewer is a customer */
+  evidence: EvidenceCounts;
 }
 
 export interface MergeResult {
@@ -75,16 +76,16 @@ const union = (a: string[], b: readonly string[] | undefined): string[] => (b ? 
 
 /**
  * A review's evidence after an import. A job match (written by the matching, confirmed or rejected by the owner)
- * is the business's own record and stays; otherwise what the source says (a CSV's `verified` column is the
- * owner's word, Trustpilot's verification its own), then the owner's --verified, then what reviews.json held.
- * A source that says nothing makes nobody verified.
+ * is the business's own record and stays. Otherwise the owner's word wins: a CSV's `verified` column, then
+ * --verified (`none` takes back even a platform's); then the platform's own (Trustpilot's); then the owner's mark
+ * that reviews.json held. A source that says nothing makes nobody verified.
  */
 function evidenceFor(r: Incoming, old: Review | undefined, owner: MergeOptions['verified']): Evidence | undefined {
   if (old?.evidence?.kind === 'job') return old.evidence;
-  if (r.evidence) return r.evidence;
-  if (r.verified !== undefined) return r.verified ? { kind: 'owner' } : undefined;
-  if (owner) return owner === 'all' ? { kind: 'owner' } : undefined;
-  return old?.evidence;
+  if (r.verified === false || owner === 'none') return undefined;
+  if (r.verified === true || owner === 'all') return r.evidence ?? { kind: 'owner' };
+  // A platform's word is only as current as the source's last say.
+  return r.evidence ?? (old?.evidence?.kind === 'platform' ? undefined : old?.evidence);
 }
 
 export interface Existing {
@@ -240,7 +241,6 @@ export function mergeImport(
   const allNotes = [...notes];
   if (duplicateRows)
     allNotes.push(`${duplicateRows} row${duplicateRows === 1 ? '' : 's'} repeated another row word for word (same day, author and text) and counted once.`);
-  const verified = result.filter((raw) => (raw as { verified?: unknown }).verified === true).length;
   return {
     reviews: result,
     parsed: resultParsed,
@@ -257,8 +257,7 @@ export function mergeImport(
       ambiguous,
       notes: allNotes,
       total: result.length,
-      published: verified,
-      unverified: result.length - verified,
+      evidence: evidenceCounts(resultParsed),
     },
   };
 }
