@@ -14,7 +14,7 @@ export function publishedReviews<R extends Pick<Review, 'verified'>>(reviews: re
   return policy === 'all' ? [...reviews] : reviews.filter((r) => r.verified);
 }
 
-/** How many reviews carry each kind of evidence, and how many none. */
+/** How many reviews carry each kind of evidence, and how many none (EvidenceCountsSchema). */
 export type EvidenceCounts = Record<EvidenceKind | 'none', number>;
 
 export function evidenceCounts(reviews: readonly Pick<Review, 'evidence'>[]): EvidenceCounts {

@@ -50,3 +50,15 @@ export function withLegacyEvidence(raw: unknown): unknown {
   const r = raw as Record<string, unknown>;
   return r.verified === true && r.evidence === undefined ? { ...r, evidence: { kind: 'owner' } } : raw;
 }
+
+const Count = z.int().min(0);
+
+/** How many published reviews carry each kind of evidence, and how many none. */
+export const EvidenceCountsSchema = z
+  .object({
+    job: Count.describe("Matched to a job on the business's records"),
+    platform: Count.describe('Verified by the platform they came from'),
+    owner: Count.describe('Marked verified by the business by hand'),
+    none: Count.describe('Without evidence that the reviewer is a customer'),
+  })
+  .describe('Published reviews by the kind of evidence that the reviewer is a customer');
