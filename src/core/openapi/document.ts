@@ -236,7 +236,8 @@ function paths(urls: SiteUrls): Obj {
       operationId: operationOf(SURFACE.reviews),
       tags: ['Reviews'],
       summary: 'The reviews dataset',
-      description: 'Business metadata, the aggregate rating and every verified review, newest first. A WebSub topic.',
+      description:
+        'Business metadata, the aggregate rating and every published review (PUBLISH_REVIEWS: all, or only those with evidence), newest first. A WebSub topic.',
       content: json(schemaRef('ReviewsDocument')),
       topic: true,
     }),
@@ -495,7 +496,7 @@ export function openApiDocument(urls: SiteUrls) {
     info: {
       title: 'Reviews service',
       version: API_VERSION,
-      summary: 'Read-only verified customer reviews of one business: JSON, feeds, search, MCP and WebSub.',
+      summary: 'Read-only reviews of one business, each with its evidence that the author is a customer or none: JSON, feeds, search, MCP and WebSub.',
       description: `Every endpoint is public and read-only; no key, no account. Published GETs carry a strong ETag and Last-Modified and answer \
 304 to a matching If-None-Match or If-Modified-Since; anyone may read them cross-origin. JSON errors have one shape, \`{ error, message, issues? }\`: \
 an unknown path under /api/ or /mcp answers 404 (not_found) (any other unknown path gets the HTML 404 page) and a known path with another method 405 (method_not_allowed) with an Allow header. \

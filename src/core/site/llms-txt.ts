@@ -7,27 +7,32 @@ import { FEED_SIZE } from '../feeds/items.ts';
 import { type SiteUrls, topicUrls } from '../http/urls.ts';
 import { MCP_TOOLS } from '../openapi/mcp.ts';
 import { SearchParamsShape } from '../search/params.ts';
+import { ENGLISH } from '../i18n/locale.ts';
+import { verificationText } from './verification.ts';
 
 /** Text from the content, made inert in Markdown. */
 const md = (s: string) => s.replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
 
-export function llmsTxt({ business, reviews }: Dataset, urls: SiteUrls): string {
+export function llmsTxt(dataset: Dataset, urls: SiteUrls): string {
+  const { business, reviews } = dataset;
   const agg = aggregateRating(reviews);
   const { locality, region, country } = business.address;
   const place = [locality, region].filter(Boolean).join(', ') || country;
-  const rated = agg.rating_value === null ? 'no reviews yet' : `${agg.review_count} verified reviews, rated ${agg.rating_value.toFixed(1)} out of 5`;
+  const rated = agg.rating_value === null ? 'no reviews yet' : `${agg.review_count} reviews, rated ${agg.rating_value.toFixed(1)} out of 5`;
+  const verification = verificationText(dataset, ENGLISH);
   const date = reviews[0]?.date ?? '2024-01-01';
   const pages = archivePages(reviews).length;
   const lines = [
     `# ${md(business.name)}: customer reviews`,
     '',
-    `> Read-only service publishing the verified customer reviews of ${md(business.name)} (${md(place)}): ${rated}. The same data as JSON, JSON Feed and Atom feeds, a search endpoint, an MCP server and a WebSub hub. No key, no account, no SDK.`,
+    `> Read-only service publishing the reviews of ${md(business.name)} (${md(place)}): ${rated}.${verification ? ` ${verification}` : ''} ` +
+      'The same data as JSON, JSON Feed and Atom feeds, a search endpoint, an MCP server and a WebSub hub. No key, no account, no SDK.',
     '',
     'Every endpoint is public and read-only. JSON responses carry `ETag` and `Last-Modified`; send them back in `If-None-Match` or `If-Modified-Since` to get 304 Not Modified. Errors are JSON: `{"error": "...", "message": "...", "issues": [...]}` (issues on 400 only). Dates are `YYYY-MM-DD`.',
     '',
     '## Data',
     '',
-    `- [Reviews dataset](${urls.reviews}): business metadata (contact, service areas, services, technicians), aggregate rating and every verified review, newest first`,
+    `- [Reviews dataset](${urls.reviews}): business metadata (contact, service areas, services, technicians), aggregate rating and every published review, newest first, each with its \`evidence\` that the author is a customer (a matched job, the platform, the owner) or none`,
     `- [Insights](${urls.insights}): aspect-based sentiment, technicians, services and service areas with their ratings, topics, FAQ, a summary and the analyser's measured accuracy`,
     `- [Search](${urls.search}?min_rating=4&limit=5): reviews matching query parameters ${Object.keys(SearchParamsShape).join(', ')}; returns total, count, limit, offset and reviews`,
     `- [Reviews since a date](${urls.since(date)}): every review dated on or after the date in the path`,
