@@ -160,16 +160,25 @@ describe('facet pages', () => {
         ...review.services.map((s) => [serviceName.get(s), `/services/${s}/`]),
         ...(review.service_area ? [[review.service_area, pathOf(review.service_area, '/areas/')]] : []),
       ]);
-      expect(text(elements(article, 'p').find((p) => hasClass(p, 'meta')) as Node)).toMatch(/ · on (Google|Yelp|Nextdoor|our website)$/);
+      const mark = review.evidence?.kind === 'owner' ? ' · ✓ marked verified by the business' : '';
+      expect(text(elements(article, 'p').find((p) => hasClass(p, 'meta')) as Node)).toMatch(new RegExp(` · on (Google|Yelp|Nextdoor|our website)${mark}$`));
     }
   });
 
-  it('says how many reviews are published and how many were left out, and why', () => {
+  it('says how many reviews are published, how many carry which evidence, and that none was left out', () => {
     const rating = byId(parseHtml(read('/')), 'rating') as Node;
-    expect(text(rating)).toContain(`${reviews.length} reviews published`);
+    const total = reviews.length.toLocaleString('en-US');
+    // the sample's hand-set verified: true reads as the owner's word; the rest carry no evidence
     const unverified = JSON.parse(readFileSync(join(SAMPLE_CONTENT, 'reviews.json'), 'utf8')).filter((r: Review) => !r.verified).length + 1;
-    expect(text(rating)).toContain(`${unverified} reviews left out because the reviewer could not be verified as a customer`);
-    expect(JSON.parse(read('/api/ratings.json')).left_out).toEqual({ unverified });
+    const owner = reviews.length - unverified;
+    expect(reviews.filter((r) => r.evidence?.kind === 'owner')).toHaveLength(owner);
+    expect(text(rating)).toContain(
+      `${total} reviews published, whatever their rating. ${owner} of ${total} reviews were marked verified by the business itself. ` +
+        `${unverified} of ${total} reviews carry no evidence that their authors are customers. None left out.`,
+    );
+    const ratings = JSON.parse(read('/api/ratings.json'));
+    expect(ratings.left_out).toEqual({ unverified: 0 });
+    expect(ratings.evidence).toEqual({ job: 0, platform: 0, owner, none: unverified });
   });
 
   it('publishes the widget, the badge, the embed page and the stylesheet through the manifest with their content types', () => {

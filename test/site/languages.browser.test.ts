@@ -163,11 +163,11 @@ describe.each(['de', 'fr', 'es', 'it', 'nl'] as const)('the %s pages in Chromium
   it('writes dates, numbers and the feeds in the language', async () => {
     const home = await (await fetch(`${server.url}/`)).text();
     const samples: Record<string, RegExp> = {
-      de: /628 Bewertungen[\s\S]*\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) 20\d\d/,
-      fr: /628 avis[\s\S]*\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) 20\d\d/,
-      es: /628 opiniones[\s\S]*\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de 20\d\d/,
-      it: /628 recensioni[\s\S]*\d{1,2} (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre) 20\d\d/,
-      nl: /628 beoordelingen[\s\S]*\d{1,2} (januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december) 20\d\d/,
+      de: /640 Bewertungen[\s\S]*\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) 20\d\d/,
+      fr: /640 avis[\s\S]*\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) 20\d\d/,
+      es: /640 opiniones[\s\S]*\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de 20\d\d/,
+      it: /640 recensioni[\s\S]*\d{1,2} (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre) 20\d\d/,
+      nl: /640 beoordelingen[\s\S]*\d{1,2} (januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december) 20\d\d/,
     };
     expect(home).toMatch(samples[language] as RegExp);
     expect(home).toContain('4,2');
@@ -312,13 +312,13 @@ describe('the widget in two languages on one page of another origin', () => {
       }, id);
     const own = await shadow('own');
     expect(own.lang).toBe('de');
-    expect(own.text).toMatch(/4,2.*628 Bewertungen/s);
+    expect(own.text).toMatch(/4,2.*640 Bewertungen/s);
     expect(own.text).toContain('Alle Bewertungen lesen');
     expect(own.text).toMatch(/\d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? 20\d\d/);
     expect(englishIn(own.text, englishPieces(CATALOGUES.de as Catalogue))).toEqual([]);
     const fr = await shadow('fr');
     expect(fr.lang).toBe('fr');
-    expect(fr.text).toMatch(/4,2.*628 avis/s);
+    expect(fr.text).toMatch(/4,2.*640 avis/s);
     expect(fr.text).toContain('Seuls les avis à 4 étoiles ou plus sont affichés');
     expect(fr.label).toBe('Avis sur Brightwater Haustechnik GmbH');
     // the reviews themselves stay German, and say so
@@ -328,7 +328,7 @@ describe('the widget in two languages on one page of another origin', () => {
     expect(new Set(reviewLangs.filter(Boolean))).toEqual(new Set(['de']));
     expect(englishIn(fr.text, englishPieces(CATALOGUES.fr as Catalogue))).toEqual([]);
     const nl = await page.evaluate(() => document.getElementById('nl')?.shadowRoot?.querySelector('a')?.getAttribute('aria-label'));
-    expect(nl).toBe('Brightwater Haustechnik GmbH: 4,2 van de 5 sterren op basis van 628 beoordelingen');
+    expect(nl).toBe('Brightwater Haustechnik GmbH: 4,2 van de 5 sterren op basis van 640 beoordelingen');
     // a language without a catalogue: the business's
     expect((await shadow('unknown')).lang).toBe('de');
     await page.screenshot({ path: join(SHOTS, 'lang-widget-two-languages.png'), fullPage: true });

@@ -22,6 +22,7 @@ export const messages = {
   'footer.jsonFeed': 'JSON Feed',
   'footer.api': 'API and MCP',
   'footer.note': 'The business publishes these reviews itself, and leaves none out for its rating.',
+  'footer.noteVerified': 'The business publishes these reviews itself: those with evidence that the reviewer is a customer, none left out for its rating.',
   'verify.job': {
     one: '{count} of {total} reviews comes from a customer matched to a job on the business’s records.',
     other: '{count} of {total} reviews come from customers matched to a job on the business’s records.',

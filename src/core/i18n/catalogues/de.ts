@@ -44,6 +44,8 @@ export const de: Catalogue = {
     'footer.jsonFeed': 'JSON Feed',
     'footer.api': 'API und MCP',
     'footer.note': 'Der Betrieb veröffentlicht diese Bewertungen selbst und hält keine wegen ihrer Sterne zurück.',
+    'footer.noteVerified':
+      'Der Betrieb veröffentlicht diese Bewertungen selbst: die mit Nachweis, dass der Verfasser Kunde ist, und keine wird wegen ihrer Sterne zurückgehalten.',
     'verify.job': {
       one: '{count} von {total} Bewertungen stammt von einem Kunden, der einem Auftrag in den Unterlagen des Betriebs zugeordnet ist.',
       other: '{count} von {total} Bewertungen stammen von Kunden, die einem Auftrag in den Unterlagen des Betriebs zugeordnet sind.',

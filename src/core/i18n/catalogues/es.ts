@@ -21,6 +21,7 @@ export const es: Catalogue = {
     'footer.jsonFeed': 'JSON Feed',
     'footer.api': 'API y MCP',
     'footer.note': 'La propia empresa publica estas opiniones y no descarta ninguna por su valoración.',
+    'footer.noteVerified': 'La propia empresa publica estas opiniones: las que acreditan que su autor es cliente, sin descartar ninguna por su valoración.',
     'verify.job': {
       one: '{count} de {total} opiniones procede de un cliente vinculado a un trabajo en los registros de la empresa.',
       other: '{count} de {total} opiniones proceden de clientes vinculados a un trabajo en los registros de la empresa.',

@@ -22,6 +22,7 @@ export const fr: Catalogue = {
     'footer.jsonFeed': 'JSON Feed',
     'footer.api': 'API et MCP',
     'footer.note': 'L’entreprise publie elle-même ces avis et n’en écarte aucun pour sa note.',
+    'footer.noteVerified': 'L’entreprise publie elle-même ces avis : ceux dont l’auteur est attesté comme client, sans en écarter aucun pour sa note.',
     'verify.job': {
       one: '{count} avis sur {total} vient d’un client rattaché à une intervention dans les registres de l’entreprise.',
       other: '{count} avis sur {total} viennent de clients rattachés à une intervention dans les registres de l’entreprise.',

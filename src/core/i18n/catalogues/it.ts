@@ -22,6 +22,7 @@ export const it: Catalogue = {
     'footer.jsonFeed': 'JSON Feed',
     'footer.api': 'API e MCP',
     'footer.note': 'È l’azienda stessa a pubblicare queste recensioni, e non ne esclude nessuna per il voto.',
+    'footer.noteVerified': 'È l’azienda stessa a pubblicare queste recensioni: quelle il cui autore risulta cliente, senza escluderne nessuna per il voto.',
     'verify.job': {
       one: '{count} recensione su {total} viene da un cliente abbinato a un intervento nei registri dell’azienda.',
       other: '{count} recensioni su {total} vengono da clienti abbinati a un intervento nei registri dell’azienda.',

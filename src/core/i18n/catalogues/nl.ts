@@ -35,6 +35,8 @@ export const nl: Catalogue = {
     'footer.jsonFeed': 'JSON Feed',
     'footer.api': 'API en MCP',
     'footer.note': 'Het bedrijf publiceert deze beoordelingen zelf en laat er geen weg om het cijfer.',
+    'footer.noteVerified':
+      'Het bedrijf publiceert deze beoordelingen zelf: die waarvan is aangetoond dat de schrijver klant is, en laat er geen weg om het cijfer.',
     'verify.job': {
       one: '{count} van de {total} beoordelingen komt van een klant die aan een klus in de administratie van het bedrijf is gekoppeld.',
       other: '{count} van de {total} beoordelingen komen van klanten die aan een klus in de administratie van het bedrijf zijn gekoppeld.',
