@@ -26,7 +26,9 @@ const arbReview = fc.record({
   rating: fc.integer({ min: 1, max: 5 }),
 });
 
-function reviewsJson(reviews: fc.RecordValue<typeof arbReview>[], ratings: number[]): string {
+type Generated = typeof arbReview extends fc.Arbitrary<infer T> ? T : never;
+
+function reviewsJson(reviews: Generated[], ratings: number[]): string {
   return JSON.stringify(
     reviews.map((r, i) => ({
       id: `r${i}`,

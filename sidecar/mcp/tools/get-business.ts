@@ -22,8 +22,8 @@ export const getBusinessConfig = {
   title: 'Get business',
   description: [
     'The business: contact details, address, opening hours, service areas, services (ids, names, synonyms) and',
-    'technicians (the names search_reviews filters accept), the aggregate rating (mean, count, star distribution), and how many',
-    'reviews carry each kind of evidence that the reviewer is a customer (a matched job, the platform, the owner) and how many none.',
+    'technicians (the names search_reviews filters accept), the aggregate rating (mean, count, star distribution), and',
+    'evidence: reviews per kind of proof that the author is a customer.',
     'No arguments.',
   ].join(' '),
   inputSchema: GetBusinessInput,

@@ -26,10 +26,7 @@ export const SearchParamsShape = {
   service_area: Text.trim().min(1).max(200).optional().describe('A service area, by name'),
   source: Text.trim().min(1).max(64).optional().describe('Where the review was collected, e.g. "google"'),
   has_text: z.boolean().optional().describe('true: only reviews with text; false: only rating-only ones'),
-  verified: z
-    .boolean()
-    .optional()
-    .describe('true: only reviews with evidence that the reviewer is a customer (a matched job, the platform, the owner); false: only those without'),
+  verified: z.boolean().optional().describe('true: only reviews with evidence (see evidence); false: only those without'),
   limit: limitParam(DEFAULT_LIMIT),
   offset: z.int().min(0).max(10_000_000).default(0).describe('Matching reviews to skip, for paging'),
   sort: z.enum(SORTS).default('newest').describe('Order; ties go newest first'),
