@@ -114,7 +114,7 @@ describe('MCP over the SDK client', () => {
       const result = structured(await call('search_reviews', { verified, limit: 100, fields: ['evidence'] }));
       const expected = all.filter((r) => (r.evidence !== undefined) === verified);
       expect(result.total).toBe(expected.length);
-      expect(result.reviews.map((r: { id: string }) => r.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+      expect((result.reviews as { id: string }[]).map((r) => r.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
     }
   });
 
