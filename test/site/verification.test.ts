@@ -83,6 +83,11 @@ describe('PUBLISH_REVIEWS=all (the default)', () => {
       kind: 'platform',
       platform: 'trustpilot',
     });
+    // the Atom feed carries each kind as a category, the JSON Feed in _review
+    const atom = read('/feed.xml');
+    expect(atom).toContain('<category label="verified customer: matched to a job" term="evidence-job"/>');
+    expect(atom).toContain('<category label="verified by trustpilot" term="evidence-platform"/>');
+    expect(atom.match(/<category /g)).toHaveLength(4);
     expect(read('/embed/')).toContain('Every review is published, whatever its rating.');
     expect(read('/llms.txt')).toContain(`6 reviews, rated 3.7 out of 5. ${SENTENCES_OF(6)} 2 of 6 reviews carry no evidence`);
   });
