@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { type Business, BusinessSchema } from '../schemas/business.ts';
 import { type Editorial, EditorialSchema } from '../schemas/editorial.ts';
 import { ImportsSchema, type ReviewCounts } from '../schemas/imports.ts';
+import { withLegacyEvidence } from '../schemas/evidence.ts';
 import { type Review, ReviewSchema, reviewDateRange, reviewSchemaWithin } from '../schemas/review.ts';
 import { IMPORTS_FILE_NAME } from './file-names.ts';
 import { newestFirst } from './order.ts';
@@ -155,7 +156,7 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
     problems.push({ file: names.reviews, message: 'must be a JSON array of reviews' });
   } else if (Array.isArray(reviewsRaw)) {
     reviewsRaw.forEach((raw, i) => {
-      const parsed = schema.safeParse(raw);
+      const parsed = schema.safeParse(withLegacyEvidence(raw));
       if (parsed.success) reviews.push(parsed.data);
       else problems.push(...zodProblems(names.reviews, parsed.error, (path) => [reviewLabel(raw, i), path]));
     });

@@ -3,12 +3,16 @@ import { ContentError } from '../content/dataset.ts';
 import { allText } from '../content/review-text.ts';
 import { createEntityLinker } from '../insights/entities.ts';
 import type { Business } from '../schemas/business.ts';
+import type { Evidence } from '../schemas/evidence.ts';
 import { type Review, type ReviewDateRange, reviewDateRange, reviewSchemaWithin } from '../schemas/review.ts';
 import { deriveId, sourcePrefix } from './ids.ts';
 import { type Incoming, Problems, type Skipped, type SkipReason } from './incoming.ts';
 
 export interface MergeOptions {
-  /** Unset: new reviews count as verified and reviews already in reviews.json keep their value (a hand edit sticks) */
+  /**
+   * The owner's word on the source's reviewers: 'all' marks them verified by the owner, 'none' takes that back.
+   * Unset: a new review is verified only with evidence from its source; one already in reviews.json keeps its evidence.
+   */
   verified?: 'all' | 'none';
   prune: boolean;
   /** Sources whose incoming reviews are not all they hold (an incremental sync): none of their reviews counts as gone */
@@ -65,6 +69,22 @@ function resolver(business: Business) {
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+const union = (a: string[], b: readonly string[] | undefined): string[] => (b ? [...a, ...b.filter((x) => !a.includes(x))] : a);
+
+/**
+ * A review's evidence after an import. A job match (written by the matching, confirmed or rejected by the owner)
+ * is the business's own record and stays; otherwise what the source says (a CSV's `verified` column is the
+ * owner's word, Trustpilot's verification its own), then the owner's --verified, then what reviews.json held.
+ * A source that says nothing makes nobody verified.
+ */
+function evidenceFor(r: Incoming, old: Review | undefined, owner: MergeOptions['verified']): Evidence | undefined {
+  if (old?.evidence?.kind === 'job') return old.evidence;
+  if (r.evidence) return r.evidence;
+  if (r.verified !== undefined) return r.verified ? { kind: 'owner' } : undefined;
+  if (owner) return owner === 'all' ? { kind: 'owner' } : undefined;
+  return old?.evidence;
 }
 
 export interface Existing {
@@ -135,6 +155,8 @@ export function mergeImport(
     ];
     if (unsure.length) ambiguous.push({ id, names: unsure });
 
+    const evidence = evidenceFor(r, old, options.verified);
+    const credited = evidence?.kind === 'job' ? old?.credited : undefined;
     // Keys in schema order, so a file written here reads like one written by hand.
     const candidate = {
       id,
@@ -144,10 +166,12 @@ export function mergeImport(
       text: r.text,
       ...(r.translation ? { translation: r.translation } : {}),
       author: { name: r.author },
-      verified: r.verified ?? (options.verified ? options.verified === 'all' : (old?.verified ?? true)),
+      verified: evidence !== undefined,
+      ...(evidence ? { evidence } : {}),
       source: r.source,
-      technicians,
-      services,
+      technicians: union(technicians, credited?.technicians),
+      services: union(services, credited?.services),
+      ...(credited ? { credited } : {}),
       ...(area ? { service_area: area } : {}),
       ...(r.response ? { response: r.response } : {}),
     };
