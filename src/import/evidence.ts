@@ -20,7 +20,8 @@ import {
   VerificationFileSchema,
 } from '../core/jobs/records.ts';
 import type { Business } from '../core/schemas/business.ts';
-import { reviewDateRange } from '../core/schemas/review.ts';
+import { withLegacyEvidence } from '../core/schemas/evidence.ts';
+import { type Review, reviewDateRange, reviewSchemaWithin } from '../core/schemas/review.ts';
 import type { JobsSettings } from '../settings/jobs.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { loadBusiness, loadReviews } from './run.ts';
@@ -112,8 +113,9 @@ export function matchContent(o: {
     const linked = link(allText(r as { text: string; translation?: { language: string; text: string } }), {});
     return { technicians: linked.technicians, services: linked.services };
   };
-  const match = o.hash && o.jobs ? { index: indexJobs(o.jobs.jobs), hash: o.hash, windowDays: o.windowDays } : undefined;
-  const { reviews, report } = applyJobEvidence({ reviews: o.reviews, decisions: o.decisions, ...(match ? { match } : {}), mentions });
+  const index = indexJobs(o.jobs?.jobs ?? []);
+  const match = o.hash && o.jobs ? { index, hash: o.hash, windowDays: o.windowDays } : undefined;
+  const { reviews, report } = applyJobEvidence({ reviews: o.reviews, decisions: o.decisions, jobsById: index.byId, ...(match ? { match } : {}), mentions });
   return { reviews, report, matches: report.matched };
 }
 
@@ -150,3 +152,39 @@ export function writeAllOrNothing(files: { path: string; before: string | undefi
 }
 
 export const reviewsJson = (reviews: readonly unknown[]) => `${JSON.stringify(reviews, null, 2)}\n`;
+
+/**
+ * The sync's step: the reviews a merge left, matched to the jobs the site holds. No jobs.json: nothing
+ * to do. Problems (no key, a damaged file) are warned about and leave the reviews as they were, so a
+ * source's new reviews still come in.
+ */
+export function syncEvidence(
+  content: string,
+  business: Business,
+  reviews: readonly unknown[],
+  settings: JobsSettings,
+  warn: (line: string) => void,
+): { reviews: unknown[]; parsed: Review[]; verification: { path: string; before: string | undefined; after: string } } | undefined {
+  const paths = contentPaths(content);
+  const jobsText = readText(paths.jobs);
+  const verificationText = readText(paths.verification);
+  if (jobsText === undefined && verificationText === undefined) return undefined;
+  const hash = keyedHash(settings);
+  if (!hash && jobsText !== undefined) warn(`jobs: new reviews are not matched to jobs: ${MISSING_KEY}`);
+  try {
+    const jobs = readJobsFile(paths.jobs, jobsText, hash);
+    const verification = readVerification(paths.verification, verificationText);
+    const out = matchContent({ business, reviews, jobs, decisions: verification.decisions, hash, windowDays: settings.windowDays });
+    const schema = reviewSchemaWithin(reviewDateRange(business, Date.now()));
+    const parsed = out.reviews.map((r) => schema.parse(withLegacyEvidence(r)));
+    const matches = hash ? out.matches : verification.matches;
+    return {
+      reviews: out.reviews,
+      parsed,
+      verification: { path: paths.verification, before: verificationText, after: verificationJson({ decisions: verification.decisions, matches }) },
+    };
+  } catch (err) {
+    warn(`jobs: reviews not matched to jobs this pass: ${(err as Error).message}`);
+    return undefined;
+  }
+}

@@ -2,6 +2,7 @@
 // Evidence of another kind (the platform's, or the owner's own `verified: true`) is never touched;
 // a rejected review is never matched again. Works on the records as read, so keys it does not
 // own pass through unchanged.
+import type { Credited, Evidence } from '../schemas/evidence.ts';
 import { type MatchContext, type MatchOutcome, matchReview } from './match.ts';
 import type { Decision, FormKind, JobRecord, MatchRecord } from './records.ts';
 
@@ -28,12 +29,7 @@ export interface ApplyReport {
 
 type Raw = Record<string, unknown>;
 
-interface JobEvidence {
-  kind: 'job';
-  job_id: string;
-  job_date: string;
-  by: 'match' | 'owner';
-}
+type JobEvidence = Extract<Evidence, { kind: 'job' }>;
 
 const union = (a: readonly string[], b: readonly string[]) => [...a, ...b.filter((x) => !a.includes(x))];
 
@@ -45,13 +41,7 @@ function ownedByMatching(r: Raw): boolean {
 }
 
 /** The record with `evidence` after `verified` and `credited` after `services`, as the schema orders them. */
-function withEvidence(
-  r: Raw,
-  evidence: JobEvidence | undefined,
-  credited: { technicians: string[]; services: string[] } | undefined,
-  tech: string[],
-  serv: string[],
-): Raw {
+function withEvidence(r: Raw, evidence: JobEvidence | undefined, credited: Credited | undefined, tech: string[], serv: string[]): Raw {
   const out: Raw = {};
   for (const [k, v] of Object.entries(r)) {
     if (k === 'evidence' || k === 'credited') continue;
@@ -68,6 +58,8 @@ function withEvidence(
 export interface ApplyInput {
   reviews: readonly unknown[];
   decisions: readonly Decision[];
+  /** The jobs the site holds, by id (a confirmed job credits its technicians and service) */
+  jobsById: ReadonlyMap<string, JobRecord>;
   /** Absent: no key, so no automatic matching (decisions still apply) */
   match?: MatchContext;
   mentions: Mentions;
@@ -92,7 +84,7 @@ export function applyJobEvidence(input: ApplyInput): { reviews: unknown[]; repor
     if (decision?.decision === 'rejected') report.rejected.push(id);
     else if (decision?.decision === 'confirmed') {
       report.confirmed.push(id);
-      const job = input.match?.index.byId.get(decision.job_id);
+      const job = input.jobsById.get(decision.job_id);
       target = { job_id: decision.job_id, job_date: decision.job_date, by: 'owner', ...(job ? { job } : {}) };
     } else if (input.match) {
       const author = (r.author as { name?: string } | undefined)?.name ?? '';

@@ -3,18 +3,17 @@
 // of the name forms, which match a reviewer's name only with the site's key. `.strict()`, so a
 // hand edit cannot slip a plain name in.
 import { z } from 'zod';
+import { JobId as JobIdSchema } from '../schemas/evidence.ts';
 import { ReviewIdSchema } from '../schemas/review.ts';
 import { CalendarDate, Name } from '../schemas/primitives.ts';
+
+export { JobIdSchema };
 
 export const JOBS_FILE_NAME = 'jobs.json';
 export const VERIFICATION_FILE_NAME = 'verification.json';
 
 /** A keyed hash (HMAC-SHA-256, base64url, 43 characters). */
 const KeyedHashSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be a keyed hash (43 base64url characters)' });
-
-export const JobIdSchema = z
-  .string()
-  .regex(/^[^\s"\\][^"\\\n\r\t]{0,63}$/, { message: 'must be 1-64 characters, no quotes, backslashes or line breaks, not starting with a space' });
 
 export const FormKindSchema = z.enum(['full', 'nickname', 'first-initial', 'last-initial']);
 
