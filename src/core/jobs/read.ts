@@ -132,7 +132,8 @@ export function readJobs(table: CsvTable, o: ReadJobsOptions): ReadJobsResult {
     const email = cell('email').toLowerCase();
     const identity = cell('customer_id') ? `id:${cell('customer_id')}` : email ? `email:${email}` : `name:${normalizeName(fullName || company)}`;
     const parsed = parseName(personName || company);
-    const forms = company && !first && !last && !cell('customer') ? [] : customerForms(parsed);
+    // A company customer (its own column, no person's name) is never matched by name.
+    const forms = company && !first && !last ? [] : customerForms(parsed);
     const job: JobRecord = {
       id,
       date: date.day,

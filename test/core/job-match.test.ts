@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { hmacSha256Base64url } from '../../src/core/bytes/hmac.ts';
+import { applyJobEvidence } from '../../src/core/jobs/apply.ts';
+import { formHash, indexJobs, matchReview } from '../../src/core/jobs/match.ts';
+import { customerForms, parseName } from '../../src/core/jobs/names.ts';
+import type { Decision, JobRecord } from '../../src/core/jobs/records.ts';
+
+const hash = hmacSha256Base64url('unit-test-key-0123456789');
+
+function job(id: string, date: string, customer: string, technicians: string[] = ['Ann Lee'], who = customer): JobRecord {
+  return {
+    id,
+    date,
+    technicians,
+    services: ['drain-cleaning'],
+    customer: hash(`customer\u0000name:${who}`),
+    names: Object.fromEntries(customerForms(parseName(customer)).map((f) => [formHash(hash, f.form), f.kind])),
+    source: 'csv',
+  };
+}
+
+const ctx = (jobs: JobRecord[], windowDays = 45) => ({ index: indexJobs(jobs), hash, windowDays });
+
+describe('matching a review to a job', () => {
+  it('matches within the window after the job, never before it or after the window', () => {
+    const jobs = [job('J1', '2026-03-01', 'Maria Garcia')];
+    expect(matchReview('Maria Garcia', '2026-03-01', ctx(jobs)).kind).toBe('matched');
+    expect(matchReview('Maria Garcia', '2026-04-15', ctx(jobs)).kind).toBe('matched');
+    expect(matchReview('Maria Garcia', '2026-04-16', ctx(jobs))).toEqual({ kind: 'none', reason: 'no-job' });
+    expect(matchReview('Maria Garcia', '2026-02-28', ctx(jobs))).toEqual({ kind: 'none', reason: 'no-job' });
+    expect(matchReview('Maria Garcia', '2026-04-16', ctx(jobs, 60)).kind).toBe('matched');
+  });
+
+  it('counts the window in calendar days across a change of clocks and a leap day', () => {
+    const jobs = [job('J1', '2024-02-28', 'Maria Garcia')];
+    expect(matchReview('Maria Garcia', '2024-03-14', ctx(jobs, 15)).kind).toBe('matched');
+    expect(matchReview('Maria Garcia', '2024-03-15', ctx(jobs, 15)).kind).toBe('none');
+  });
+
+  it('takes the latest of one customer’s jobs before the review, and says how many there were', () => {
+    const jobs = [job('J1', '2026-03-01', 'Li Wei'), job('J2', '2026-03-20', 'Li Wei'), job('J3', '2026-04-02', 'Li Wei')];
+    const m = matchReview('Li Wei', '2026-03-25', ctx(jobs));
+    expect(m).toMatchObject({ kind: 'matched', jobsInWindow: 2 });
+    expect(m.kind === 'matched' && m.job.id).toBe('J2');
+  });
+
+  it('leaves a review two customers fit to the owner', () => {
+    const jobs = [job('J1', '2026-03-01', 'Maria Garcia'), job('J2', '2026-03-05', 'Maria Gomez')];
+    const m = matchReview('Maria G.', '2026-03-10', ctx(jobs));
+    expect(m.kind).toBe('undecided');
+    expect(m.kind === 'undecided' && m.candidates.map((c) => c.id)).toEqual(['J2', 'J1']);
+    // namesakes: two customers with the same name are two customers
+    const twins = [job('J1', '2026-03-01', 'John Smith', [], 'a'), job('J2', '2026-03-03', 'John Smith', [], 'b')];
+    expect(matchReview('John Smith', '2026-03-10', ctx(twins)).kind).toBe('undecided');
+  });
+
+  it('never matches an anonymous reviewer, a first name alone, initials or a company', () => {
+    const jobs = [job('J1', '2026-03-01', 'Robert Smith'), job('J2', '2026-03-01', 'Acme Plumbing LLC')];
+    expect(matchReview('A Google User', '2026-03-02', ctx(jobs))).toEqual({ kind: 'none', reason: 'anonymous' });
+    expect(matchReview('Robert', '2026-03-02', ctx(jobs))).toEqual({ kind: 'none', reason: 'first-name-only' });
+    expect(matchReview('R. S.', '2026-03-02', ctx(jobs))).toEqual({ kind: 'none', reason: 'initials-only' });
+    expect(matchReview('Acme Plumbing LLC', '2026-03-02', ctx(jobs))).toEqual({ kind: 'none', reason: 'company' });
+  });
+
+  it('matches nothing under another key', () => {
+    const other = hmacSha256Base64url('another-key-0123456789');
+    expect(matchReview('Maria Garcia', '2026-03-02', { ...ctx([job('J1', '2026-03-01', 'Maria Garcia')]), hash: other }).kind).toBe('none');
+  });
+});
+
+const review = (id: string, author: string, date: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  date,
+  rating: 5,
+  text: 'Fine.',
+  author: { name: author },
+  verified: false,
+  source: 'google',
+  technicians: [],
+  services: [],
+  ...extra,
+});
+
+function apply(reviews: unknown[], jobs: JobRecord[], decisions: Decision[] = [], mentions = { technicians: [] as string[], services: [] as string[] }) {
+  const index = indexJobs(jobs);
+  return applyJobEvidence({ reviews, decisions, jobsById: index.byId, match: { index, hash, windowDays: 45 }, mentions: () => mentions });
+}
+
+describe('job evidence written into the reviews', () => {
+  const jobs = [job('J1', '2026-03-01', 'Robert Smith', ['Ann Lee']), job('J2', '2026-03-02', 'Maria Garcia', ['José Martínez'])];
+
+  it('writes evidence, verified and the credited technicians and service, keeping the text’s own', () => {
+    const { reviews, report } = apply([review('r1', 'Bob Smith', '2026-03-10', { technicians: ['José Martínez'] })], jobs);
+    expect(reviews[0]).toMatchObject({
+      verified: true,
+      evidence: { kind: 'job', job_id: 'J1', job_date: '2026-03-01', by: 'match' },
+      technicians: ['José Martínez', 'Ann Lee'],
+      services: ['drain-cleaning'],
+      credited: { technicians: ['Ann Lee'], services: ['drain-cleaning'] },
+    });
+    expect(Object.keys(reviews[0] as object)).toEqual([
+      'id',
+      'date',
+      'rating',
+      'text',
+      'author',
+      'verified',
+      'evidence',
+      'source',
+      'technicians',
+      'services',
+      'credited',
+    ]);
+    expect(report.matched).toEqual([{ review_id: 'r1', job_id: 'J1', form: 'nickname', jobs_in_window: 1 }]);
+  });
+
+  it('is idempotent: a second run changes nothing', () => {
+    const first = apply([review('r1', 'Bob Smith', '2026-03-10')], jobs);
+    const second = apply(first.reviews, jobs);
+    expect(second.reviews).toEqual(first.reviews);
+    expect(second.report.changed).toEqual([]);
+  });
+
+  it('never touches platform or owner evidence', () => {
+    const platform = review('r1', 'Bob Smith', '2026-03-10', { verified: true, evidence: { kind: 'platform', platform: 'trustpilot' } });
+    const owner = review('r2', 'Maria Garcia', '2026-03-10', { verified: true });
+    const { reviews } = apply([platform, owner], jobs);
+    expect(reviews).toEqual([platform, owner]);
+  });
+
+  it('follows the owner: a rejected review loses its job and is never matched again; a confirmed one keeps its job', () => {
+    const matched = apply([review('r1', 'Bob Smith', '2026-03-10', { technicians: ['Ann Lee'] })], jobs, [], { technicians: [], services: [] }).reviews;
+    const rejected = apply(matched, jobs, [{ review_id: 'r1', decision: 'rejected' }]);
+    expect(rejected.reviews[0]).toMatchObject({ verified: false, technicians: [], services: [] });
+    expect(rejected.reviews[0]).not.toHaveProperty('evidence');
+    expect(rejected.reviews[0]).not.toHaveProperty('credited');
+    expect(apply(rejected.reviews, jobs, [{ review_id: 'r1', decision: 'rejected' }]).reviews).toEqual(rejected.reviews);
+
+    const confirmed = apply([review('r9', 'Someone Else', '2026-03-20')], jobs, [
+      { review_id: 'r9', decision: 'confirmed', job_id: 'J2', job_date: '2026-03-02' },
+    ]);
+    expect(confirmed.reviews[0]).toMatchObject({ verified: true, evidence: { kind: 'job', job_id: 'J2', by: 'owner' }, technicians: ['José Martínez'] });
+  });
+
+  it('keeps a technician the text names when the job that credited it goes', () => {
+    const matched = apply([review('r1', 'Bob Smith', '2026-03-10')], jobs).reviews;
+    const gone = apply(matched, [], [], { technicians: ['Ann Lee'], services: [] });
+    expect(gone.reviews[0]).toMatchObject({ verified: false, technicians: ['Ann Lee'], services: [] });
+  });
+});
