@@ -148,3 +148,16 @@ describe('job evidence written into the reviews', () => {
     expect(gone.reviews[0]).toMatchObject({ verified: false, technicians: ['Ann Lee'], services: [] });
   });
 });
+
+describe('a name many customers share', () => {
+  it('waits for the owner instead of matching the one of them with a job in the window', () => {
+    const jobs = Array.from({ length: 30 }, (_, i) =>
+      job(`J${i}`, `2025-${String((i % 12) + 1).padStart(2, '0')}-10`, `Maria G${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${i}son`, [], `c${i}`),
+    );
+    jobs.push(job('J-last', '2026-03-01', 'Maria Garcia', [], 'garcia'));
+    const shared = matchReview('Maria G.', '2026-03-20', ctx(jobs));
+    expect(shared).toMatchObject({ kind: 'undecided', why: 'common-name' });
+    // her full name is hers alone: matched
+    expect(matchReview('Maria Garcia', '2026-03-20', ctx(jobs))).toMatchObject({ kind: 'matched', form: 'full' });
+  });
+});
