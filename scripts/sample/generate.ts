@@ -2,11 +2,11 @@
 // Pure: the same options always give the same content (no clock, no Math.random).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { jobsJson } from '../../src/core/jobs/jobs-file.ts';
+import type { JobsFile, VerificationFile } from '../../src/core/jobs/records.ts';
 import type { Business } from '../../src/core/schemas/business.ts';
 import { isCalendarDate } from '../../src/core/schemas/dates.ts';
 import type { Editorial } from '../../src/core/schemas/editorial.ts';
-import { jobsJson } from '../../src/core/jobs/jobs-file.ts';
-import type { JobsFile, VerificationFile } from '../../src/core/jobs/records.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { sampleJobs } from './jobs.ts';
 

@@ -3,9 +3,9 @@
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { KeyedHash } from '../core/bytes/hmac.ts';
 import { CONTENT_FILE_NAMES, ContentError } from '../core/content/dataset.ts';
 import { allText } from '../core/content/review-text.ts';
-import type { KeyedHash } from '../core/bytes/hmac.ts';
 import { createEntityLinker } from '../core/insights/entities.ts';
 import { type ApplyReport, applyJobEvidence } from '../core/jobs/apply.ts';
 import { keyCheck } from '../core/jobs/jobs-file.ts';

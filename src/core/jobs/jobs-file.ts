@@ -2,7 +2,7 @@
 // export replaces the jobs it holds and keeps the others (an export of last month is not a
 // deletion of the years before). The same export again changes nothing, byte for byte.
 import type { KeyedHash } from '../bytes/hmac.ts';
-import { KEY_CHECK_TEXT, type JobRecord, type JobsFile } from './records.ts';
+import { type JobRecord, type JobsFile, KEY_CHECK_TEXT } from './records.ts';
 
 export const keyCheck = (hash: KeyedHash) => hash(KEY_CHECK_TEXT);
 

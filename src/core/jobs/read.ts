@@ -7,7 +7,7 @@ import { Problems } from '../import/incoming.ts';
 import type { Business } from '../schemas/business.ts';
 import { isCalendarDate } from '../schemas/dates.ts';
 import { dayInZone } from '../schemas/time-zone.ts';
-import { type JobField, type JobLayout, LAYOUTS, headerKey } from './layouts.ts';
+import { headerKey, type JobField, type JobLayout, LAYOUTS } from './layouts.ts';
 import { formHash } from './match.ts';
 import { customerForms, normalizeName, parseName } from './names.ts';
 import { JobIdSchema, type JobRecord } from './records.ts';

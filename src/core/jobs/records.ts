@@ -4,8 +4,8 @@
 // hand edit cannot slip a plain name in.
 import { z } from 'zod';
 import { JobId as JobIdSchema } from '../schemas/evidence.ts';
-import { ReviewIdSchema } from '../schemas/review.ts';
 import { CalendarDate, Name } from '../schemas/primitives.ts';
+import { ReviewIdSchema } from '../schemas/review.ts';
 
 export { JobIdSchema };
 
