@@ -161,3 +161,14 @@ describe('a name many customers share', () => {
     expect(matchReview('Maria Garcia', '2026-03-20', ctx(jobs))).toMatchObject({ kind: 'matched', form: 'full' });
   });
 });
+
+describe('a common name and the technician the review names', () => {
+  it('matches when the review names a technician of that job, and only then', () => {
+    const jobs = Array.from({ length: 30 }, (_, i) =>
+      job(`J${i}`, `2025-${String((i % 12) + 1).padStart(2, '0')}-10`, `Maria G${'abcdefghij'[i % 10]}${i}son`, [], `c${i}`),
+    );
+    jobs.push(job('J-last', '2026-03-01', 'Maria Garcia', ['José Martínez'], 'garcia'));
+    expect(matchReview('Maria G.', '2026-03-20', ctx(jobs), ['Ann Lee'])).toMatchObject({ kind: 'undecided', why: 'common-name' });
+    expect(matchReview('Maria G.', '2026-03-20', ctx(jobs), ['José Martínez'])).toMatchObject({ kind: 'matched', job: { id: 'J-last' } });
+  });
+});

@@ -88,7 +88,10 @@ export function applyJobEvidence(input: ApplyInput): { reviews: unknown[]; repor
       target = { job_id: decision.job_id, job_date: decision.job_date, by: 'owner', ...(job ? { job } : {}) };
     } else if (input.match) {
       const author = (r.author as { name?: string } | undefined)?.name ?? '';
-      const outcome = matchReview(author, String(r.date), input.match);
+      // what the text names, less what an earlier job credited
+      const credit = (r.credited as Credited | undefined)?.technicians ?? [];
+      const named = ((r.technicians as string[] | undefined) ?? []).filter((t) => !credit.includes(t));
+      const outcome = matchReview(author, String(r.date), input.match, named);
       if (outcome.kind === 'matched') {
         const { job, form, jobsInWindow } = outcome;
         target = { job_id: job.id, job_date: job.date, by: 'match', job, form, jobsInWindow };
