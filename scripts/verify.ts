@@ -76,7 +76,7 @@ try {
         );
       if (!list.keyed) out('Undecided: not looked for: JOBS_MATCH_KEY is not set (.env or the environment).');
       else {
-        out(`Undecided (more than one customer fits): ${list.undecided.length}`);
+        out(`Undecided (more than one customer fits, or a name many customers share): ${list.undecided.length}`);
         for (const line of undecidedLines(list.undecided)) out(line);
         if (list.undecided.length) out('Decide with `reviews verify confirm REVIEW JOB` or `reviews verify reject REVIEW`.');
       }

@@ -14,6 +14,7 @@ export interface Undecided {
   author: string;
   date: string;
   candidates: JobRecord[];
+  why: Extract<MatchOutcome, { kind: 'undecided' }>['why'];
 }
 
 export interface ApplyReport {
@@ -96,7 +97,8 @@ export function applyJobEvidence(input: ApplyInput): { reviews: unknown[]; repor
         const { job, form, jobsInWindow } = outcome;
         target = { job_id: job.id, job_date: job.date, by: 'match', job, form, jobsInWindow };
         report.matched.push({ review_id: id, job_id: job.id, form, jobs_in_window: jobsInWindow });
-      } else if (outcome.kind === 'undecided') report.undecided.push({ review_id: id, author, date: String(r.date), candidates: outcome.candidates });
+      } else if (outcome.kind === 'undecided')
+        report.undecided.push({ review_id: id, author, date: String(r.date), candidates: outcome.candidates, why: outcome.why });
       else count(outcome.reason);
     } else if (before) {
       // Without the key the matches already made stand: nothing new is known against them.

@@ -19,7 +19,11 @@ export const jobLine = (j: JobRecord) => `${j.id} (${j.date}${j.technicians.leng
 
 export function undecidedLines(list: readonly Undecided[]): string[] {
   return list.flatMap((u) => [
-    `  ${u.review_id}  "${u.author}"  ${u.date}: ${plural(new Set(u.candidates.map((c) => c.customer)).size, 'customer')} fit`,
+    `  ${u.review_id}  "${u.author}"  ${u.date}: ${
+      u.why === 'common-name'
+        ? 'one customer fits, but many customers share this form of a name'
+        : `${plural(new Set(u.candidates.map((c) => c.customer)).size, 'customer')} fit`
+    }`,
     ...u.candidates.map((c) => `      ${jobLine(c)}`),
   ]);
 }
@@ -35,7 +39,7 @@ export function formatMatchReport(r: ApplyReport, o: { dryRun: boolean }): strin
     `Reviews matched to a job: ${r.matched.length + r.confirmed.length} (${r.matched.length} automatically, ${r.confirmed.length} confirmed by you)`,
     `  ${o.dryRun ? 'would change' : 'changed'}: ${gained} gained job evidence, ${lost} lost it, ${moved} moved to another job`,
     ...(r.rejected.length ? [`  rejected by you, never matched: ${r.rejected.length}`] : []),
-    `Undecided (more than one customer fits; \`reviews verify list\` shows them): ${r.undecided.length}`,
+    `Undecided (more than one customer fits, or a name many share; \`reviews verify list\` shows them): ${r.undecided.length}`,
     ...(unmatched.length ? ['Not matched:', ...unmatched] : []),
   ].join('\n');
 }
