@@ -172,3 +172,12 @@ describe('a common name and the technician the review names', () => {
     expect(matchReview('Maria G.', '2026-03-20', ctx(jobs), ['José Martínez'])).toMatchObject({ kind: 'matched', job: { id: 'J-last' } });
   });
 });
+
+describe('the keyed hash', () => {
+  it('is HMAC-SHA-256: the portable one gives the bytes of Node’s, which the import and the sync use', async () => {
+    const { createHmac } = await import('node:crypto');
+    for (const message of ['name\u0000maria garcia', 'customer\u0000email:ana@example.com', 'name\u0000李 w', '']) {
+      expect(hash(message)).toBe(createHmac('sha256', 'unit-test-key-0123456789').update(message, 'utf8').digest('base64url'));
+    }
+  });
+});
