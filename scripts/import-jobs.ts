@@ -73,10 +73,10 @@ export function importJobs(argv: string[]): number {
     if (!dryRun) out(r.wrote.length ? `Written: ${r.wrote.join(', ')}` : 'Nothing changed; the content folder is as it was.');
     return 0;
   } catch (err) {
-    if (err instanceof ContentError)
-      return fail(
-        `nothing imported, the content folder is as it was (${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}):\n${err.message.split('\n').slice(1).join('\n')}`,
-      );
+    if (err instanceof ContentError) {
+      const n = err.problems.length;
+      return fail(`nothing imported, the content folder is as it was (${n} problem${n === 1 ? '' : 's'}):\n${err.message.split('\n').slice(1).join('\n')}`);
+    }
     return fail(`nothing imported, the content folder is as it was: ${(err as Error).message}`);
   }
 }

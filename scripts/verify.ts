@@ -70,10 +70,10 @@ try {
       out(`[${rows.map((row) => `\n${JSON.stringify(row)}`).join(',')}\n]`);
     } else {
       out(`Matched to a job: ${list.matched.length}`);
-      for (const m of list.matched)
-        out(
-          `  ${m.review_id}  "${m.author}"  ${m.date} → ${jobLine({ id: m.job_id, date: m.job_date, technicians: m.technicians } as never)}${m.by === 'owner' ? '  confirmed by you' : ''}`,
-        );
+      for (const m of list.matched) {
+        const job = jobLine({ id: m.job_id, date: m.job_date, technicians: m.technicians });
+        out(`  ${m.review_id}  "${m.author}"  ${m.date} → ${job}${m.by === 'owner' ? '  confirmed by you' : ''}`);
+      }
       if (!list.keyed) out('Undecided: not looked for: JOBS_MATCH_KEY is not set (.env or the environment).');
       else {
         out(`Undecided (more than one customer fits, or a name many customers share): ${list.undecided.length}`);

@@ -68,7 +68,8 @@ const matchMs = performance.now() - t;
 const used = process.cpuUsage(cpu);
 const matchCpuMs = (used.user + used.system) / 1000;
 
-console.log(`Matching ${reviews.length.toLocaleString('en-US')} reviews against ${records.length.toLocaleString('en-US')} jobs (seed ${seed}, window ${windowDays} days)`);
+const count = (n: number) => n.toLocaleString('en-US');
+console.log(`Matching ${count(reviews.length)} reviews against ${count(records.length)} jobs (seed ${seed}, window ${windowDays} days)`);
 console.log(`  index and match: ${(matchMs / 1000).toFixed(2)} s wall, ${(matchCpuMs / 1000).toFixed(2)} s of CPU (goal: at most 5 s)`);
 console.log(`  hashing the jobs' name forms, as the import does once: ${(hashMs / 1000).toFixed(2)} s`);
 console.log(accuracy(business, out.reviews as { id: string; evidence?: { job_id: string } }[], windowDays));

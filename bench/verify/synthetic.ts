@@ -59,7 +59,9 @@ export const SHORT: Record<string, string[]> = {
 };
 
 // The long tail of surnames: two syllables and an ending give some 40,000 of them.
-const SYLLABLES = 'Ab Al Bar Bel Ber Bran Cal Car Dal Dor Ed Fal Fer Gar Gol Hal Har Kal Kem Lan Lor Mal Mar Nor Ol Pal Ram Ros Sal Tor Val Wal Wen Zan'.split(' ');
+const SYLLABLES = (
+  'Ab Al Bar Bel Ber Bran Cal Car Dal Dor Ed Fal Fer Gar Gol Hal Har Kal Kem Lan Lor Mal Mar Nor Ol Pal Ram Ros Sal Tor Val Wal Wen Zan'
+).split(' ');
 const ENDINGS = 'son sen ez ski man berg ley ton ford ov ini ak'.split(' ');
 
 const COMPANY_SUFFIX = ['LLC', 'Inc', 'Property Management', 'Realty', 'Holdings LLC', 'Apartments'];

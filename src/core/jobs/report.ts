@@ -15,7 +15,8 @@ const REASONS: Record<string, string> = {
   'platform-or-owner': 'verified by the platform or by hand (left as they are)',
 };
 
-export const jobLine = (j: JobRecord) => `${j.id} (${j.date}${j.technicians.length ? `, ${j.technicians.join(', ')}` : ''})`;
+export const jobLine = (j: Pick<JobRecord, 'id' | 'date' | 'technicians'>) =>
+  `${j.id} (${j.date}${j.technicians.length ? `, ${j.technicians.join(', ')}` : ''})`;
 
 export function undecidedLines(list: readonly Undecided[]): string[] {
   return list.flatMap((u) => [
