@@ -60,7 +60,15 @@ export function sampleJobs(o: { random: () => number; reviews: Review[]; hadJob:
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(list: readonly T[]): T => list[int(list.length)] as T;
   // Node's HMAC, the bytes of src/core/bytes/hmac.ts's: the 20,000-review sample hashes some 200,000 name forms
-  const hash = (message: string) => createHmac('sha256', SAMPLE_JOBS_MATCH_KEY).update(message, 'utf8').digest('base64url');
+  // (and remembered: made-up customers share few names)
+  const memo = new Map<string, string>();
+  const hash = (message: string) => {
+    const known = memo.get(message);
+    if (known !== undefined) return known;
+    const h = createHmac('sha256', SAMPLE_JOBS_MATCH_KEY).update(message, 'utf8').digest('base64url');
+    memo.set(message, h);
+    return h;
+  };
   const plain: { id: string; date: string; customer: string; who: string; technicians: string[]; service: string }[] = [];
   let n = 0;
   const add = (date: string, customer: string, who: string, technicians: string[], service: string) => {
