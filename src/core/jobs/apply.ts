@@ -89,9 +89,10 @@ export function applyJobEvidence(input: ApplyInput): { reviews: unknown[]; repor
       target = { job_id: decision.job_id, job_date: decision.job_date, by: 'owner', ...(job ? { job } : {}) };
     } else if (input.match) {
       const author = (r.author as { name?: string } | undefined)?.name ?? '';
-      // what the text names, less what an earlier job credited
-      const credit = (r.credited as Credited | undefined)?.technicians ?? [];
-      const named = ((r.technicians as string[] | undefined) ?? []).filter((t) => !credit.includes(t));
+      // What the review names: its own list; once a job credited some, the text read again, except
+      // for the job it was matched to, whose credit cannot be told apart from the text (a match stands).
+      const own = (r.technicians as string[] | undefined) ?? [];
+      const named = (job: JobRecord) => (!r.credited || before?.job_id === job.id ? own : input.mentions(r).technicians);
       const outcome = matchReview(author, String(r.date), input.match, named);
       if (outcome.kind === 'matched') {
         const { job, form, jobsInWindow } = outcome;

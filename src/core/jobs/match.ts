@@ -96,11 +96,11 @@ function firstFrom(fits: readonly Fit[], day: number): number {
 const newestFirst = (a: JobRecord, b: JobRecord) => (a.date > b.date ? -1 : a.date < b.date ? 1 : a.id < b.id ? -1 : 1);
 
 /**
- * `named`: the technicians the review's own text names. A common name form whose one customer's
- * job was done by a technician the review names is that customer's: the name and the technician
- * agree, which a namesake's review would not.
+ * `named(job)`: the technicians the review names. A common name form whose one customer's job was
+ * done by a technician the review names is that customer's: the name and the technician agree,
+ * which a namesake's review would not.
  */
-export function matchReview(authorName: string, reviewDate: string, ctx: MatchContext, named: readonly string[] = []): MatchOutcome {
+export function matchReview(authorName: string, reviewDate: string, ctx: MatchContext, named: (job: JobRecord) => readonly string[] = () => []): MatchOutcome {
   const name = parseName(authorName);
   const form = reviewerForm(name);
   if (form === undefined) return { kind: 'none', reason: name.kind as Exclude<NameKind, 'person'> };
@@ -128,6 +128,6 @@ export function matchReview(authorName: string, reviewDate: string, ctx: MatchCo
   let best = list[0] as Fit;
   for (const f of list) if (f.day > best.day || (f.day === best.day && f.job.id > best.job.id)) best = f;
   const byChance = (entry.customers * (reviewDay - best.day + 1)) / ctx.index.spanDays > MAX_CHANCE_NAMESAKES[best.kind];
-  if (byChance && !best.job.technicians.some((t) => named.includes(t))) return { kind: 'undecided', candidates: all(), why: 'common-name' };
+  if (byChance && !best.job.technicians.some((t) => named(best.job).includes(t))) return { kind: 'undecided', candidates: all(), why: 'common-name' };
   return { kind: 'matched', job: best.job, form: best.kind, jobsInWindow: new Set(list.map((f) => f.job.id)).size };
 }
