@@ -1,7 +1,7 @@
 // The brand's files in the content folder, checked before anything is built: each file named in
 // business.json exists, is what its name says, and is small enough to send on every page view.
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { sha256Base64url } from '../core/bytes/sha256.ts';
 import { CONTENT_FILE_NAMES, ContentError, type ContentProblem } from '../core/content/dataset.ts';
 import { FONT_MAX_BYTES, LOGO_MAX_BYTES, THEME_CSS_FILE } from '../core/schemas/brand.ts';
@@ -9,6 +9,9 @@ import type { Business } from '../core/schemas/business.ts';
 import { type BrandAssets, brandAssets } from '../core/site/brand.ts';
 
 const THEME_MAX_BYTES = 100 * 1024;
+/** A logo this small goes into /badge.svg itself; a larger one would make the badge heavier than the page it sits on needs. */
+const BADGE_LOGO_MAX_BYTES = 8 * 1024;
+const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp' };
 
 // The first bytes of each raster type (PNG: RFC 2083 §3.1; WebP: RIFF....WEBP; WOFF/WOFF2 and OpenType/TrueType signatures).
 const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
@@ -62,6 +65,11 @@ export function loadBrandAssets(dir: string, business: Business): BrandAssets {
       : undefined,
   ].filter((p): p is ContentProblem => p !== undefined);
   if (problems.length) throw new ContentError(problems);
-  if (assets.logo) assets.logo.hash = sha256Base64url(readFileSync(join(dir, assets.logo.file))).slice(0, 16);
+  if (assets.logo) {
+    const bytes = readFileSync(join(dir, assets.logo.file));
+    assets.logo.hash = sha256Base64url(bytes).slice(0, 16);
+    if (bytes.length <= BADGE_LOGO_MAX_BYTES)
+      assets.logo.inline = `data:${LOGO_TYPES[extname(assets.logo.file).toLowerCase()]};base64,${bytes.toString('base64')}`;
+  }
   return assets;
 }

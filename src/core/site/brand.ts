@@ -10,6 +10,8 @@ export interface BrandFile {
   path: string;
   /** A hash of the file's bytes, set by the build that read it. */
   hash?: string;
+  /** The file as a data: URI, for a small logo that an SVG badge (which loads nothing) draws. */
+  inline?: string;
 }
 
 export interface BrandAssets {
