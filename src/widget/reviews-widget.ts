@@ -39,7 +39,7 @@ interface Words {
 
 const WORDS = /* build: widget words */ null as unknown as Words;
 type Colors = Record<'accent' | 'star' | 'brand' | 'on-brand', string>;
-/** The brand's derived colours, light and dark, and its logo's URL. */
+/** The brand's derived colours, light and dark, and its logo's path on ORIGIN. */
 const BRAND = /* build: widget brand */ null as unknown as { light: Colors; dark: Colors; logo?: string };
 const vars = (c: Colors) => `--accent: ${c.accent}; --star: ${c.star}; --brand: ${c.brand}; --on-brand: ${c['on-brand']};`;
 
@@ -273,7 +273,7 @@ class ReviewsWidget extends HTMLElement {
     const name = el('p', 'name');
     if (BRAND.logo) {
       const logo = el('img', 'logo');
-      logo.src = BRAND.logo;
+      logo.src = new URL(BRAND.logo, ORIGIN).href;
       logo.alt = '';
       name.append(logo);
     }

@@ -1,5 +1,5 @@
 // What the widget takes from the brand: the derived colours it draws with (the host page may
-// override each as a custom property) and the logo's absolute URL.
+// override each as a custom property) and the logo's path.
 import type { Business } from '../schemas/business.ts';
 import type { BrandAssets } from './brand.ts';
 import { derivePalette, type Palette } from './palette.ts';
@@ -14,10 +14,11 @@ export interface WidgetBrand {
 
 const pick = (p: Palette): WidgetColors => ({ accent: p.accent, star: p.star, brand: p.brand, 'on-brand': p['on-brand'] });
 
-export function widgetBrand(business: Business, assets: BrandAssets, base: string): WidgetBrand {
+/** The logo is a path: the widget loads it from the origin it was itself loaded from, like its data. */
+export function widgetBrand(business: Business, assets: BrandAssets): WidgetBrand {
   // the widget sits on the host's page, so it follows the reader's scheme even where the brand pins one for its own pages
   const [light, dark] = (['light', 'dark'] as const).map((s) => pick(derivePalette(business.brand, s))) as [WidgetColors, WidgetColors];
-  return { light, dark, ...(assets.logo && { logo: `${base}${assets.logo.path}` }) };
+  return { light, dark, ...(assets.logo && { logo: assets.logo.path }) };
 }
 
 /** Where the widget's source takes the brand (src/widget/reviews-widget.ts). */
