@@ -1,6 +1,6 @@
 // Every colour the pages use, light and dark: the neutral shades, and those derived from the
 // brand's colours with culori so that WCAG 2.2 AA holds whatever colour a client picks.
-import { type Color, converter, formatHex, parse, toGamut, wcagContrast } from 'culori';
+import { type Color, converter, displayable, formatHex, parse, toGamut, wcagContrast } from 'culori';
 import type { Brand } from '../schemas/brand.ts';
 
 export type Scheme = 'light' | 'dark';
@@ -66,8 +66,9 @@ const GRAPHIC = 3.1;
 const oklch = converter('oklch');
 const inRgb = toGamut('rgb', 'oklch');
 
+/** The colour in sRGB: as it is when sRGB can show it, else mapped into it (CSS Color 4 gamut mapping). */
 function hex(color: Color): string {
-  return formatHex(inRgb(color));
+  return formatHex(displayable(color) ? color : inRgb(color));
 }
 
 const worst = (c: string, backgrounds: readonly string[]) => Math.min(...backgrounds.map((b) => wcagContrast(c, b)));
