@@ -11,7 +11,7 @@ import { businessLocale } from '../core/i18n/locale.ts';
 import type { Settings } from '../settings/index.ts';
 import { adoptInsights, insightsDocument } from '../core/documents/documents.ts';
 import { brandFiles } from '../core/site/brand.ts';
-import { type CardData, cardData } from '../core/site/cards.ts';
+import { type CardData, cardData, siteCard } from '../core/site/cards.ts';
 import { allFacets, facets } from '../core/site/facets.ts';
 import { loadBrandAssets } from './brand-files.ts';
 import { loadContentDir } from './content-dir.ts';
@@ -65,7 +65,7 @@ function pageCards(context: BuildContext): CardData[] {
   const { dataset, brand } = context;
   adoptInsights(dataset, context.insights);
   const { locale } = businessLocale(dataset.business, context.catalogues);
-  return [cardData(dataset, locale, brand), ...allFacets(facets(dataset)).map((f) => cardData(dataset, locale, brand, f))];
+  return [cardData(dataset, locale, brand), siteCard(dataset, locale, brand), ...allFacets(facets(dataset)).map((f) => cardData(dataset, locale, brand, f))];
 }
 
 let buildsInProcess = 0;

@@ -88,13 +88,15 @@ function cardTree(card: CardData, logoFile: string | undefined): Node {
         h('div', { fontSize: logo ? 44 : 60, fontWeight: 700, lineHeight: 1.15 }, card.business),
         ...(card.heading ? [h('div', { fontSize: 40, color: c.muted }, card.heading)] : []),
       ]),
-      h('div', { display: 'flex', alignItems: 'center', gap: 28 }, [
-        h('div', { fontSize: 120, fontWeight: 700, lineHeight: 1 }, card.rating),
-        h('div', { display: 'flex', flexDirection: 'column', gap: 8 }, [
-          h('div', { display: 'flex', gap: 6 }, card.stars === undefined ? [] : stars),
-          h('div', { fontSize: 40, color: c.muted }, card.count),
-        ]),
-      ]),
+      card.rating === undefined
+        ? h('div', { display: 'flex', height: 16, background: c.brand, borderRadius: 8 })
+        : h('div', { display: 'flex', alignItems: 'center', gap: 28 }, [
+            h('div', { fontSize: 120, fontWeight: 700, lineHeight: 1 }, card.rating),
+            h('div', { display: 'flex', flexDirection: 'column', gap: 8 }, [
+              h('div', { display: 'flex', gap: 6 }, card.stars === undefined ? [] : stars),
+              h('div', { fontSize: 40, color: c.muted }, card.count ?? ''),
+            ]),
+          ]),
     ],
   );
   return h(

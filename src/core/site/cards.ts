@@ -23,10 +23,11 @@ export interface CardData {
   business: string;
   /** The facet's label ("Mike Reyes", "5 stars"); none on the home card. */
   heading?: string;
-  rating: string;
+  /** The rating and the count; none on the site's card. */
+  rating?: string;
   /** Whole stars out of five; none without reviews. */
   stars?: number;
-  count: string;
+  count?: string;
   colors: { brand: string; onBrand: string; surface: string; text: string; muted: string; star: string };
   /** The logo's URL path and a hash of its bytes (the card changes when the file does). */
   logo?: { path: string; hash: string };
@@ -51,6 +52,25 @@ export function cardData(dataset: Dataset, locale: Locale, brand: BrandAssets, f
     colors: { brand: p.brand, onBrand: p['on-brand'], surface: p.surface, text: p.text, muted: p.muted, star: p.star },
     ...(brand.logo?.hash && { logo: { path: brand.logo.path, hash: brand.logo.hash } }),
     alt: [business.name, heading, rated, count].filter(Boolean).join(' · '),
+  };
+}
+
+/**
+ * The card of the pages that are neither the home page nor a facet's own page (the archive, a
+ * facet's further pages, the API page): the name, the logo and "Customer reviews", without the
+ * rating, so that a full archive page stays byte for byte the same when a review arrives.
+ */
+export function siteCard(dataset: Dataset, locale: Locale, brand: BrandAssets): CardData {
+  const home = cardData(dataset, locale, brand);
+  const heading = locale.t('home.kicker');
+  return {
+    name: 'site',
+    lang: home.lang,
+    business: home.business,
+    heading,
+    colors: home.colors,
+    ...(home.logo && { logo: home.logo }),
+    alt: `${home.business} · ${heading}`,
   };
 }
 
