@@ -35,7 +35,8 @@ const FRAME = 40;
 const STAR = 'M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01z';
 const starUri = (color: string, filled: boolean) =>
   `data:image/svg+xml,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${STAR}" fill="${filled ? color : 'none'}" stroke="${color}" stroke-width="1.5"/></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">` +
+      `<path d="${STAR}" fill="${filled ? color : 'none'}" stroke="${color}" stroke-width="1.5"/></svg>`,
   )}`;
 
 /** Width and height of a PNG (its IHDR chunk) or an SVG (its width/height or viewBox). */
