@@ -7,6 +7,7 @@ import { CONTENT_FILE_NAMES, ContentError, type ContentProblem } from '../core/c
 import { FONT_MAX_BYTES, LOGO_MAX_BYTES, THEME_CSS_FILE } from '../core/schemas/brand.ts';
 import type { Business } from '../core/schemas/business.ts';
 import { type BrandAssets, brandAssets } from '../core/site/brand.ts';
+import { imageSize } from './image-size.ts';
 
 const THEME_MAX_BYTES = 100 * 1024;
 /** A logo this small goes into /badge.svg itself; a larger one would make the badge heavier than the page it sits on needs. */
@@ -68,6 +69,8 @@ export function loadBrandAssets(dir: string, business: Business): BrandAssets {
   if (assets.logo) {
     const bytes = readFileSync(join(dir, assets.logo.file));
     assets.logo.hash = sha256Base64url(bytes).slice(0, 16);
+    const size = imageSize(bytes, extname(assets.logo.file).toLowerCase());
+    if (size) Object.assign(assets.logo, size);
     if (bytes.length <= BADGE_LOGO_MAX_BYTES)
       assets.logo.inline = `data:${LOGO_TYPES[extname(assets.logo.file).toLowerCase()]};base64,${bytes.toString('base64')}`;
   }

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
 import satori from 'satori';
+import { imageSize } from './image-size.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type CardData, cardPath } from '../core/site/cards.ts';
 
 const require = createRequire(import.meta.url);
@@ -38,17 +39,6 @@ const starUri = (color: string, filled: boolean) =>
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">` +
       `<path d="${STAR}" fill="${filled ? color : 'none'}" stroke="${color}" stroke-width="1.5"/></svg>`,
   )}`;
-
-/** Width and height of a PNG (its IHDR chunk) or an SVG (its width/height or viewBox). */
-export function imageSize(bytes: Buffer, ext: string): { width: number; height: number } | undefined {
-  if (ext === '.png' && bytes.length > 24) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  if (ext !== '.svg') return undefined;
-  const svg = /<svg[^>]*>/.exec(bytes.toString('utf8'))?.[0] ?? '';
-  const view = /viewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(svg);
-  const w = Number(/\swidth\s*=\s*["']([\d.]+)(px)?["']/.exec(svg)?.[1] ?? view?.[1]);
-  const h2 = Number(/\sheight\s*=\s*["']([\d.]+)(px)?["']/.exec(svg)?.[1] ?? view?.[2]);
-  return w > 0 && h2 > 0 ? { width: w, height: h2 } : undefined;
-}
 
 function logoNode(file: string): Node | undefined {
   const ext = file.slice(file.lastIndexOf('.')).toLowerCase();

@@ -13,14 +13,14 @@ import { themeCss } from '../../src/core/site/palette.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { launchChromium, watchProblems } from '../helpers/chromium.ts';
 import { serveForeignPage, strictCsp, watchEmbedding } from '../helpers/foreign-page.ts';
-import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
+import { ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
 
 const rgb = converter('rgb');
 const SITE = 'https://reviews.example';
-const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="80" height="40"><rect width="40" height="20" rx="4" fill="#fff"/></svg>\n';
-const THEME = '.site-head h1 { letter-spacing: 0.01em; }\n';
+/** A client's logo and theme.css. */
+const FILES = join(ROOT, 'test', 'fixtures', 'brand');
 const BRAND = {
   logo: { file: 'logo.svg', alt: 'Tiny and Sons logo' },
   color: '#0e7490',
@@ -60,8 +60,7 @@ function brandedContent(): string {
   cpSync(SMALL_CONTENT, dir, { recursive: true });
   const business = JSON.parse(readFileSync(join(dir, 'business.json'), 'utf8'));
   writeFileSync(join(dir, 'business.json'), JSON.stringify({ ...business, brand: BRAND }, null, 2));
-  writeFileSync(join(dir, 'logo.svg'), LOGO);
-  writeFileSync(join(dir, 'theme.css'), THEME);
+  for (const file of ['logo.svg', 'theme.css']) cpSync(join(FILES, file), join(dir, file));
   return dir;
 }
 

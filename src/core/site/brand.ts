@@ -12,6 +12,9 @@ export interface BrandFile {
   hash?: string;
   /** The file as a data: URI, for a small logo that an SVG badge (which loads nothing) draws. */
   inline?: string;
+  /** The logo's intrinsic size in CSS pixels, where the build could read it (SVG, PNG). */
+  width?: number;
+  height?: number;
 }
 
 export interface BrandAssets {
