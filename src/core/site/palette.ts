@@ -28,7 +28,7 @@ export interface Palette {
 const NEUTRAL: Record<Scheme, Omit<Palette, 'brand' | 'on-brand'>> = {
   light: {
     bg: '#f7f6f3',
-    surface: '#ffffff',
+    surface: '#fff',
     text: '#1c1c1e',
     muted: '#52525b',
     line: '#e2dfd8',
