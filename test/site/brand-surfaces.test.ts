@@ -1,14 +1,18 @@
 // The brand where the business appears besides its pages: the badge, the widget's script, the
 // MCP App's data, and the files a brand brings, each from the same facts the build uses.
 import { describe, expect, it } from 'vitest';
+import { loadContentDir } from '../../src/build/content-dir.ts';
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
+import { ENGLISH } from '../../src/core/i18n/locale.ts';
 import { BusinessSchema } from '../../src/core/schemas/business.ts';
 import { appData } from '../../src/core/site/app-data.ts';
 import { badgeSvg } from '../../src/core/site/badge.ts';
 import { brandAssets, brandFiles, headerLinks } from '../../src/core/site/brand.ts';
+import { cardData, cardPath, siteCard } from '../../src/core/site/cards.ts';
+import { allFacets, facets } from '../../src/core/site/facets.ts';
 import { widgetBrand } from '../../src/core/site/widget-brand.ts';
 import { widgetScript, widgetWords } from '../../src/core/site/widget-words.ts';
-import { ENGLISH } from '../../src/core/i18n/locale.ts';
+import { SMALL_CONTENT } from '../helpers/paths.ts';
 
 const business = BusinessSchema.parse({
   name: 'Yellow Vans',
@@ -58,5 +62,25 @@ describe('the brand besides the pages', () => {
   it('gives the MCP App the logo as data, and nothing when there is none', () => {
     expect(appData(business, 'https://reviews.example/', [], CATALOGUES, LOGO).logo).toBe(LOGO);
     expect(appData(business, 'https://reviews.example/', [], CATALOGUES).logo).toBeUndefined();
+  });
+});
+
+describe('the preview cards', () => {
+  const dataset = loadContentDir(SMALL_CONTENT);
+  const newer = { ...dataset, reviews: [{ ...(dataset.reviews[0] as (typeof dataset.reviews)[number]), id: 'newer', rating: 1 }, ...dataset.reviews] };
+  const paths = (d: typeof dataset) =>
+    [cardData(d, ENGLISH, {}), siteCard(d, ENGLISH, {}), ...allFacets(facets(d)).map((f) => cardData(d, ENGLISH, {}, f))].map(cardPath);
+
+  it('are named by what they show: the same content gives the same URLs, one new review a new home card and no new site card', () => {
+    const [before, again, after] = [paths(dataset), paths(dataset), paths(newer)];
+    expect(again).toEqual(before);
+    expect(new Set(before).size).toBe(before.length);
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+  });
+
+  it("change when the logo's bytes do", () => {
+    const logo = (hash: string) => ({ logo: { file: 'logo.svg', path: '/brand/logo.svg', hash } });
+    expect(cardPath(cardData(dataset, ENGLISH, logo('a')))).not.toBe(cardPath(cardData(dataset, ENGLISH, logo('b'))));
   });
 });
