@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { sha256Base64url } from '../core/bytes/sha256.ts';
+import { contentTypeFor } from '../core/http/media.ts';
 import { CONTENT_FILE_NAMES, ContentError, type ContentProblem } from '../core/content/dataset.ts';
 import { FONT_MAX_BYTES, LOGO_MAX_BYTES, THEME_CSS_FILE } from '../core/schemas/brand.ts';
 import type { Business } from '../core/schemas/business.ts';
@@ -12,7 +13,6 @@ import { imageSize } from './image-size.ts';
 const THEME_MAX_BYTES = 100 * 1024;
 /** A logo this small goes into /badge.svg itself; a larger one would make the badge heavier than the page it sits on needs. */
 const BADGE_LOGO_MAX_BYTES = 8 * 1024;
-const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp' };
 
 // The first bytes of each raster type (PNG: RFC 2083 §3.1; WebP: RIFF....WEBP; WOFF/WOFF2 and OpenType/TrueType signatures).
 const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
@@ -71,8 +71,7 @@ export function loadBrandAssets(dir: string, business: Business): BrandAssets {
     assets.logo.hash = sha256Base64url(bytes).slice(0, 16);
     const size = imageSize(bytes, extname(assets.logo.file).toLowerCase());
     if (size) Object.assign(assets.logo, size);
-    if (bytes.length <= BADGE_LOGO_MAX_BYTES)
-      assets.logo.inline = `data:${LOGO_TYPES[extname(assets.logo.file).toLowerCase()]};base64,${bytes.toString('base64')}`;
+    if (bytes.length <= BADGE_LOGO_MAX_BYTES) assets.logo.inline = `data:${contentTypeFor(assets.logo.path)};base64,${bytes.toString('base64')}`;
   }
   return assets;
 }
