@@ -1,8 +1,11 @@
 // `reviews check` on a bad brand: each problem named by its key in business.json, nothing built.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkContent } from '../../scripts/cli/check.ts';
+import { currentBuild } from '../../src/build/output-dir.ts';
+import { ContentError } from '../../src/core/content/dataset.ts';
+import { buildInProcess } from '../helpers/build.ts';
 import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 
 function content(brand: unknown, files: Record<string, string | Buffer> = {}): string {
@@ -58,5 +61,22 @@ describe('reviews check on the brand', () => {
     expect(status).toBe(1);
     expect(errors).toContain('business.json');
     expect(errors).toContain(message);
+  });
+});
+
+describe('a build with a bad brand', () => {
+  it('fails naming the key and leaves the last good build in place, cards and logo included', async () => {
+    const dir = content({ logo: { file: 'logo.svg' }, color: 'teal' }, { 'logo.svg': SVG });
+    const out = join(tempDir('brand-build'), 'dist');
+    await buildInProcess({ CONTENT_DIR: dir, OUT_DIR: out });
+    const good = currentBuild(out);
+    expect(existsSync(join(out, 'site', 'brand', 'logo.svg'))).toBe(true);
+    const business = JSON.parse(readFileSync(join(dir, 'business.json'), 'utf8'));
+    writeFileSync(join(dir, 'business.json'), JSON.stringify({ ...business, brand: { ...business.brand, color: 'teal-ish' } }));
+    const failed = await buildInProcess({ CONTENT_DIR: dir, OUT_DIR: out }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(ContentError);
+    expect((failed as ContentError).message).toContain('field "brand.color"');
+    expect(currentBuild(out)).toBe(good);
+    expect(readdirSync(join(out, 'site', 'cards')).length).toBeGreaterThan(2);
   });
 });
