@@ -48,7 +48,7 @@ export interface WorkerOptions {
   watchCron?: string | undefined;
 }
 
-const ENTRY = fileURLToPath(new URL('../../../sidecar/runtime/cloudflare/worker.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../../../sidecar/runtime/cloudflare/main.ts', import.meta.url));
 
 /**
  * `dist/deploy/worker/` for `wrangler deploy` (and `wrangler dev`): the whole service as one
