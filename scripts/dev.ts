@@ -4,6 +4,7 @@
 // sidecar's routes (search, MCP, the hub) are not part of it: `npm start` serves everything.
 import { fileURLToPath } from 'node:url';
 import { dev } from 'astro';
+import { brandDevFiles } from '../src/build/brand-dev.ts';
 import { prepareBuildContext } from '../src/build/build-site.ts';
 import { contextModule } from '../src/build/context-module.ts';
 import { ContentError } from '../src/core/content/dataset.ts';
@@ -14,7 +15,13 @@ try {
   const settings = readSettings(process.env);
   const site = `http://${settings.host}:${settings.port}`;
   const context = prepareBuildContext({ ...settings, siteUrl: site });
-  await dev({ root, site, server: { host: settings.host, port: settings.port }, logLevel: 'info', vite: { plugins: [contextModule(context)] } });
+  await dev({
+    root,
+    site,
+    server: { host: settings.host, port: settings.port },
+    logLevel: 'info',
+    vite: { plugins: [contextModule(context), brandDevFiles(settings.contentDir, context.brand)] },
+  });
 } catch (err) {
   console.error(err instanceof ContentError ? err.message : err);
   process.exitCode = 1;

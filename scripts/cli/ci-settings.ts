@@ -49,6 +49,11 @@ export const CI_SETTINGS: Record<string, CiSetting> = {
   },
   TRUSTPILOT_BUSINESS_UNIT_ID: { kind: 'secret', need: 'trustpilot', from: 'Trustpilot API: business-units/find?name=YOUR-DOMAIN answers its id' },
   TRUSTPILOT_API_KEY: { kind: 'secret', need: 'trustpilot', from: "Trustpilot Business › Integrations › Developers › APIs: the application's API key" },
+  JOBS_MATCH_KEY: {
+    kind: 'secret',
+    need: 'optional',
+    from: 'the key `reviews import jobs` hashed the job records with (`openssl rand -base64 32`, once, kept in .env): docs/verification.md',
+  },
   SYNC_FULL_SWEEP_S: { kind: 'variable', need: 'optional', from: 'seconds between complete reads of every page; unset: 604800 (a week)' },
   SYNC_WATCH_CRON: { kind: 'variable', need: 'optional', from: 'how often the watch asks the sources, five cron fields; unset: every minute' },
 };

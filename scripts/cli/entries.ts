@@ -4,6 +4,7 @@
 
 export const ENTRIES = {
   import: 'scripts/import',
+  verify: 'scripts/verify',
   dev: 'scripts/dev',
   build: 'scripts/build',
   serve: 'sidecar/runtime/node/main',
