@@ -15,8 +15,8 @@ import { WORKER_CONFIG, workerSecrets, workerSecretsFile, workerVars } from '../
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { customDomain, workersDevAddress } from './cloudflare/address.ts';
-import { privateTempDir, removeAbandoned, writePrivateFile } from './harness/private-dir.ts';
-import { entryFile, tempDir, toolBin } from './harness/processes.ts';
+import { privateTempDir, removeAbandoned, writePrivateFile } from './run/private-dir.ts';
+import { entryFile, tempDir, toolBin } from './run/processes.ts';
 
 const args = process.argv.slice(2);
 const own = new Set(['--no-build', '--no-publish']);

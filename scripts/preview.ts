@@ -4,8 +4,8 @@
 // the tools' own state all go to a temporary folder; nothing in the repository changes.
 import { join, resolve } from 'node:path';
 import { readSettings } from '../src/settings/index.ts';
-import { freePort, type RunningHost, startNetlify, startWrangler } from './harness/host-emulators.ts';
-import { buildOrThrow, entryFile, type RunningProcess, startListening, tempDir } from './harness/processes.ts';
+import { freePort, type RunningHost, startNetlify, startWrangler } from './run/host-emulators.ts';
+import { buildOrThrow, entryFile, type RunningProcess, startListening, tempDir } from './run/processes.ts';
 
 const HOSTS = { pages: 'Cloudflare Pages (wrangler pages dev)', netlify: 'Netlify (netlify dev --offline)' } as const;
 type Host = keyof typeof HOSTS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GeneratedContent, generateContent } from '../scripts/sample/generate.ts';
+import { type GeneratedContent, generateContent } from '../tools/sample/generate.ts';
 import { parseContent } from '../src/core/content/dataset.ts';
 import type { Review } from '../src/core/schemas/review.ts';
 

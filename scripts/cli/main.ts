@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { ConfigError } from '../../src/settings/config-file.ts';
 import { readSettings } from '../../src/settings/index.ts';
-import { toolBin } from '../harness/processes.ts';
+import { toolBin } from '../run/processes.ts';
 import { checkContent } from './check.ts';
 import { COMMANDS, type CommandName, commandHelp, isCommand, mainHelp } from './commands.ts';
 import { printConfig } from './config.ts';

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CloudflareApi, startCloudflareApi } from '../../scripts/harness/cloudflare-api.ts';
+import { type CloudflareApi, startCloudflareApi } from '../helpers/stand-ins/cloudflare-api.ts';
 import { DURABLE_OBJECT_MIGRATIONS, DURABLE_OBJECTS } from '../../sidecar/runtime/cloudflare/bindings.ts';
 
 /** The tag of the last migration: a new Worker gets every step at once. */

@@ -8,7 +8,7 @@ import { MCP_TOOL_NAMES } from '../../src/core/openapi/mcp.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
 import { type RunningTarget, startTarget, stubbedMount, TARGETS } from '../helpers/targets.ts';
-import { ACCEPT, MODERN, MODERN_META, openSession, PROTOCOL } from '../mcp/helpers.ts';
+import { ACCEPT, MODERN, MODERN_META, openSession, PROTOCOL } from '../helpers/mcp.ts';
 
 const SITE = 'https://reviews.example';
 let server: RunningTarget;

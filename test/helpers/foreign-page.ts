@@ -27,4 +27,4 @@ export function serveForeignPage(html: string, csp: string): Promise<ForeignPage
   );
 }
 
-export { watchEmbedding } from '../../scripts/harness/chromium.ts';
+export { watchEmbedding } from './chromium.ts';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentDir, FIXTURES, reviewsOf, runImport } from './helpers.ts';
+import { contentDir, FIXTURES, reviewsOf, runImport } from '../helpers/import.ts';
 
 describe('npm run import csv', () => {
   const dir = contentDir();

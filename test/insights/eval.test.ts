@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyserPrediction, type EvalSet, evaluateGold, evaluateSet, GOLD_FILE, loadGold, setFile } from '../../scripts/eval-insights.ts';
+import { analyserPrediction, type EvalSet, evaluateGold, evaluateSet, GOLD_FILE, loadGold, setFile } from '../../tools/insights/eval.ts';
 import { evaluate } from '../../src/core/insights/evaluate.ts';
 import { ASPECT_IDS } from '../../src/core/schemas/aspects.ts';
 import { describeWithCorpus } from './corpus.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { measuredAccuracy } from '../../scripts/eval-insights.ts';
-import { analyserVersion, methodFrom, readMethod } from '../../scripts/insights/method.ts';
+import { measuredAccuracy } from '../../tools/insights/eval.ts';
+import { analyserVersion, methodFrom, readMethod } from '../../tools/insights/method.ts';
 import { insightsDocument } from '../../src/core/documents/documents.ts';
 import type { Evaluation } from '../../src/core/insights/evaluate.ts';
 import { LANGUAGES } from '../../src/core/insights/languages.ts';

@@ -14,7 +14,7 @@ import { SearchResultSchema } from '../../src/core/schemas/search.ts';
 import { SearchParamsShape } from '../../src/core/search/params.ts';
 import { buildOrThrow } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
-import { type McpTestServer, post, SITE_URL, startMcpServer } from './helpers.ts';
+import { type McpTestServer, post, SITE_URL, startMcpServer } from '../helpers/mcp.ts';
 
 interface Review {
   id: string;

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageWeight } from '../../scripts/bench/page-weight.ts';
+import { pageWeight } from '../../bench/page/page-weight.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { siteUrls } from '../../src/core/http/urls.ts';
 import { INSIGHTS_METHOD } from '../../src/core/insights/method.ts';
