@@ -1,9 +1,9 @@
 // The first request of a fresh isolate, for a few kinds of bench:hostile at once (quicker than the
-// whole run, to compare a change): BENCH_KINDS (names in scripts/bench/hostile-requests.ts,
+// whole run, to compare a change): BENCH_KINDS (names in bench/hostile/hostile-requests.ts,
 // comma-separated), BENCH_FRESH starts of a new workerd each (5), on the build in BENCH_OUT
 // (generated at BENCH_REVIEWS, 2,507, when it has none). Prints each start's Server-Timing and
 // workerd's CPU for the request, then each kind's median, least and most.
-//   BENCH_OUT=/tmp/b BENCH_KINDS='MCP tools/call get_reviews_since' node scripts/bench/fresh-first.ts
+//   BENCH_OUT=/tmp/b BENCH_KINDS='MCP tools/call get_reviews_since' node bench/hostile/fresh-first.ts
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDirectWorker } from '../../test/helpers/workerd-direct.ts';

@@ -1,7 +1,7 @@
 // npm run bench:hostile: what each kind of request an anonymous client can send costs the
-// Worker (scripts/bench/hostile-requests.ts: each route, each MCP method, each hub mode, each error
+// Worker (bench/hostile/hostile-requests.ts: each route, each MCP method, each hub mode, each error
 // path, and the costliest inputs known), at BENCH_REVIEWS (2,507) and BENCH_LARGE (20,000)
-// generated reviews. The Worker runs on workerd (scripts/harness/workerd-direct.ts) and reports
+// generated reviews. The Worker runs on workerd (test/helpers/workerd-direct.ts) and reports
 // each share of a request apart (WORKER_SERVER_TIMING=1, Server-Timing): `cpu`, the invocation
 // that took the request without `wait`, its waits for the asset store or a Durable Object, judged
 // against the Free plan's 10 ms of CPU; `hub` or `session`, the Durable Object's own invocation,

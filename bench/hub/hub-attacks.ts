@@ -1,4 +1,4 @@
-// The attack part of `npm run bench:hub` (also runnable alone: node scripts/bench/hub-attacks.ts):
+// The attack part of `npm run bench:hub` (also runnable alone: node bench/hub/hub-attacks.ts):
 // the real sidecar with the hub's default settings, HTTPS callbacks on loopback hosts 127.0.0.N.
 // - an honest subscriber's verification delay, alone and while 10 hosts x 10 callbacks hang;
 // - 9 honest subscribers' delivery delay after a publish, alone and beside 270 subscribers on 30

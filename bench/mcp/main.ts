@@ -76,7 +76,7 @@ function sseData(body: string): string {
   return data.length ? data.map((line) => line.slice(6)).join('\n') : body;
 }
 
-/** autocannon's options beyond the few that scripts/bench/autocannon.d.ts declares. */
+/** autocannon's options beyond the few that bench/shared/autocannon.d.ts declares. */
 interface PostLoadOptions {
   url: string;
   connections: number;

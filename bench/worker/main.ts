@@ -2,14 +2,14 @@
 // on the same build of a generated business (BENCH_REVIEWS, 2,507 by default). "workerd" is the
 // built deploy/worker/ folder (worker.js, the assets, the HUB and MCP_SESSION Durable Objects on
 // SQLite, the vars) as wrangler reads its wrangler.json, run by Miniflare in one workerd process
-// and reached on a socket bound to the Worker (scripts/harness/workerd-direct.ts): a request goes
+// and reached on a socket bound to the Worker (test/helpers/workerd-direct.ts): a request goes
 // through Cloudflare's assets router (run_worker_first) to our Worker, and never through wrangler
 // dev's proxy or Miniflare's entry Worker, which cap any Worker far below our code (the runners
 // table measures each layer on an empty Worker). It reports req/s and p99 for a small since file
 // (200 and 304) and a search, as ratios to the sidecar (wrk, 32 connections, taking turns), and to
 // an empty Worker of the same shape on the same runner (the floor of workerd and the router here),
 // with each server's CPU per request (/proc), which a shared machine's load moves far less than
-// req/s; the same for MCP tools/call in both eras (scripts/bench/worker-mcp.ts); the first search after a
+// req/s; the same for MCP tools/call in both eras (bench/worker/worker-mcp.ts); the first search after a
 // start (a fresh isolate); and the CPU time of a search measured by the Worker itself around its
 // handler (WORKER_SERVER_TIMING: workerd's clock, which runs during code outside Cloudflare, in
 // 1 ms steps, so figures are means over many requests), at BENCH_REVIEWS and BENCH_LARGE (20,000)
@@ -305,5 +305,5 @@ for (const [count, dir] of [[reviews, out], ...(large > 0 ? [[large, buildBusine
   }
 }
 
-// The hub's part (scripts/bench/worker-hub.ts): one change to 200 HTTPS subscribers through the Node hub and the Durable Object.
+// The hub's part (bench/worker/worker-hub.ts): one change to 200 HTTPS subscribers through the Node hub and the Durable Object.
 if (process.env.BENCH_HUB !== '0') printWorkerHub(await benchWorkerHub());

@@ -1,4 +1,4 @@
-// The hub's part of `npm run bench:worker` (also runnable alone: node scripts/bench/worker-hub.ts):
+// The hub's part of `npm run bench:worker` (also runnable alone: node bench/worker/worker-hub.ts):
 // one change delivered to 200 HTTPS subscribers through the Node sidecar's hub and through the
 // Worker's Durable Object (wrangler dev, workerd), both running on the same build at once and
 // taking turns round by round (the one that went first goes last in the next round), so a noisy

@@ -1,5 +1,5 @@
-// MCP's part of `npm run bench:worker` (scripts/bench-worker.ts runs it): tools/call in both
-// eras on workerd (scripts/harness/workerd-direct.ts: the built Worker folder, no dev server in
+// MCP's part of `npm run bench:worker` (bench/worker/main.ts runs it): tools/call in both
+// eras on workerd (test/helpers/workerd-direct.ts: the built Worker folder, no dev server in
 // front) against the Node sidecar on the same build, in the same run,
 // and the Worker's own timing of one tools/call (Server-Timing, sidecar/runtime/cloudflare/mcp.ts)
 // at the first request of a fresh isolate and after.

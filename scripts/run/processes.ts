@@ -1,5 +1,5 @@
 // The one harness that runs the real build and the real sidecar in child processes, shared by
-// the tests (test/helpers) and the benchmarks (scripts/bench).
+// the tests (test/helpers) and the benchmarks (bench/).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,7 +1,7 @@
 // The Cloudflare path on a new account, in the order a person takes it: the first deploy with no
 // SITE_URL and no domain lands on the account's workers.dev subdomain, a secret is set on the
 // site's own Worker, and a second deploy of the same build uploads no asset again. wrangler and
-// our commands talk to a local stand-in for Cloudflare's API (scripts/harness/cloudflare-api.ts,
+// our commands talk to a local stand-in for Cloudflare's API (test/helpers/stand-ins/cloudflare-api.ts,
 // through CLOUDFLARE_API_BASE_URL), which keeps what each upload carried. The site's address is
 // not routed here (SIDECAR_URL points the ping at a server that knows no site), as on a new
 // workers.dev name before its DNS is live: the deploy still succeeds, and says how to publish.

@@ -136,7 +136,7 @@ describe('the insights commands without the corpus', () => {
 
   it.each([
     ['eval:insights', 'tools/insights/eval.ts', ['--set', 'real-dev']],
-    ['train:insights', 'scripts/train-insights-gate.ts', ['--out', join(tmpdir(), 'never-written-gate.json')]],
+    ['train:insights', 'tools/insights/train-gate.ts', ['--out', join(tmpdir(), 'never-written-gate.json')]],
     ['cv:insights', 'research/cv-insights.ts', []],
     ['eval:agreement', 'research/labeller-agreement.ts', []],
   ])('%s stops with the reason', (command, script, args) => {

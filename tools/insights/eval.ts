@@ -1,8 +1,8 @@
 // Scores the aspect analysis on the hand-labelled sets: the project's gold file and the real
 // review sentences of the corpus beside the project (INSIGHTS_CORPUS_DIR; its notes say
 // where each comes from). Scoring every set also rewrites src/core/insights/method.json, the
-// measured accuracy the build publishes (scripts/insights/method.ts).
-// Usage: node scripts/eval-insights.ts [--json] [--errors] [--no-write] [--set gold|real-dev|real-heldout|real-de-dev|real-de-heldout|real-en-dev|real-en-heldout] [--gold FILE]
+// measured accuracy the build publishes (tools/insights/method.ts).
+// Usage: node tools/insights/eval.ts [--json] [--errors] [--no-write] [--set gold|real-dev|real-heldout|real-de-dev|real-de-heldout|real-en-dev|real-en-heldout] [--gold FILE]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyzeText, aspectPolarities } from '../../src/core/insights/analyze.ts';
