@@ -9,7 +9,7 @@ import { cpSync, existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENTRIES } from '../scripts/cli/entries.ts';
+import { ENTRIES } from '../src/package/entries.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LIB = join(ROOT, 'lib');

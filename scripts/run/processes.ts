@@ -4,18 +4,13 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENTRIES, entryFile } from '../../src/package/entries.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The pinned Node 24 from the `node` package in the repository; an installed engine runs on the site's own Node. */
 export const NODE = existsSync(join(ROOT, 'node_modules', '.bin', 'node')) ? join(ROOT, 'node_modules', '.bin', 'node') : process.execPath;
-
-/** `.ts` in the repository; `.js` in an installed package, compiled at pack time (Node strips no types under node_modules). */
-export const SCRIPT_EXT = extname(fileURLToPath(import.meta.url));
-
-/** An entry file by its path from the root without extension (`scripts/build`, `sidecar/runtime/node/main`). */
-export const entryFile = (path: string): string => join(ROOT, `${path}${SCRIPT_EXT}`);
 
 /** A tool's command file wherever npm put its package: the repository's node_modules or a site's. */
 export function toolBin(pkg: string, bin: string): string {
@@ -112,7 +107,7 @@ export interface BuildRun {
 /** Runs the real build (`scripts/build.ts`) in a child process with the given settings. */
 export function runBuild(env: Record<string, string>): BuildRun {
   const started = performance.now();
-  const run = spawnSync(NODE, [entryFile('scripts/build')], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const run = spawnSync(NODE, [entryFile(ENTRIES.build)], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr, seconds: (performance.now() - started) / 1000 };
 }
 
