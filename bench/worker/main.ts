@@ -24,7 +24,8 @@ import { build, FREE_PLAN_CPU_MS, generate, median, NODE, ROOT, type Server, sta
 import { benchWorkerHub, printWorkerHub } from './worker-hub.ts';
 import { benchMcpThroughput, cpuNs, firstCallPerTool, type McpThroughputRow, mcpCpuPerCall, type RunningWorkerd, treeCpuNs, workerdOf } from './worker-mcp.ts';
 import { hasWrk, wrk } from '../shared/wrk.ts';
-import { COMPATIBILITY_DATE, startWranglerDev } from '../../scripts/run/host-emulators.ts';
+import { COMPATIBILITY_DATE } from '../../src/build/deploy/worker.ts';
+import { startWranglerDev } from '../../test/helpers/hosts.ts';
 import { type DirectWorker, startDirectWorker } from '../../test/helpers/workerd-direct.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

@@ -1,11 +1,9 @@
-// The hosts' own local tooling, started by the deploy tests and bench:deploy.
+// The hosts' own local tools (wrangler pages dev, netlify dev) that `reviews preview` runs the
+// deploy folders under; the deploy tests and bench:deploy start them too.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { COMPATIBILITY_DATE } from '../../src/build/deploy/worker.ts';
 import { NODE, tempDir, toolBin } from './processes.ts';
-
-export { COMPATIBILITY_DATE };
 
 export interface RunningHost {
   url: string;
@@ -28,7 +26,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-function startTool(args: string[], ready: RegExp, url: string, env: Record<string, string>, timeoutMs = 120_000): Promise<RunningHost> {
+export function startTool(args: string[], ready: RegExp, url: string, env: Record<string, string>, timeoutMs = 120_000): Promise<RunningHost> {
   const child: ChildProcess = spawn(NODE, args, {
     // Both tools write state where they run (.wrangler/, .netlify/, a rewritten .gitignore): never in the repository.
     cwd: tempDir('host'),
@@ -79,15 +77,6 @@ export async function startWrangler(dir: string, bindings: Record<string, string
   return startTool(args, /Ready on http:\/\/127\.0\.0\.1:\d+/, `http://127.0.0.1:${port}`, { WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' });
 }
 
-/** `wrangler dev` on a folder holding a `wrangler.json` (the bench's empty Worker, the floor of wrangler dev itself). */
-export async function startWranglerDev(dir: string, port?: number): Promise<RunningHost> {
-  port ??= await freePort();
-  const inspector = await freePort();
-  const args = [toolBin('wrangler', 'bin/wrangler.js'), 'dev', '--config', join(dir, 'wrangler.json')];
-  args.push('--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--show-interactive-dev-session=false');
-  return startTool(args, /Ready on http:\/\/127\.0\.0\.1:\d+/, `http://127.0.0.1:${port}`, { WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' });
-}
-
 /** `netlify dev --offline` serving a folder as Netlify does, with its `_headers` and `_redirects`. */
 export async function startNetlify(dir: string, port?: number): Promise<RunningHost> {
   port ??= await freePort();
@@ -108,12 +97,4 @@ export async function startNetlify(dir: string, port?: number): Promise<RunningH
     FORCE_COLOR: '0',
     BROWSER: 'none',
   });
-}
-
-/** Lines in which a host's tool reported a problem with the files it read. */
-export function hostWarnings(log: string): string[] {
-  return log
-    .split('\n')
-    .filter((line) => /warn|invalid|error|skipping|maximum/i.test(line))
-    .filter((line) => !/Request\.cf|ENOTFOUND|onlookupall|workers\.cloudflare\.com/.test(line));
 }

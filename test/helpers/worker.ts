@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/run/host-emulators.ts';
-import { ROOT, spawnGroup, tempDir } from '../../scripts/run/processes.ts';
+import { ROOT, tempDir } from '../../scripts/run/processes.ts';
+import { spawnGroup } from './processes.ts';
 
 export interface WorkerOptions {
   /** The build (OUT_DIR) whose deploy/worker/ folder is served. */

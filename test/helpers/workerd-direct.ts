@@ -15,7 +15,8 @@ import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { WORKER_CONFIG, workerSecrets, workerVars } from '../../src/build/deploy/worker.ts';
 import { freePort } from '../../scripts/run/host-emulators.ts';
-import { spawnGroup, tempDir } from '../../scripts/run/processes.ts';
+import { tempDir } from '../../scripts/run/processes.ts';
+import { spawnGroup } from './processes.ts';
 
 export interface DirectWorker {
   /** The socket bound to the Worker itself. */
