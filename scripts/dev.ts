@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { dev } from 'astro';
 import { prepareBuildContext } from '../src/build/build-site.ts';
+import { compiledSources } from '../src/build/compiled-sources.ts';
 import { contextModule } from '../src/build/context-module.ts';
 import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings/index.ts';
@@ -14,7 +15,13 @@ try {
   const settings = readSettings(process.env);
   const site = `http://${settings.host}:${settings.port}`;
   const context = prepareBuildContext({ ...settings, siteUrl: site });
-  await dev({ root, site, server: { host: settings.host, port: settings.port }, logLevel: 'info', vite: { plugins: [contextModule(context)] } });
+  await dev({
+    root,
+    site,
+    server: { host: settings.host, port: settings.port },
+    logLevel: 'info',
+    vite: { plugins: [compiledSources(), contextModule(context)] },
+  });
 } catch (err) {
   console.error(err instanceof ContentError ? err.message : err);
   process.exitCode = 1;

@@ -1,19 +1,28 @@
 // `npm pack` and `npm publish` run this first (prepack): the engine a site installs. Node strips
-// no TypeScript under node_modules, so lib/ gets the entry files (tsconfig.pack.json) and what
-// they import compiled to JavaScript with declarations, beside the sources that the build reads
-// as sources: Astro's pages, components and styles, the Worker's entry that esbuild bundles,
-// public/ and astro.config.mjs. lib/ mirrors the repository's layout, so every path a file
-// finds from its own location holds in both.
+// no TypeScript under node_modules, so lib/ gets every TypeScript file of the folders that ship
+// (tsconfig.pack.json) compiled to JavaScript with declarations, and beside them, as they are,
+// only what the site's own build compiles or reads itself: Astro's files, the styles and data,
+// the widget's source (served with its types stripped), public/ and astro.config.mjs. Each file
+// ships in one form. lib/ mirrors the repository's layout, so every path a file finds from its
+// own location holds in both.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENTRIES } from '../src/package/entries.ts';
+import { BUNDLES, ENTRIES } from '../src/package/entries.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LIB = join(ROOT, 'lib');
-const SOURCES = ['src', 'sidecar', 'public', 'astro.config.mjs'];
+/** The folders that ship, compiled (tsconfig.pack.json includes the same). */
+const SHIPPED = ['src', 'sidecar', 'scripts'];
+/** Read by the build as a source: `?raw` in src/pages/widget.js.ts. */
+const RAW_SOURCES = new Set(['src/widget/reviews-widget.ts']);
+const asSource = (path: string) => /\.(astro|css|json)$/.test(path) || RAW_SOURCES.has(path);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
+}
 
 rmSync(LIB, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -22,12 +31,17 @@ if (compiled.status !== 0) {
   console.error('prepack: compiling the engine to JavaScript failed (above); nothing was packed.');
   process.exit(1);
 }
-for (const source of SOURCES) cpSync(join(ROOT, source), join(LIB, source), { recursive: true });
-// every entry the command runs that exists here is compiled (tsconfig.pack.json lists them)
-const entries = Object.values(ENTRIES).filter((entry) => existsSync(join(ROOT, `${entry}.ts`)));
+for (const file of SHIPPED.flatMap(filesUnder).filter(asSource)) {
+  cpSync(join(ROOT, file), join(LIB, file));
+  if (file.endsWith('.ts')) for (const ext of ['.js', '.d.ts']) rmSync(join(LIB, `${file.slice(0, -'.ts'.length)}${ext}`), { force: true });
+}
+// Astro would take a declaration under src/pages/ for a page of its own.
+for (const file of filesUnder('lib/src/pages').filter((f) => f.endsWith('.d.ts'))) rmSync(join(ROOT, file));
+for (const source of ['public', 'astro.config.mjs']) cpSync(join(ROOT, source), join(LIB, source), { recursive: true });
+const entries = [...Object.values(ENTRIES), ...Object.values(BUNDLES)].filter((entry) => existsSync(join(ROOT, `${entry}.ts`)));
 const missing = entries.filter((entry) => !existsSync(join(LIB, `${entry}.js`)));
 if (missing.length > 0) {
-  console.error(`prepack: ${missing.join(', ')} not compiled: add each to the include list of tsconfig.pack.json`);
+  console.error(`prepack: ${missing.join(', ')} not compiled: each entry belongs under ${SHIPPED.join(', ')} (tsconfig.pack.json)`);
   process.exit(1);
 }
-console.error(`prepack: ${entries.length} entry files compiled into lib/, with the sources Astro and esbuild read`);
+console.error(`prepack: ${SHIPPED.join(', ')} compiled into lib/ (${entries.length} entries), with the sources Astro compiles itself`);

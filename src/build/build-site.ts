@@ -11,6 +11,7 @@ import { catalogueProblems } from '../core/i18n/check.ts';
 import { businessLocale } from '../core/i18n/locale.ts';
 import type { Settings } from '../settings/index.ts';
 import { loadContentDir } from './content-dir.ts';
+import { compiledSources } from './compiled-sources.ts';
 import { type BuildContext, contextModule } from './context-module.ts';
 import { writeDeployFolders } from './deploy/index.ts';
 import { computeManifest } from './manifest.ts';
@@ -140,7 +141,7 @@ async function renderSite(context: BuildContext, root: string, workDir: string, 
     cacheDir: join(workDir, 'cache'),
     site: context.siteUrl,
     logLevel: 'warn',
-    vite: { plugins: [contextModule(context)] },
+    vite: { plugins: [compiledSources(), contextModule(context)] },
   });
   moveDir(outDir, siteDir);
 }

@@ -1,6 +1,6 @@
 // The entry files of this package, by their path from the package's root without extension: the
 // one list the `reviews` command dispatches from, the server starts the sync and the hub's engine
-// from, and prepack compiles; and the one resolver of those paths to files. `secret`, `status` and
+// from, and the build bundles from; and the one resolver of those paths to files. `secret`, `status` and
 // `syncCheck` may not exist in an older engine; the command then says so.
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,14 @@ export const ENTRIES = {
   hubEngine: 'sidecar/runtime/node/hub/engine-worker',
 } as const;
 
-export type Entry = (typeof ENTRIES)[keyof typeof ENTRIES];
+/** The entries of what the build bundles with esbuild: the Worker, the Cloudflare Pages worker, the MCP App. */
+export const BUNDLES = {
+  worker: 'sidecar/runtime/cloudflare/worker',
+  pagesWorker: 'sidecar/runtime/cloudflare/pages-worker',
+  mcpApp: 'src/mcp-app/main',
+} as const;
+
+export type Entry = (typeof ENTRIES)[keyof typeof ENTRIES] | (typeof BUNDLES)[keyof typeof BUNDLES];
 
 /**
  * `.ts` in the repository, `.js` in an installed package, where this file too is compiled at pack

@@ -4,11 +4,12 @@
 // deploy, the sync workflow's first step run from a copy of the site without node_modules, and
 // the refusals. One pack and one install serve every test of this file.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { cpSync, type Dirent, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTakeoutZip } from '../helpers/google-export.ts';
 import { COMMANDS } from '../../scripts/cli/commands.ts';
+import { readSiteEnv } from '../../scripts/cli/site-env.ts';
 import { startFakeRegistry } from '../helpers/stand-ins/fake-registry.ts';
 import { installSite, packEngine, reviewsBin, SITE_PATH } from '../helpers/new-site.ts';
 import { makeTestPki } from '../helpers/pki.ts';
@@ -138,6 +139,10 @@ describe('the package', () => {
     );
     expect(unwanted).toEqual([]);
     expect(files.filter((f) => f.startsWith('lib/scripts/') && f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    // each file in one form: compiled, or the source the site's build compiles itself
+    const shipped = new Set(files);
+    expect(files.filter((f) => f.endsWith('.js') && shipped.has(f.replace(/\.js$/, '.ts')))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('lib/src/pages/') && f.endsWith('.d.ts'))).toEqual([]);
   });
 
   it('installs into the site with its production dependencies only', () => {
@@ -253,6 +258,30 @@ describe('the installed site', () => {
     );
     expect((read.message?.result?.contents as { text: string }[] | undefined)?.[0]?.text).toBe(await app.text());
     await stop();
+  });
+
+  it("builds the same files from the installed engine's JavaScript as the repository's TypeScript does, byte for byte", () => {
+    const installed = join(work, 'installed-build');
+    const built = reviews(['build'], site, { OUT_DIR: installed });
+    expect(built.status, built.stderr).toBe(0);
+    const repository = join(work, 'repository-build');
+    const env = { ...readSiteEnv(site).env, CONTENT_DIR: join(site, 'content'), OUT_DIR: repository };
+    const own = spawnSync(NODE, [join(ROOT, 'scripts', 'build.ts')], { cwd: ROOT, encoding: 'utf8', env: env as NodeJS.ProcessEnv });
+    expect(own.status, own.stderr).toBe(0);
+    const files = (dir: string) =>
+      (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
+        .filter((e) => e.isFile())
+        .map((e) => relative(dir, join(e.parentPath, e.name)))
+        .sort();
+    expect(files(installed)).toEqual(files(repository));
+    expect(files(installed).length).toBeGreaterThan(50);
+    // the build's id (its time) is the one difference the two builds may have
+    const buildId = (dir: string) => (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { build_id: string }).build_id;
+    const [ours, theirs] = [buildId(installed), buildId(repository)];
+    const differ = files(installed).filter(
+      (f) => !readFileSync(join(installed, f)).equals(Buffer.from(readFileSync(join(repository, f), 'latin1').replaceAll(theirs, ours), 'latin1')),
+    );
+    expect(differ).toEqual([]);
   });
 
   it("reviews sync, as the workflow runs it: new reviews merged, built, deployed through the site's npm script, the hub pinged", async () => {
