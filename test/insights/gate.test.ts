@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../src/core/insights/analyze.ts';
 import type { GateModel } from '../../src/core/insights/gate.ts';
 import { EN } from '../../src/core/insights/lang-en.ts';
-import { describeWithCorpus } from './corpus.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
 
 const aspects = (text: string, gate?: GateModel | null) => analyzeText(text, { rating: 5, ...(gate !== undefined ? { gate } : {}) }).map((m) => m.aspect);
 

@@ -6,8 +6,8 @@ import type { Evaluation } from '../../src/core/insights/evaluate.ts';
 import { LANGUAGES } from '../../src/core/insights/languages.ts';
 import { INSIGHTS_METHOD } from '../../src/core/insights/method.ts';
 import { InsightsDocumentSchema } from '../../src/core/schemas/insights.ts';
-import { describeWithCorpus } from './corpus.ts';
-import { dataset } from './fixtures.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
+import { dataset } from '../helpers/insights/fixtures.ts';
 
 const scored = (f1: number): Evaluation =>
   ({

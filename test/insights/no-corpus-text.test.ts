@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { CORPUS_FILES, corpusFile } from '../../tools/insights/corpus.ts';
 import { ROOT } from '../helpers/paths.ts';
-import { describeWithCorpus } from './corpus.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
 
 /** Shorter sentences ("Top company.", "Highly recommend!") are everyone's words; the team writes them too. */
 const MIN_SENTENCE_WORDS = 5;

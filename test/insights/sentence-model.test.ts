@@ -8,7 +8,7 @@ import { predict, rowsOf, type Scored, VARIANTS, validateVariant } from '../../r
 import { readCache, textKey, writeCache } from '../../research/sentence-embeddings.ts';
 import { type Item, loadItems } from '../../tools/insights/learning.ts';
 import { mulberry32 } from '../../tools/sample/generate.ts';
-import { describeWithCorpus } from './corpus.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
 
 const OPTIONS = { l2: 0.001, l2Task: 0.01, epochs: 150, rate: 0.05, momentum: 0.9 };
 

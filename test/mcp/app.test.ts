@@ -15,7 +15,7 @@ import { axeViolations } from '../helpers/axe.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { localizedContent } from '../site/localized.ts';
+import { localizedContent } from '../helpers/site/localized.ts';
 import { type McpTestServer, MODERN, SITE_URL, startMcpServer } from '../helpers/mcp.ts';
 
 const APP_URI = 'ui://reviews/app.html';

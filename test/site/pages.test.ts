@@ -15,8 +15,8 @@ import { operations } from '../../src/core/site/api-examples.ts';
 import { methodText } from '../../src/core/site/page-data.ts';
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { HOSTILE_REVIEW, NEWER_REVIEW, sampleWith } from './content.ts';
-import { attr, byId, elements, hasClass, type Node, parseHtml, text, walk } from './dom.ts';
+import { HOSTILE_REVIEW, NEWER_REVIEW, sampleWith } from '../helpers/site/content.ts';
+import { attr, byId, elements, hasClass, type Node, parseHtml, text, walk } from '../helpers/site/dom.ts';
 
 const SITE = 'https://reviews.example';
 const urls = siteUrls(SITE);

@@ -4,7 +4,7 @@
 // sentences by star rating; ids, dates, ratings, authors and technicians stay the sample's.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
+import { SAMPLE_CONTENT, tempDir } from '../paths.ts';
 
 interface Local {
   language: string;

@@ -1,7 +1,7 @@
-import type { Dataset } from '../../src/core/content/dataset.ts';
-import { newestFirst } from '../../src/core/content/order.ts';
-import type { Business } from '../../src/core/schemas/business.ts';
-import type { Review } from '../../src/core/schemas/review.ts';
+import type { Dataset } from '../../../src/core/content/dataset.ts';
+import { newestFirst } from '../../../src/core/content/order.ts';
+import type { Business } from '../../../src/core/schemas/business.ts';
+import type { Review } from '../../../src/core/schemas/review.ts';
 
 export const business: Business = {
   name: 'Northside Heating & Plumbing',

@@ -1,7 +1,7 @@
 // Content for the site tests: the sample business, optionally with extra reviews.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
+import { SAMPLE_CONTENT, tempDir } from '../paths.ts';
 
 /** Newer than every sample review; every character a review can hold that HTML cares about. */
 export const HOSTILE_REVIEW = {

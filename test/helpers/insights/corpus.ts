@@ -2,7 +2,7 @@
 // never in it. Without them a suite is reported as skipped, with the reason; in CI
 // (REQUIRE_EVERY_TEST=1, and CI has the corpus) a missing corpus fails instead.
 import { describe, it } from 'vitest';
-import { corpusDir, corpusMissingMessage, corpusPresent } from '../../tools/insights/corpus.ts';
+import { corpusDir, corpusMissingMessage, corpusPresent } from '../../../tools/insights/corpus.ts';
 
 export const CORPUS_PRESENT = corpusPresent();
 const mustRun = process.env.REQUIRE_EVERY_TEST === '1';

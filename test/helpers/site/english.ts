@@ -1,8 +1,8 @@
 // English interface words, for checking that a page in another language has none: every
 // piece of every English message between its placeholders, less the pieces the other
 // language writes the same way ("Name" in German, "Contact" in French).
-import type { Catalogue } from '../../src/core/i18n/catalogue.ts';
-import { en } from '../../src/core/i18n/catalogues/en.ts';
+import type { Catalogue } from '../../../src/core/i18n/catalogue.ts';
+import { en } from '../../../src/core/i18n/catalogues/en.ts';
 
 const pieces = (m: string | Record<string, string>) =>
   (typeof m === 'string' ? [m] : Object.values(m)).flatMap((s) => s.split(/\{\w+\}/)).map((p) => p.replace(/^[\s·,.:;()←→–-]+|[\s·,.:;()←→–-]+$/g, ''));
