@@ -26,6 +26,7 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A host's tool started from a temporary folder in a process group of its own, resolved once its output matches `ready`. */
 export function startTool(args: string[], ready: RegExp, url: string, env: Record<string, string>, timeoutMs = 120_000): Promise<RunningHost> {
   const child: ChildProcess = spawn(NODE, args, {
     // Both tools write state where they run (.wrangler/, .netlify/, a rewritten .gitignore): never in the repository.

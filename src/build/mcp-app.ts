@@ -5,13 +5,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import { type AppBundle, inlineBundle, themedCss } from '../core/site/app-html.ts';
-import { BUNDLES, entryFile } from '../package/entries.ts';
+import { BUNDLES, bundleSource } from '../package/entries.ts';
 
 const source = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 export function bundleMcpApp(): AppBundle {
   const out = buildSync({
-    entryPoints: [entryFile(BUNDLES.mcpApp)],
+    entryPoints: [bundleSource(BUNDLES.mcpApp)],
     bundle: true,
     minify: true,
     format: 'iife',

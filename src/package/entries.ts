@@ -24,14 +24,20 @@ export const ENTRIES = {
   hubEngine: 'sidecar/runtime/node/hub/engine-worker',
 } as const;
 
-/** The entries of what the build bundles with esbuild: the Worker, the Cloudflare Pages worker, the MCP App. */
+/**
+ * The entries of what the build bundles with esbuild: the Worker, the Cloudflare Pages worker, the
+ * MCP App. esbuild picks the minified names from the text it reads, so it reads the TypeScript
+ * sources everywhere, which ship for that (tools/bundled-sources.ts): the JavaScript compiled from
+ * them would bundle to other bytes.
+ */
 export const BUNDLES = {
   worker: 'sidecar/runtime/cloudflare/worker',
   pagesWorker: 'sidecar/runtime/cloudflare/pages-worker',
   mcpApp: 'src/mcp-app/main',
 } as const;
 
-export type Entry = (typeof ENTRIES)[keyof typeof ENTRIES] | (typeof BUNDLES)[keyof typeof BUNDLES];
+export type Entry = (typeof ENTRIES)[keyof typeof ENTRIES];
+export type Bundle = (typeof BUNDLES)[keyof typeof BUNDLES];
 
 /**
  * `.ts` in the repository, `.js` in an installed package, where this file too is compiled at pack
@@ -44,3 +50,6 @@ const PACKAGE_ROOT = new URL('../../', import.meta.url);
 
 /** The file of an entry: `scripts/sync` is `scripts/sync.ts` here, `lib/scripts/sync.js` installed. */
 export const entryFile = (entry: Entry): string => fileURLToPath(new URL(`${entry}${ENTRY_EXT}`, PACKAGE_ROOT));
+
+/** The source a bundle is made from, here and installed. */
+export const bundleSource = (bundle: Bundle): string => fileURLToPath(new URL(`${bundle}.ts`, PACKAGE_ROOT));

@@ -6,7 +6,7 @@ import type { RepresentationMeta } from '../../core/http/headers.ts';
 import type { Manifest } from '../../core/http/manifest.ts';
 import { API_PREFIXES, isApiPath, PATHS } from '../../core/http/urls.ts';
 import { headerRules, headersFile } from './header-rules.ts';
-import { BUNDLES, entryFile } from '../../package/entries.ts';
+import { BUNDLES, bundleSource } from '../../package/entries.ts';
 import { CLOUDFLARE, within } from './limits.ts';
 import { linkTree } from './link-tree.ts';
 
@@ -19,7 +19,7 @@ export interface PagesOptions {
   validators: CloudflareValidators;
 }
 
-const WORKER_SOURCE = entryFile(BUNDLES.pagesWorker);
+const WORKER_SOURCE = bundleSource(BUNDLES.pagesWorker);
 
 /**
  * `dist/deploy/pages/` for `wrangler pages deploy`: the built files (hard links), a

@@ -25,7 +25,7 @@ import { type Env, SETTINGS } from '../../settings/index.ts';
 import { SYNC_SETTINGS } from '../../settings/sync.ts';
 import { WATCH_SETTINGS } from '../../settings/watch.ts';
 import { headerRules, headersFile } from './header-rules.ts';
-import { BUNDLES, entryFile } from '../../package/entries.ts';
+import { BUNDLES, bundleSource } from '../../package/entries.ts';
 import { CLOUDFLARE, WORKERS, within } from './limits.ts';
 import { linkTree } from './link-tree.ts';
 import type { CloudflareValidators } from './pages.ts';
@@ -48,7 +48,7 @@ export interface WorkerOptions {
   watchCron?: string | undefined;
 }
 
-const ENTRY = entryFile(BUNDLES.worker);
+const ENTRY = bundleSource(BUNDLES.worker);
 
 /**
  * `dist/deploy/worker/` for `wrangler deploy` (and `wrangler dev`): the whole service as one
