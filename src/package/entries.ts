@@ -1,7 +1,7 @@
 // The entry files of this package, by their path from the package's root without extension: the
 // one list the `reviews` command dispatches from, the server starts the sync and the hub's engine
-// from, and the build bundles from; and the one resolver of those paths to files. `secret`, `status` and
-// `syncCheck` may not exist in an older engine; the command then says so.
+// from and prepack checks, the bundles the build makes, and the one resolver of those paths to
+// files. `secret`, `status` and `syncCheck` may not exist in an older engine; the command says so.
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
