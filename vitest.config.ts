@@ -16,6 +16,7 @@ const UNIT = [
   'test/import/units.test.ts',
   'test/architecture.test.ts',
   'test/comments.test.ts',
+  'test/line-width.test.ts',
   'test/settings-docs.test.ts',
   'test/package/config-file.test.ts',
   'test/surface.test.ts',

@@ -1,5 +1,5 @@
 // Measures packaged sentiment lexicons against the built-in one on the gold file, the
-// numbers behind the choice in src/core/insights/README.md. The candidates are not
+// numbers behind the choice in research/insights.md. The candidates are not
 // dependencies; install them anywhere and point --from at that folder:
 //   mkdir /tmp/cand && cd /tmp/cand && npm init -y && npm install sentiment vader-sentiment wink-nlp wink-eng-lite-web-model
 //   node research/compare-sentiment-lexicons.ts --from /tmp/cand [--set gold|real-dev|real-heldout]
@@ -117,7 +117,9 @@ const out = [
   `${'polarity scorer'.padEnd(46)} aspect F1  polarity acc  (held-out)  ms / 1000 sentences`,
   ...rows.map(
     (r) =>
-      `${r.name.padEnd(46)} ${r.f1.toFixed(3).padStart(9)}  ${r.polarity.toFixed(3).padStart(12)}  ${r.heldOut.toFixed(3).padStart(10)}  ${r.msPer1000.toFixed(1).padStart(19)}`,
+      `${r.name.padEnd(46)} ${r.f1.toFixed(3).padStart(9)}  ` +
+      `${r.polarity.toFixed(3).padStart(12)}  ${r.heldOut.toFixed(3).padStart(10)}  ` +
+      `${r.msPer1000.toFixed(1).padStart(19)}`,
   ),
 ];
 process.stdout.write(`${out.join('\n')}\n`);

@@ -2,7 +2,7 @@
 // the reading gate is trained on everything else (the other English rounds, the gold file and the
 // machine-translated dev set; sentences of a review in the held-out round are left out of training)
 // and the round is scored. Pooled over all rounds this predicts how a fresh round will score, and it
-// is the criterion every setting of `npm run train:insights` was chosen by (src/core/insights/README.md).
+// is the criterion every setting of `npm run train:insights` was chosen by (research/insights.md).
 // Usage: node research/cv-insights.ts [--json] [--errors] [--variants "name flags; name flags"] [--ablate family,…] [setting flags, see `settingsFrom`]
 
 import { requireCorpus } from '../tools/insights/corpus.ts';
@@ -111,7 +111,9 @@ export function f1Difference(a: Validation, b: Validation): [number, number] {
 }
 
 const summaryLine = (name: string, v: Validation) =>
-  `${name.padEnd(44)}  ${scoreCells(v.pooled.overall).join('  ')}  ${noAspectShare(v.pooled).padEnd(15)}  ${v.folds.map(([r, e]) => `${r} ${f3(e.overall.f1)}`).join('  ')}`;
+  `${name.padEnd(44)}  ${scoreCells(v.pooled.overall).join('  ')}  ` +
+  `${noAspectShare(v.pooled).padEnd(15)}  ` +
+  `${v.folds.map(([r, e]) => `${r} ${f3(e.overall.f1)}`).join('  ')}`;
 
 function num(args: readonly string[], name: string, fallback: number): number {
   const i = args.indexOf(name);

@@ -7,7 +7,7 @@
 //   node research/experiment-sentence-model.ts embed --modules DIR [--cache FILE]
 //   node research/experiment-sentence-model.ts cost --modules DIR [--reviews N] [--sentences-per-review K]
 //   node research/experiment-sentence-model.ts [--cache FILE] [--variants name,…] [--l2 N] [--epochs N] [--gold]
-// Results: src/core/insights/README.md, "A sentence model, measured (not shipped)".
+// Results: research/insights.md, "A sentence model, measured (not shipped)".
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { requireCorpus } from '../tools/insights/corpus.ts';
 import { f3, scoreCells } from '../tools/insights/format.ts';
@@ -358,8 +358,11 @@ async function cost(modules: string, items: readonly Item[], reviews: number, pe
     `batches of 32: ${batched.toFixed(1)} ms a sentence (${english.length - 64} real English lines); one at a time: ${single.toFixed(1)} ms`,
     `determinism: ${same}`,
     `memory: rss ${(rss0 / 2 ** 20).toFixed(0)} MiB before loading, ${(rss / 2 ** 20).toFixed(0)} MiB after`,
-    `cold, ${reviews} reviews x ${perReview} sentences = ${sentences} sentences: ${((sentences * batched) / 1000).toFixed(0)} s batched (estimate from the rate above)`,
-    `warm, per-review cache of ${reviews} entries (${(statSync(file).size / 2 ** 20).toFixed(1)} MiB): read + hash + look up ${warm.toFixed(0)} ms, ${hits} hits`,
+    `cold, ${reviews} reviews x ${perReview} sentences = ${sentences} sentences: ` +
+      `${((sentences * batched) / 1000).toFixed(0)} s batched (estimate from the rate above)`,
+    `warm, per-review cache of ${reviews} entries ` +
+      `(${(statSync(file).size / 2 ** 20).toFixed(1)} MiB): read + hash + look up ` +
+      `${warm.toFixed(0)} ms, ${hits} hits`,
   ].join('\n');
 }
 
@@ -408,7 +411,8 @@ if (import.meta.main) {
     );
     writeCache(cacheFile, c);
     console.log(
-      `${c.vectors.size} sentences, ${c.dims}-d, ${c.msPerSentence.toFixed(2)} ms a sentence (batches of ${c.batch}), load ${c.loadMs.toFixed(0)} ms -> ${cacheFile}`,
+      `${c.vectors.size} sentences, ${c.dims}-d, ${c.msPerSentence.toFixed(2)} ms a ` +
+        `sentence (batches of ${c.batch}), load ${c.loadMs.toFixed(0)} ms -> ${cacheFile}`,
     );
   } else if (args[0] === 'cost') {
     const modules = arg(args, '--modules');
@@ -442,7 +446,9 @@ if (import.meta.main) {
       if (name === 'shipped') current = r.validation;
       const diff = current && name !== 'shipped' ? `[${f1Difference(current, r.validation).map(f3).join(', ')}]` : '';
       console.log(
-        `${v.name.padEnd(40)}  ${scoreCells(p.overall).join('  ')}  ${fpOf(p).padEnd(15)}  ${diff.padEnd(21)}  ${r.validation.folds.map(([k, e]) => `${k} ${f3(e.overall.f1)}/${(100 * e.no_aspect.false_positive_rate).toFixed(0)}%`).join('  ')}`,
+        `${v.name.padEnd(40)}  ${scoreCells(p.overall).join('  ')}  ${fpOf(p).padEnd(15)}  ` +
+          `${diff.padEnd(21)}  ` +
+          `${r.validation.folds.map(([k, e]) => `${k} ${f3(e.overall.f1)}/${(100 * e.no_aspect.false_positive_rate).toFixed(0)}%`).join('  ')}`,
       );
       const ts = r.thresholds
         .filter(([, t]) => t !== OFF)
@@ -452,7 +458,8 @@ if (import.meta.main) {
       if (current && name !== 'shipped') {
         const c = changes(current, r.validation);
         console.log(
-          `${''.padEnd(40)}  against the current analyser: ${c.added} labels added (${c.addedRight} right), ${c.removed} removed (${c.removedRight} of them right)`,
+          `${''.padEnd(40)}  against the current analyser: ${c.added} labels added ` +
+            `(${c.addedRight} right), ${c.removed} removed (${c.removedRight} of them right)`,
         );
       }
       if (args.includes('--gold')) {

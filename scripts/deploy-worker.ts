@@ -68,7 +68,9 @@ if (!existsSync(config) || !existsSync(manifestFile)) fail(`${settings.outDir} h
 const builtFor = (JSON.parse(readFileSync(manifestFile, 'utf8')) as { site_url: string }).site_url;
 if (!dryRun && builtFor !== settings.siteUrl)
   fail(
-    `the build in ${settings.outDir} is for ${builtFor}, but the Worker answers at ${settings.siteUrl}: build with SITE_URL=${settings.siteUrl}, or run without --no-build.`,
+    `the build in ${settings.outDir} is for ${builtFor}, but the Worker answers at ` +
+      `${settings.siteUrl}: build with SITE_URL=${settings.siteUrl}, or run without ` +
+      '--no-build.',
   );
 const domain = customDomain(settings.siteUrl);
 if (domain && !wranglerArgs.some((a) => a === '--domain' || a === '--domains' || a === '--route' || a === '--routes')) wranglerArgs.push('--domain', domain);

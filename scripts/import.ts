@@ -80,7 +80,8 @@ try {
 } catch (err) {
   if (err instanceof ContentError) {
     fail(
-      `nothing imported, reviews.json left as it was (${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}):\n${err.message.split('\n').slice(1).join('\n')}`,
+      `nothing imported, reviews.json left as it was (${err.problems.length} ` +
+        `problem${err.problems.length === 1 ? '' : 's'}):\n${err.message.split('\n').slice(1).join('\n')}`,
     );
   }
   fail(`nothing imported, reviews.json left as it was: ${(err as Error).message}`);

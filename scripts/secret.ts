@@ -26,7 +26,9 @@ if (command === 'put') {
   if (rest.length > 0) fail('the value is read from stdin, never from the command line: pipe it in, or type it at the prompt.');
   if (!SECRET_SETTING_NAMES.includes(name))
     fail(
-      `${name} is not one of the service's secrets (${SECRET_SETTING_NAMES.join(', ')}); a setting that is not secret goes in the config file or the environment.`,
+      `${name} is not one of the service's secrets ` +
+        `(${SECRET_SETTING_NAMES.join(', ')}); a setting that is not secret goes in the ` +
+        'config file or the environment.',
     );
 }
 

@@ -14,7 +14,10 @@ const names = new Set(tracked.map((f) => basename(f)));
 /** Every folder's README, and ARCHITECTURE.md, the README of the whole tree. */
 const readmes = tracked.filter((f) => /(^|\/)README\.md$/.test(f) && !f.startsWith('docs/') && f !== 'README.md').concat('ARCHITECTURE.md');
 
-/** A cited source file: a name ending in a source extension, with or without folders (output documents such as insights.json are names of outputs, not files). */
+/**
+ * A cited source file: a name ending in a source extension, with or without folders (output documents such as
+ * insights.json are names of outputs, not files).
+ */
 const CITED = /(?<![\w@/.:-])((?:[\w.[\]-]+\/)*[\w.[\]-]+\.(?:ts|mjs|astro|md|css))\b/g;
 const COMMENT = /\/\/[^\n]*|\/\*[\s\S]*?\*\//g;
 

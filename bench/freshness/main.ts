@@ -95,7 +95,12 @@ process.on('exit', () => {
 env.SIDECAR_URL = worker.url;
 // `wrangler deploy` returns once the new version is live; here the deploy is preview:worker
 // picking up the new build, so the step waits until the Worker answers with its /reviews.json.
-env.DEPLOY_COMMAND = `${NODE} -e "const want=require(process.env.DEPLOY_DIR+'/manifest.json').resources['/reviews.json'].etag;(async()=>{for(;;){const r=await fetch('${worker.url}/reviews.json',{method:'HEAD'});if(r.headers.get('etag')===want)return;await new Promise(r=>setTimeout(r,50))}})()"`;
+env.DEPLOY_COMMAND =
+  `${NODE} -e "const ` +
+  "want=require(process.env.DEPLOY_DIR+'/manifest.json').resources['/reviews.json'].etag;(async()=>{for(;;){const " +
+  'r=await ' +
+  `fetch('${worker.url}/reviews.json',{method:'HEAD'});if(r.headers.get('etag')===want)return;await ` +
+  'new Promise(r=>setTimeout(r,50))}})()"';
 
 // An HTTPS WebSub subscriber of the JSON feed: each delivery's arrival and body.
 const deliveries: { at: number; body: string }[] = [];
@@ -284,10 +289,12 @@ console.log(
 );
 console.log(`   wall time of a check through /__scheduled: median ${median(quietMs).toFixed(0)} ms`);
 console.log(
-  `   CPU of the Worker's workerd per check: ${workerdMs.toFixed(2)} ms (all it did: the entry, the Durable Object and its storage, both HTTPS requests with their TLS; an upper bound of the isolate's CPU)`,
+  `   CPU of the Worker's workerd per check: ${workerdMs.toFixed(2)} ms (all it did: the entry, the Durable ` +
+    "Object and its storage, both HTTPS requests with their TLS; an upper bound of the isolate's CPU)",
 );
 console.log(
-  `   the same scheduled run with the watch off: ${idleMs.toFixed(2)} ms, so the check itself adds ${(workerdMs - idleMs).toFixed(2)} ms, its two HTTPS requests included`,
+  `   the same scheduled run with the watch off: ${idleMs.toFixed(2)} ms, so the check ` +
+    `itself adds ${(workerdMs - idleMs).toFixed(2)} ms, its two HTTPS requests included`,
 );
 console.log(`   CPU of parsing both answers and comparing them, per check: ${parseUs.toFixed(0)} µs`);
 console.log(
@@ -320,6 +327,7 @@ table([
   { schedule: 'watch; daily run, complete every day', runs: PER_MONTH + 30, 'minutes a run': `${newsRun} / ${oldRun}`, 'minutes a month': everyDayFull },
 ]);
 console.log(
-  `   target: at most 100 minutes a month; ${(today / month).toFixed(0)}× fewer than before (${(today / everyDayFull).toFixed(0)}× with a complete read every day).`,
+  `   target: at most 100 minutes a month; ${(today / month).toFixed(0)}× fewer than ` +
+    `before (${(today / everyDayFull).toFixed(0)}× with a complete read every day).`,
 );
 process.exit(0);

@@ -46,7 +46,10 @@ try {
     const result = installSite(newSite(withWrangler ? 'with-wrangler' : 'without-wrangler', withWrangler));
     if (withWrangler) installS = result.seconds;
     console.log(
-      `${label}: npm install ${result.mode} in ${result.seconds.toFixed(1)} s, ${result.packages} packages (${(result.packages / fork.packages).toFixed(2)}× the fork), node_modules ${(result.bytes / 1e6).toFixed(0)} MB (${(result.bytes / fork.bytes).toFixed(2)}×)`,
+      `${label}: npm install ${result.mode} in ${result.seconds.toFixed(1)} s, ` +
+        `${result.packages} packages (${(result.packages / fork.packages).toFixed(2)}× the fork), ` +
+        `node_modules ${(result.bytes / 1e6).toFixed(0)} MB ` +
+        `(${(result.bytes / fork.bytes).toFixed(2)}×)`,
     );
   }
 
@@ -65,7 +68,9 @@ try {
   const siteS = await median(checkout, readFileSync(join(checkout, '.github/workflows/sync.yml'), 'utf8'));
   const ownS = await median(ROOT, readFileSync(join(ROOT, '.github/workflows/sync.yml'), 'utf8'));
   console.log(
-    `the workflow's check step, nothing to do (median of 5): in the site ${siteS.toFixed(2)} s (the engine's package alone, from its file: dependency, npm offline), ${(siteS / installS).toFixed(2)}× the npm install above; in this repository ${ownS.toFixed(2)} s, so the site's is ${(siteS / ownS).toFixed(1)}× that`,
+    `the workflow's check step, nothing to do (median of 5): in the site ${siteS.toFixed(2)} s (the engine's ` +
+      `package alone, from its file: dependency, npm offline), ${(siteS / installS).toFixed(2)}× the npm install ` +
+      `above; in this repository ${ownS.toFixed(2)} s, so the site's is ${(siteS / ownS).toFixed(1)}× that`,
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

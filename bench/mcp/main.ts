@@ -232,10 +232,14 @@ try {
     });
   }
   console.log(
-    `\n${count} reviews. tools/call search_reviews (2026-07-28 stateless, and over one 2025 session) vs GET /api/reviews/search; 32 connections, ${rounds} rounds of ${seconds} s runs in turn (HTTP, 2026, 2025), req/s over all rounds, p99 the median round's, in ms.`,
+    `\n${count} reviews. tools/call search_reviews (2026-07-28 stateless, and over one 2025 ` +
+      `session) vs GET /api/reviews/search; 32 connections, ${rounds} rounds of ${seconds} s runs ` +
+      "in turn (HTTP, 2026, 2025), req/s over all rounds, p99 the median round's, in ms.",
   );
   console.log(
-    "Targets: 2026/HTTP >= 0.5, 2025/HTTP >= 0.25, p99 < 10 ms. CPU µs/req: the sidecar process's CPU time per answered request (/proc), free of the load generator's share of this machine. uncached/HTTP: the search endpoint with its response cache off, for reference.",
+    'Targets: 2026/HTTP >= 0.5, 2025/HTTP >= 0.25, p99 < 10 ms. CPU µs/req: the sidecar ' +
+      "process's CPU time per answered request (/proc), free of the load generator's share of this " +
+      'machine. uncached/HTTP: the search endpoint with its response cache off, for reference.',
   );
   console.log(`Sidecar RSS ${startRss} MB after start, ${rssMb(sidecar.process.pid as number)} MB after the runs.`);
   table(rows);
@@ -246,7 +250,8 @@ try {
   const h = await load(`${sidecar.url}/api/reviews/search?${QUERIES[0]?.[1]}`, { seconds });
   await closeSession(httpFetch, pingSession);
   console.log(
-    `\nSDK dispatch: 2025 ping over one session ${ping.rps} req/s (p99 ${ping.p99} ms, ${ping.errors + ping.non2xx} errors) vs HTTP search "${QUERIES[0]?.[0]}" ${h.rps} req/s: ping/HTTP ${(ping.rps / h.rps).toFixed(2)}.`,
+    `\nSDK dispatch: 2025 ping over one session ${ping.rps} req/s (p99 ${ping.p99} ms, ${ping.errors + ping.non2xx} ` +
+      `errors) vs HTTP search "${QUERIES[0]?.[0]}" ${h.rps} req/s: ping/HTTP ${(ping.rps / h.rps).toFixed(2)}.`,
   );
 } finally {
   await Promise.all([sidecar.stop(), uncached.stop()]);
@@ -350,7 +355,8 @@ if (!gc) {
   site.close();
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   console.log(
-    `In-process, ${MODERN}: heap ${(beforeClients / 2 ** 20).toFixed(1)} MB before and ${(afterClients / 2 ** 20).toFixed(1)} MB after ${sessionCount} stateless clients ` +
+    `In-process, ${MODERN}: heap ${(beforeClients / 2 ** 20).toFixed(1)} MB before and ` +
+      `${(afterClients / 2 ** 20).toFixed(1)} MB after ${sessionCount} stateless clients ` +
       `(discover, tools/list, tools/call each): ${kb(perClient)} KB per client (target: nothing kept, ${perClient < 256 ? 'met' : 'NOT met'}).`,
   );
   table([
@@ -361,6 +367,7 @@ if (!gc) {
   const perSession = (withSessions - baseline) / sessionCount;
   console.log(
     `In-process: ${kb(perSession)} KB per idle session (target < 20 KB: ${perSession < 20 * 1024 ? 'met' : 'NOT met'}); ` +
-      `after the sweep the heap is ${kb(after - baseline)} KB from the baseline (${Math.abs(after - baseline) < 2 * 2 ** 20 ? 'back to baseline' : 'NOT back'}).`,
+      (`after the sweep the heap is ${kb(after - baseline)} KB from the baseline ` +
+        `(${Math.abs(after - baseline) < 2 * 2 ** 20 ? 'back to baseline' : 'NOT back'}).`),
   );
 }

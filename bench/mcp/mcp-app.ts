@@ -36,7 +36,8 @@ export async function reportMcpApp(rpc: Rpc, runs = 5): Promise<boolean> {
     "import { connect, reportSize } from './src/mcp-app/bridge.ts'; const { bridge } = connect({ name: 'a', version: '1' }); reportSize(bridge);",
   );
   const official = await bundleSize(
-    "import { App } from '@modelcontextprotocol/ext-apps'; const app = new App({ name: 'a', version: '1' }); app.ontoolresult = (r) => { document.body.dataset.r = String(r); }; void app.connect();",
+    "import { App } from '@modelcontextprotocol/ext-apps'; const app = new App({ name: 'a', version: '1' " +
+      '}); app.ontoolresult = (r) => { document.body.dataset.r = String(r); }; void app.connect();',
   );
   const met = app.gzip <= 50 * KB;
   console.log('\nThe MCP App (resources/read, one HTML document with its script, styles and words inline):');
@@ -85,7 +86,8 @@ export async function reportMcpApp(rpc: Rpc, runs = 5): Promise<boolean> {
     await browser.close();
   }
   console.log(
-    '\nTime to first render in the host of test/mcp/app.test.ts (the iframe mounted, ui/initialize answered, the tool input and result sent, the card in the DOM):',
+    '\nTime to first render in the host of test/mcp/app.test.ts (the iframe mounted, ' +
+      'ui/initialize answered, the tool input and result sent, the card in the DOM):',
   );
   table(rows);
   return met;

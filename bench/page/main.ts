@@ -76,6 +76,8 @@ if (facetReviews > 0) {
     } else rest += entry.size;
   }
   console.log(
-    `${facetReviews.toLocaleString('en-US')} reviews: the facet pages are ${files} files, ${(facets / 1e6).toFixed(1)} MB, on top of ${(rest / 1e6).toFixed(1)} MB for everything else: ×${((facets + rest) / rest).toFixed(2)} (budget ×1.5).`,
+    `${facetReviews.toLocaleString('en-US')} reviews: the facet pages are ${files} ` +
+      `files, ${(facets / 1e6).toFixed(1)} MB, on top of ${(rest / 1e6).toFixed(1)} MB ` +
+      `for everything else: ×${((facets + rest) / rest).toFixed(2)} (budget ×1.5).`,
   );
 }

@@ -120,7 +120,8 @@ for (const cache of ['0', '512']) {
       }
     }
     console.log(
-      `\nSEARCH_CACHE_ENTRIES=${cache}: 32 connections, ${seconds} s per run. Sidecar RSS: ${idleRss} MB after start, ${rssMb(sidecar.process.pid as number)} MB after the runs.`,
+      `\nSEARCH_CACHE_ENTRIES=${cache}: 32 connections, ${seconds} s per run. Sidecar RSS: ` +
+        `${idleRss} MB after start, ${rssMb(sidecar.process.pid as number)} MB after the runs.`,
     );
     table(rows);
   } finally {

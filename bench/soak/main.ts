@@ -184,11 +184,13 @@ const max = Math.max(...samples.map((x) => x.rss));
 const total = [...counts.values()].reduce((n, c) => ({ requests: n.requests + c.requests, errors: n.errors + c.errors }), { requests: 0, errors: 0 });
 
 console.log(
-  `\n${reviews.length} reviews, ${paths.length} built files, ${oldDates.length} since dates not pre-rendered; ${workers} connections for ${seconds} s; MCP sessions capped at ${SESSION_CAP} from this one address.`,
+  `\n${reviews.length} reviews, ${paths.length} built files, ${oldDates.length} since dates not pre-rendered; ` +
+    `${workers} connections for ${seconds} s; MCP sessions capped at ${SESSION_CAP} from this one address.`,
 );
 table([...counts.entries()].map(([kind, c]) => ({ kind, requests: c.requests, errors: c.errors })));
 console.log(
   `RSS: start ${start.rss} MB, 1 min ${at(60).rss} MB, end ${end.rss} MB, max ${max} MB (end/start ${(end.rss / start.rss).toFixed(2)}); ` +
-    `slope over the last ${Math.round(windowS)} s ${slope.toFixed(2)} MB/min. Requests ${total.requests} (${Math.round(total.requests / end.t)}/s), errors ${total.errors}.`,
+    (`slope over the last ${Math.round(windowS)} s ${slope.toFixed(2)} MB/min. Requests ` +
+      `${total.requests} (${Math.round(total.requests / end.t)}/s), errors ${total.errors}.`),
 );
 console.log(`Targets: RSS under 250 MB throughout, slope under 0.5 MB/min over the last 5 minutes of a 600 s run, no errors.`);

@@ -71,7 +71,8 @@ async function memory(): Promise<void> {
   fake.trustpilotReviews.splice(0, Infinity, ...trustpilotReviews(trustpilotCount, UNIT));
   const rows = await benchSyncMemory(fake, (w) => syncEnv(w, 'both'));
   console.log(
-    `\n5. Peak memory (RSS) of a content-only pass, Google ${TOTAL - trustpilotCount} reviews + Trustpilot ${trustpilotCount}, against a Google source that loops or never ends (defaults: SYNC_MAX_PAGES, SYNC_MAX_MB):`,
+    `\n5. Peak memory (RSS) of a content-only pass, Google ${TOTAL - trustpilotCount} reviews + Trustpilot ` +
+      `${trustpilotCount}, against a Google source that loops or never ends (defaults: SYNC_MAX_PAGES, SYNC_MAX_MB):`,
   );
   table(rows);
 }
@@ -269,7 +270,8 @@ subscriberServer.closeAllConnections();
 
 const buildMedian = median(buildTimes);
 console.log(
-  `\n3. End to end, SYNC_INTERVAL_S=${INTERVAL_S}, ${NEW} new reviews one after the other (each at a random moment of the schedule), to an HTTPS WebSub subscriber of /api/feed.json:`,
+  `\n3. End to end, SYNC_INTERVAL_S=${INTERVAL_S}, ${NEW} new reviews one after the other (each ` +
+    'at a random moment of the schedule), to an HTTPS WebSub subscriber of /api/feed.json:',
 );
 table([
   {
@@ -305,7 +307,8 @@ const row = (label: string, xs: Sample[]) => ({
   ).toFixed(2),
 });
 console.log(
-  `\n4. Search (uncached, SEARCH_CACHE_ENTRIES=0, one request every 20 ms) on the same sidecar with ${TOTAL} reviews; target: p99 during a pass within 2x idle:`,
+  '\n4. Search (uncached, SEARCH_CACHE_ENTRIES=0, one request every 20 ms) on the ' +
+    `same sidecar with ${TOTAL} reviews; target: p99 during a pass within 2x idle:`,
 );
 table([row('idle (no schedule)', idle), row('during a pass', inWindow('pass')), row('during a build', inWindow('build'))]);
 await memory();

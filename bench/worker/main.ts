@@ -247,7 +247,10 @@ table([
   {
     shape: 'worker (fresh isolate)',
     'client wait ms': median(workerCold.map((c) => c.wallMs)).toFixed(1),
-    'CPU ms': `${median(workerCold.map((c) => c.cpuMs)).toFixed(0)} (unpack ${median(workerCold.map((c) => c.unpackMs)).toFixed(0)}, app ${median(workerCold.map((c) => c.appMs)).toFixed(0)})`,
+    'CPU ms':
+      `${median(workerCold.map((c) => c.cpuMs)).toFixed(0)} (unpack ` +
+      `${median(workerCold.map((c) => c.unpackMs)).toFixed(0)}, app ` +
+      `${median(workerCold.map((c) => c.appMs)).toFixed(0)})`,
     'within 10 ms': Math.max(...workerCold.map((c) => c.cpuMs)) <= FREE_PLAN_CPU_MS ? 'yes' : 'NO',
   },
 ]);
@@ -280,10 +283,13 @@ for (const [count, dir] of [[reviews, out], ...(large > 0 ? [[large, buildBusine
     const kb = (file: string) => `${(statSync(file).size / 1024).toFixed(0)} KB`;
     const bins = readdirSync(join(workerDir, 'assets', '_worker')).map((f) => `${f} ${kb(join(workerDir, 'assets', '_worker', f))}`);
     console.log(
-      `\nWorker, ${count} reviews: worker.js ${kb(join(workerDir, 'worker.js'))}; packed index ${bins.join(', ')}; startup profile (wrangler check startup) ${startupMs(dir).toFixed(0)} ms (limit 1,000 ms)`,
+      `\nWorker, ${count} reviews: worker.js ${kb(join(workerDir, 'worker.js'))}; packed index ` +
+        `${bins.join(', ')}; startup profile (wrangler check startup) ${startupMs(dir).toFixed(0)} ms (limit ` +
+        '1,000 ms)',
     );
     console.log(
-      `CPU per search in the Worker, ${count} reviews (mean of 50 uncached requests per query; first request ${firstCpu.toFixed(0)} ms incl. unpack ${timing(first, 'unpack').toFixed(0)} ms)`,
+      `CPU per search in the Worker, ${count} reviews (mean of 50 uncached requests per query; first ` +
+        `request ${firstCpu.toFixed(0)} ms incl. unpack ${timing(first, 'unpack').toFixed(0)} ms)`,
     );
     table(rows);
   } finally {

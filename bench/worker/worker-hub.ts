@@ -252,7 +252,8 @@ export function printWorkerHub(results: HubFanOut[]): boolean {
   if (!node) throw new Error('no Node hub in the results');
   const count = node.subscribers;
   console.log(
-    `\nWebSub fan-out: one change to ${count} HTTPS subscribers (feed.xml, signed) on 64 hosts, the Node hub and the Durable Object taking turns, ${node.rounds.length} rounds`,
+    `\nWebSub fan-out: one change to ${count} HTTPS subscribers (feed.xml, signed) on 64 ` +
+      `hosts, the Node hub and the Durable Object taking turns, ${node.rounds.length} rounds`,
   );
   console.table(
     results.map((r) => {
@@ -292,7 +293,8 @@ export function printWorkerHub(results: HubFanOut[]): boolean {
     const m = median(ratios);
     ok &&= m <= TARGET_RATIO;
     console.log(
-      `${w.runtime} / node, per round: ${ratios.map((x) => x.toFixed(2)).join(' ')}; median ${m.toFixed(2)}x, range ${range(ratios)}x (target: median ≤ ${TARGET_RATIO}x)`,
+      `${w.runtime} / node, per round: ${ratios.map((x) => x.toFixed(2)).join(' ')}; median ` +
+        `${m.toFixed(2)}x, range ${range(ratios)}x (target: median ≤ ${TARGET_RATIO}x)`,
     );
   }
   console.log(ok ? 'Target met (median).' : 'TARGET MISSED (median).');

@@ -52,7 +52,9 @@ export const COMMANDS = {
     summary: 'build and deploy to Cloudflare as one Worker, no server (wrangler deploy)',
     usage: 'reviews deploy worker [--dry-run] [--outdir DIR] [--no-build] [--no-publish] [wrangler deploy options]',
     details:
-      '--dry-run --outdir DIR writes what would be uploaded, without an account; --no-build deploys the build as it is; --no-publish skips the ping to the hub. Other options go to wrangler deploy. `reviews deploy worker`, its name before 1.1, still works.',
+      '--dry-run --outdir DIR writes what would be uploaded, without an account; --no-build ' +
+      'deploys the build as it is; --no-publish skips the ping to the hub. Other options go ' +
+      'to wrangler deploy. `reviews deploy worker`, its name before 1.1, still works.',
     example: 'reviews deploy worker --dry-run --outdir /tmp/upload',
   },
   secret: {
@@ -65,14 +67,18 @@ export const COMMANDS = {
     summary: 'read new reviews from Google and Trustpilot; when anything changed build, deploy and ping the hub',
     usage: 'reviews sync [--full] [--content-only]',
     details:
-      '--full reads every Google page (a complete sweep); --content-only merges into the content folder only, and the next pass builds, deploys and publishes. Sources are off until their settings are set (.env, or the GitHub Actions secrets).',
+      '--full reads every Google page (a complete sweep); --content-only merges into the ' +
+      'content folder only, and the next pass builds, deploys and publishes. Sources are ' +
+      'off until their settings are set (.env, or the GitHub Actions secrets).',
     example: 'reviews sync --full',
   },
   'sync-check': {
     summary: 'say whether a sync pass has anything to do (the workflow asks this first, before npm install)',
     usage: 'reviews sync-check [--sweep | --full]',
     details:
-      'Asks each configured source for its newest review and compares it with what the last sync read. Prints a ::notice:: line saying why, and writes run=true or run=false to $GITHUB_OUTPUT when that is set. --sweep: also when a complete read is older than SYNC_FULL_SWEEP_S; --full: whenever a source is configured.',
+      'Asks each configured source for its newest review and compares it with what the last sync read. Prints a ' +
+      '::notice:: line saying why, and writes run=true or run=false to $GITHUB_OUTPUT when that is set. --sweep: ' +
+      'also when a complete read is older than SYNC_FULL_SWEEP_S; --full: whenever a source is configured.',
     example: 'reviews sync-check --sweep',
   },
   publish: { summary: "ping the site's WebSub hub so subscribers get the new build", usage: 'reviews publish', example: 'reviews publish' },

@@ -82,7 +82,8 @@ export async function init(argv: string[], version: string): Promise<number> {
   if (!business.success) throw new CliError(`The business.json for these answers does not validate (${business.error.issues[0]?.message}); check the flags.`);
   writeSite(dir, files);
   console.log(
-    `Made a new site in ${dir}. Next:\n${dir === process.cwd() ? '' : `  cd ${positionals[0]}\n`}  npm install\n  npx reviews import google PATH-TO-TAKEOUT\n  npx reviews check\n  npx reviews start`,
+    `Made a new site in ${dir}. Next:\n${dir === process.cwd() ? '' : `  cd ${positionals[0]}\n`}  npm ` +
+      'install\n  npx reviews import google PATH-TO-TAKEOUT\n  npx reviews check\n  npx reviews start',
   );
   return 0;
 }
@@ -121,7 +122,8 @@ async function answer(values: Record<string, string | undefined>): Promise<Recor
     const needed = missing.filter((q) => q.fallback === undefined);
     if (needed.length > 0)
       throw new CliError(
-        `Give ${needed.map((q) => `--${q.flag}`).join(', ')} (not asked: this is not a terminal), as in \`reviews init acme-reviews --name "Acme Plumbing" --time-zone America/Denver --country US\`.`,
+        `Give ${needed.map((q) => `--${q.flag}`).join(', ')} (not asked: this is not a terminal), as in ` +
+          '`reviews init acme-reviews --name "Acme Plumbing" --time-zone America/Denver --country US`.',
       );
   }
   const rl = interactive ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
@@ -176,7 +178,9 @@ function writeSite(dir: string, files: Record<string, string>): void {
     rmSync(staging, { recursive: true, force: true });
     if (error instanceof CliError) throw error;
     throw new CliError(
-      `Could not write the new site to ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check the folder's permissions and free space.`,
+      `Could not write the new site to ${dir} ` +
+        `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check the ` +
+        "folder's permissions and free space.",
     );
   }
 }

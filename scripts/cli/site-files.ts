@@ -39,7 +39,10 @@ export function slugify(name: string): string {
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const schemaPath = (packageName: string, file: string) => `node_modules/${packageName}/schemas/${file}`;
 
-/** The site's scripts: today's npm commands, each an alias of `reviews` (the sync workflow runs `npm run sync` and `npm run deploy:worker`; `deploy:cloudflare`, its name before 1.1, for a workflow copied before). */
+/**
+ * The site's scripts: today's npm commands, each an alias of `reviews` (the sync workflow runs `npm run sync`
+ * and `npm run deploy:worker`; `deploy:cloudflare`, its name before 1.1, for a workflow copied before).
+ */
 const SITE_SCRIPTS = {
   dev: 'reviews dev',
   build: 'reviews build',

@@ -23,7 +23,9 @@ export async function workersDevAddress(env: NodeJS.ProcessEnv, name: string): P
   const subdomain = await workersDevSubdomain(api, account);
   if (!subdomain)
     throw new Error(
-      `This Cloudflare account has no workers.dev subdomain yet: choose one once at https://dash.cloudflare.com/${account}/workers/onboarding (Workers & Pages, or Compute › Workers), then deploy again.`,
+      'This Cloudflare account has no workers.dev subdomain yet: choose one once at ' +
+        `https://dash.cloudflare.com/${account}/workers/onboarding (Workers & Pages, or Compute › Workers), ` +
+        'then deploy again.',
     );
   return { account, siteUrl: workersDevUrl(name, subdomain) };
 }

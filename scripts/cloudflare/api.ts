@@ -61,7 +61,8 @@ export async function accountId(api: CloudflareApi, env: NodeJS.ProcessEnv): Pro
   if (accounts.length === 0)
     throw new Error('These Cloudflare credentials reach no account: give the API token access to one (Account › Workers Scripts › Edit).');
   throw new Error(
-    `These Cloudflare credentials reach ${accounts.length} accounts: set CLOUDFLARE_ACCOUNT_ID to the one to deploy to (${accounts.map((a) => `${a.name}: ${a.id}`).join(', ')}).`,
+    `These Cloudflare credentials reach ${accounts.length} accounts: set CLOUDFLARE_ACCOUNT_ID ` +
+      `to the one to deploy to (${accounts.map((a) => `${a.name}: ${a.id}`).join(', ')}).`,
   );
 }
 

@@ -103,7 +103,10 @@ export function forbiddenReason(address: string): string | undefined {
   return address.includes(':') ? 'unparsable' : 'not an IP address';
 }
 
-/** Host names that never belong to a public callback: this machine, names for private networks and names that never resolve publicly (RFC 6761, 6762, 7686, 8375, 9476). */
+/**
+ * Host names that never belong to a public callback: this machine, names for private networks and names that
+ * never resolve publicly (RFC 6761, 6762, 7686, 8375, 9476).
+ */
 const RESERVED_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain|invalid|test|onion|alt)$/;
 
 /**

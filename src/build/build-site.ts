@@ -131,7 +131,8 @@ async function renderSite(context: BuildContext, root: string, workDir: string, 
   const outDir = join(workDir, 'site');
   if (!outDir.startsWith(join(process.cwd(), '/'))) {
     throw new Error(
-      `Run the build from the project folder (${root}) or a folder above it: Astro writes its intermediate files under the working directory (${process.cwd()})`,
+      `Run the build from the project folder (${root}) or a folder above it: Astro ` +
+        `writes its intermediate files under the working directory (${process.cwd()})`,
     );
   }
   mkdirSync(outDir, { recursive: true });

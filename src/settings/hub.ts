@@ -40,7 +40,8 @@ export const HUB_SETTINGS = {
     'perHostConcurrency',
     integer(1),
     '2',
-    'verifications, and separately deliveries, in flight at once to one callback host (the second only while a quarter of the slots are free); hosts take turns, and hosts that timed out share a quarter of the slots',
+    'verifications, and separately deliveries, in flight at once to one callback host (the second only while a ' +
+      'quarter of the slots are free); hosts take turns, and hosts that timed out share a quarter of the slots',
   ),
   HUB_MAX_PENDING_PER_HOST: setting(
     'maxPendingPerHost',
@@ -59,13 +60,17 @@ export const HUB_SETTINGS = {
     'maxSubscriptions',
     integer(1),
     '100',
-    'active subscriptions in total; past it a new subscribe gets 429, and one verified meanwhile is not activated, unless its callback host holds less than its fair share (this total divided by the hosts holding subscriptions): then it takes the place of the newest subscription of the host holding the most, which is sent hub.mode=denied. A publish costs at most this many deliveries of the largest topic',
+    'active subscriptions in total; past it a new subscribe gets 429, and one verified meanwhile is not ' +
+      'activated, unless its callback host holds less than its fair share (this total divided by the hosts ' +
+      'holding subscriptions): then it takes the place of the newest subscription of the host holding the ' +
+      'most, which is sent hub.mode=denied. A publish costs at most this many deliveries of the largest topic',
   ),
   HUB_SUBREQUESTS_PER_ALARM: setting(
     'subrequestsPerAlarm',
     integer(1),
     '45',
-    "Worker only: outbound requests one alarm of the hub's Durable Object makes before it hands the rest to the next alarm. Cloudflare allows 50 subrequests per invocation on the Free plan, 10,000 on the Paid plan",
+    "Worker only: outbound requests one alarm of the hub's Durable Object makes before it hands the rest to the " +
+      'next alarm. Cloudflare allows 50 subrequests per invocation on the Free plan, 10,000 on the Paid plan',
   ),
   HUB_MAX_RESPONSE_BYTES: setting('maxResponseBytes', integer(1024), '65536', 'most bytes read from any callback response'),
   HUB_SUBSCRIBE_RATE_PER_MIN: setting(
@@ -85,7 +90,8 @@ export const HUB_SETTINGS = {
       'publishSecret',
       text,
       '',
-      "shared secret for signed publish pings: `npm run publish` signs with it, and the hub honours a signed ping outside the anonymous limit. Keep it out of logs; empty: only the same machine's pings are the operator's",
+      'shared secret for signed publish pings: `npm run publish` signs with it, and the hub honours a signed ping ' +
+        "outside the anonymous limit. Keep it out of logs; empty: only the same machine's pings are the operator's",
     ),
   ),
   NODE_EXTRA_CA_CERTS: setting(

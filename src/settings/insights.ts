@@ -8,7 +8,10 @@ export const INSIGHTS_SETTINGS = {
     'corpusDir',
     text,
     '../shared/insights-corpus',
-    'the folder of hand-labelled real review sentences that `npm run eval:insights`, `train:insights`, `cv:insights` and `eval:agreement` read, and the tests that need them; relative to the project folder. Without it those commands say so and stop, and those tests report that they were skipped (see Real review text)',
+    'the folder of hand-labelled real review sentences that `npm run eval:insights`, `train:insights`, ' +
+      '`cv:insights` and `eval:agreement` read, and the tests that need them; relative to the project folder. ' +
+      'Without it those commands say so and stop, and those tests report that they were skipped (see Real review ' +
+      'text)',
   ),
 };
 

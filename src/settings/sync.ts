@@ -50,7 +50,8 @@ const PASS_SETTINGS = {
     'niceness',
     integer(0, 19),
     '10',
-    'CPU niceness (0-19) of a pass the sidecar schedules, so its build yields the CPU to requests; `0`: normal priority (see Benchmarks: on a machine busy with other work a niced pass can starve)',
+    'CPU niceness (0-19) of a pass the sidecar schedules, so its build yields the CPU to requests; `0`: ' +
+      'normal priority (see Benchmarks: on a machine busy with other work a niced pass can starve)',
   ),
   SYNC_DELETIONS: setting(
     'deletions',
@@ -68,13 +69,15 @@ const PASS_SETTINGS = {
     'maxPages',
     integer(1),
     '2000',
-    'most pages one pass reads from one source (Google gives 50 reviews a page, Trustpilot 100); a source that keeps sending a next page past it fails, and the others still come in',
+    'most pages one pass reads from one source (Google gives 50 reviews a page, Trustpilot 100); ' +
+      'a source that keeps sending a next page past it fails, and the others still come in',
   ),
   SYNC_MAX_MB: setting(
     'maxMb',
     integer(1),
     '200',
-    'most megabytes of pages one pass reads from one source (each page is parsed into reviews at once, never kept); past it the source fails, and the others still come in',
+    'most megabytes of pages one pass reads from one source (each page is parsed into ' +
+      'reviews at once, never kept); past it the source fails, and the others still come in',
   ),
   SYNC_TIMEOUT_S: setting('timeoutS', integer(1), '30', 'longest wait for one API answer, headers and body'),
   SYNC_RETRIES: setting(

@@ -13,13 +13,15 @@ export const WATCH_SETTINGS = {
     'cron',
     cronFields,
     '* * * * *',
-    "no-server deploy: how often the Worker's Cron Trigger asks each source for its newest review (written into `wrangler.json` only when a source and `SYNC_DISPATCH_REPOSITORY` are set)",
+    "no-server deploy: how often the Worker's Cron Trigger asks each source for its newest review " +
+      '(written into `wrangler.json` only when a source and `SYNC_DISPATCH_REPOSITORY` are set)',
   ),
   SYNC_DISPATCH_REPOSITORY: setting(
     'repository',
     (raw) => (raw === '' || /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/.test(raw) ? raw : fail('be owner/name of a GitHub repository')),
     '',
-    "`owner/name` of the GitHub repository whose sync workflow the Worker starts when a source has something new; setting it (with a source) turns the Worker's watch on",
+    '`owner/name` of the GitHub repository whose sync workflow the Worker starts when a ' +
+      "source has something new; setting it (with a source) turns the Worker's watch on",
   ),
   SYNC_DISPATCH_TOKEN: secret(
     setting(

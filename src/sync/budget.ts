@@ -34,7 +34,8 @@ export function budget(source: string, maxPages: number, maxMb: number): Budget 
         throw new SyncError(
           source,
           'data',
-          `${label}: ${pages} pages read (SYNC_MAX_PAGES) and the API still links a next page; nothing merged from ${source} (raise SYNC_MAX_PAGES if the source really holds more)`,
+          `${label}: ${pages} pages read (SYNC_MAX_PAGES) and the API still links a next page; ` +
+            `nothing merged from ${source} (raise SYNC_MAX_PAGES if the source really holds more)`,
         );
     },
     get pages() {

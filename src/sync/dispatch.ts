@@ -46,7 +46,9 @@ export async function dispatchWorkflow(settings: WatchSettings, http: HttpOption
     throw new SyncError(
       GITHUB,
       'configuration',
-      `${label} answered ${res.status}${reason}: check SYNC_DISPATCH_REPOSITORY and SYNC_DISPATCH_WORKFLOW, and that SYNC_DISPATCH_TOKEN has "Actions: write" on that repository`,
+      `${label} answered ${res.status}${reason}: check SYNC_DISPATCH_REPOSITORY and ` +
+        'SYNC_DISPATCH_WORKFLOW, and that SYNC_DISPATCH_TOKEN has "Actions: write" on that ' +
+        'repository',
     );
   if (res.status === 422)
     throw new SyncError(

@@ -63,14 +63,18 @@ export function googleTokens(
       throw new SyncError(
         GOOGLE,
         'authorisation',
-        `${label} answered ${res.status} invalid_grant: Google no longer accepts GOOGLE_REFRESH_TOKEN (revoked, expired, or the password changed). Authorise again (docs/sync.md, "Getting the Google credentials") and set the new refresh token; nothing was changed.`,
+        `${label} answered ${res.status} invalid_grant: Google no longer accepts ` +
+          'GOOGLE_REFRESH_TOKEN (revoked, expired, or the password changed). Authorise again ' +
+          '(docs/sync.md, "Getting the Google credentials") and set the new refresh token; nothing ' +
+          'was changed.',
       );
     if (res.status !== 200 || !isObject(parsed) || typeof parsed.access_token !== 'string' || !parsed.access_token) {
       const client = error === 'invalid_client' || error === 'unauthorized_client';
       throw new SyncError(
         GOOGLE,
         'configuration',
-        `${label} answered ${res.status}${res.text ? ` (${excerpt(res.text)})` : ''}: ${client ? 'check GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' : 'no access token; check GOOGLE_TOKEN_URL and the Google settings'}`,
+        `${label} answered ${res.status}${res.text ? ` (${excerpt(res.text)})` : ''}: ` +
+          `${client ? 'check GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' : 'no access token; check GOOGLE_TOKEN_URL and the Google settings'}`,
       );
     }
     const expiresS = typeof parsed.expires_in === 'number' && parsed.expires_in > 0 ? parsed.expires_in : 3600;
@@ -128,7 +132,9 @@ export async function getReviewsPage(
     throw new SyncError(
       GOOGLE,
       'configuration',
-      `${label} answered 403 (${excerpt(res.text)}): the Google account that granted GOOGLE_REFRESH_TOKEN must manage GOOGLE_LOCATION, and the project needs the Business Profile API enabled`,
+      `${label} answered 403 (${excerpt(res.text)}): the Google account that granted ` +
+        'GOOGLE_REFRESH_TOKEN must manage GOOGLE_LOCATION, and the project needs the Business Profile ' +
+        'API enabled',
     );
   if (res.status === 404)
     throw new SyncError(GOOGLE, 'configuration', `${label} answered 404: no such location; check GOOGLE_LOCATION (accounts/{account}/locations/{location})`);
@@ -187,7 +193,8 @@ export async function fetchGoogle(
       throw new SyncError(
         GOOGLE,
         'data',
-        `${label}: its nextPageToken leads back to page ${before}, already read: the pages go round in a loop; nothing merged from google (the next pass tries again)`,
+        `${label}: its nextPageToken leads back to page ${before}, already read: the pages ` +
+          'go round in a loop; nothing merged from google (the next pass tries again)',
       );
     budget.more(label);
     followed.set(next, n + 1);

@@ -59,7 +59,10 @@ export function sourceDigest(reviews: readonly Review[], source: string): string
  */
 export function crashRepair(previous: SyncStatus): { message: string; sources: Record<string, SyncSourceStatus> } {
   const { pid, started_at, reading } = previous.pass;
-  const message = `the pass before this one (pid ${pid}, started ${started_at}) ended without finishing${reading ? ` while reading ${reading}` : ''}: it was killed or ran out of memory; nothing it had not yet written was kept`;
+  const message =
+    `the pass before this one (pid ${pid}, started ${started_at}) ended without ` +
+    `finishing${reading ? ` while reading ${reading}` : ''}: it was killed or ran out of memory; nothing it had ` +
+    'not yet written was kept';
   const sources: Record<string, SyncSourceStatus> = {};
   const was = reading ? previous.sources[reading] : undefined;
   if (reading)

@@ -64,7 +64,8 @@ export async function fetchTrustpilot(
       throw new SyncError(
         TRUSTPILOT,
         'data',
-        `${label}: every review on page ${n} was on an earlier page, and it links a next page: the pages go round in a loop; nothing merged from trustpilot (the next pass tries again)`,
+        `${label}: every review on page ${n} was on an earlier page, and it links a next page: the ` +
+          'pages go round in a loop; nothing merged from trustpilot (the next pass tries again)',
       );
     budget.more(label);
   }

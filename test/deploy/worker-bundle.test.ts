@@ -20,7 +20,8 @@ function entry(body: string): string {
 describe("the Worker's script", () => {
   it('refuses a module of the insights analyser, naming it', async () => {
     const file = entry(
-      `import { CUES } from '${join(ROOT, 'src/core/insights/lexicon.ts')}';\nexport default { fetch: () => new Response(String(Object.keys(CUES).length)) };\n`,
+      `import { CUES } from '${join(ROOT, 'src/core/insights/lexicon.ts')}';\nexport ` +
+        'default { fetch: () => new Response(String(Object.keys(CUES).length)) };\n',
     );
     await expect(bundleWorker(DATA, file)).rejects.toThrow(/build-time code: .*src\/core\/insights\/lexicon\.ts/);
   });

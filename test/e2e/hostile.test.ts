@@ -112,7 +112,8 @@ const bodyArb = fc.oneof(
     .dictionary(fc.constantFrom('hub.mode', 'hub.topic', 'hub.callback', 'hub.secret', 'hub.lease_seconds', 'hub.url', 'x'), fc.string({ maxLength: 100 }))
     .map((d) => new URLSearchParams(d).toString()),
   fc.constant(
-    `hub.mode=subscribe&hub.topic=${encodeURIComponent(`${SITE}/feed.xml`)}&hub.callback=${encodeURIComponent('https://a.invalid/cb')}&hub.lease_seconds=99999999999`,
+    `hub.mode=subscribe&hub.topic=${encodeURIComponent(`${SITE}/feed.xml`)}` +
+      `&hub.callback=${encodeURIComponent('https://a.invalid/cb')}&hub.lease_seconds=99999999999`,
   ),
 );
 const anyRequestArb = fc.record({
@@ -172,7 +173,9 @@ describe.each(TARGETS)('%s', (target) => {
     });
 
     it('in the initialize of a 2025 session is a 4xx', async () => {
-      const body = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"${PROTOCOL}","capabilities":${nested(10_000, 'object')},"clientInfo":{"name":"x","version":"1"}}}`;
+      const body =
+        `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"${PROTOCOL}",` +
+        `"capabilities":${nested(10_000, 'object')},"clientInfo":{"name":"x","version":"1"}}}`;
       const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT }, body });
       expect(res.status).toBe(400);
     });

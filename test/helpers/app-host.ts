@@ -11,7 +11,8 @@ import { watchEmbedding } from './chromium.ts';
 
 /** The CSP a host MUST apply when the resource declares none (SEP-1865), with the frame, object and base rules a sandbox adds. */
 export const DEFAULT_APP_CSP =
-  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'";
+  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' " +
+  "data:; media-src 'self' data:; connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'";
 
 /** The host page's script: the official bridge, exposed to the page as window.host. */
 const HOST_ENTRY = `
@@ -85,7 +86,9 @@ export async function openAppHost(
       res
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
         .end(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title></head><body><main id="apps"></main><script>${script.replace(/<\/script/gi, '<\\/script')}</script></body></html>`,
+          '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" ' +
+            'href="data:,"><title>Host</title></head><body><main ' +
+            `id="apps"></main><script>${script.replace(/<\/script/gi, '<\\/script')}</script></body></html>`,
         );
     else if (req.url === '/app') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DEFAULT_APP_CSP }).end(appHtml);
     else res.writeHead(404).end();

@@ -10,7 +10,11 @@ export interface ForeignPage {
 
 /** A CSP allowing only our origin for scripts, requests and images (and frames when asked). */
 export function strictCsp(ours: string, options: { frames?: boolean } = {}): string {
-  return `default-src 'none'; script-src ${ours}; connect-src ${ours}; img-src ${ours}; ${options.frames ? `frame-src ${ours}; ` : ''}style-src 'self'; base-uri 'none'; form-action 'none'`;
+  return (
+    `default-src 'none'; script-src ${ours}; connect-src ${ours}; img-src ${ours}; ` +
+    `${options.frames ? `frame-src ${ours}; ` : ''}style-src 'self'; base-uri 'none'; form-action ` +
+    "'none'"
+  );
 }
 
 /** Serves `html` at / with `csp`; every other path is a 404. */

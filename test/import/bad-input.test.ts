@@ -63,7 +63,8 @@ describe('npm run import: all or nothing', () => {
     const file = join(tempDir('csv'), 'reviews.csv');
     writeFileSync(
       file,
-      'date,rating,text,author,technicians,response_date,response_text\n2024-02-30,5,ok,Al,,,\n2024-03-01,4,fine,,Nobody Known,,\n2024-03-05,3,meh,Cy,,2024-03-01,Sorry\n',
+      'date,rating,text,author,technicians,response_date,response_text\n2024-02-30,5,ok,Al,,,\n2024-03-01,4,fine,,Nobody ' +
+        'Known,,\n2024-03-05,3,meh,Cy,,2024-03-01,Sorry\n',
     );
     expectRefused(
       (dir) => ['csv', file, '--source', 'angi', '--content', dir],

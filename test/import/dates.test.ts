@@ -54,7 +54,9 @@ describe('dates outside 1995-01-01 … tomorrow, every way in', { timeout: 60_00
     const csv = join(tempDir('dates'), 'trustpilot.csv');
     writeFileSync(
       csv,
-      `Review Created (UTC),Review Title,Review Content,Review Stars,Review Id,Review Username\n${BAD[0]} 12:00:00,Old,Old.,4,660b8a1f2c3d4e5f6a7b8c01,Bo\n${BAD[1]} 12:00:00,Late,Someday.,3,660b8a1f2c3d4e5f6a7b8c02,Cy\n`,
+      `Review Created (UTC),Review Title,Review Content,Review Stars,Review Id,Review Username\n${BAD[0]} ` +
+        `12:00:00,Old,Old.,4,660b8a1f2c3d4e5f6a7b8c01,Bo\n${BAD[1]} ` +
+        '12:00:00,Late,Someday.,3,660b8a1f2c3d4e5f6a7b8c02,Cy\n',
     );
     const run = runImport(['trustpilot', csv, '--content', dir]);
     expectRefused(dir, run, 'trustpilot.csv', [/row 2/, /row 3/], 'date');

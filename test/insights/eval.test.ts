@@ -83,8 +83,8 @@ describeWithCorpus('real review sentences, machine-translated from German', () =
     expect(heldOut.filter((g) => g.aspects.length === 0).length).toBeGreaterThanOrEqual(50);
   });
 
-  // Floors a little under what the held-out half scored when it was first scored (see the
-  // README); they catch a lexicon change that loses what real text needs.
+  // Floors a little under what the held-out half scored when it was first scored (see
+  // research/insights.md); they catch a lexicon change that loses what real text needs.
   it('holds its scores on the held-out half', () => expectFloor('real-heldout', HELD_OUT_FLOOR));
 
   it('holds its scores on the dev set', () => expectFloor('real-dev', DEV_FLOOR));

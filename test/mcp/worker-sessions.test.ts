@@ -151,53 +151,56 @@ describe('2025 sessions in Durable Objects', () => {
 });
 
 describe('new sessions per client address', () => {
-  it('an address opens MCP_NEW_SESSIONS_PER_MINUTE sessions and listen streams a minute; one more is 429, other addresses and open sessions go on', async () => {
-    const limited = await startWorker({ outDir: out, env: { SITE_URL, MCP_NEW_SESSIONS_PER_MINUTE: '3' } });
-    try {
-      // the local limiter counts in windows aligned to the clock's minutes: start early in one
-      const second = new Date().getUTCSeconds();
-      if (second > 40) await new Promise((done) => setTimeout(done, (61 - second) * 1000));
-      const url = `${limited.url}/mcp`;
-      // wrangler dev passes a client's CF-Connecting-IP through; Cloudflare's edge sets it itself
-      const from = (address: string) => ({ 'cf-connecting-ip': address });
-      const open = (address: string, id: number) => post(url, initializeRequest(PROTOCOL, id), from(address));
-      const sessions = [await open('198.51.100.1', 1), await open('198.51.100.1', 2)];
-      for (const s of sessions) expect(s.status).toBe(200);
-      const listen = (id: string) =>
-        fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: ACCEPT,
-            'mcp-protocol-version': MODERN,
-            'mcp-method': 'subscriptions/listen',
-            ...from('198.51.100.1'),
-          },
-          body: JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: {}, _meta: MODERN_META } }),
-        });
-      const stream = await listen('l1');
-      expect(stream.status).toBe(200);
-      await stream.body?.cancel();
+  it(
+    'an address opens MCP_NEW_SESSIONS_PER_MINUTE sessions and listen streams ' + 'a minute; one more is 429, other addresses and open sessions go on',
+    async () => {
+      const limited = await startWorker({ outDir: out, env: { SITE_URL, MCP_NEW_SESSIONS_PER_MINUTE: '3' } });
+      try {
+        // the local limiter counts in windows aligned to the clock's minutes: start early in one
+        const second = new Date().getUTCSeconds();
+        if (second > 40) await new Promise((done) => setTimeout(done, (61 - second) * 1000));
+        const url = `${limited.url}/mcp`;
+        // wrangler dev passes a client's CF-Connecting-IP through; Cloudflare's edge sets it itself
+        const from = (address: string) => ({ 'cf-connecting-ip': address });
+        const open = (address: string, id: number) => post(url, initializeRequest(PROTOCOL, id), from(address));
+        const sessions = [await open('198.51.100.1', 1), await open('198.51.100.1', 2)];
+        for (const s of sessions) expect(s.status).toBe(200);
+        const listen = (id: string) =>
+          fetch(url, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: ACCEPT,
+              'mcp-protocol-version': MODERN,
+              'mcp-method': 'subscriptions/listen',
+              ...from('198.51.100.1'),
+            },
+            body: JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications: {}, _meta: MODERN_META } }),
+          });
+        const stream = await listen('l1');
+        expect(stream.status).toBe(200);
+        await stream.body?.cancel();
 
-      const refused = await open('198.51.100.1', 4);
-      expect(refused.status).toBe(429);
-      expect(refused.headers.get('retry-after')).toBe('60');
-      expect(refused.headers.get('mcp-session-id')).toBeNull();
-      expect(refused.message).toMatchObject({ jsonrpc: '2.0', id: 4, error: { code: -32000, message: expect.stringMatching(/^Too Many Requests/) } });
-      const refusedStream = await listen('l2');
-      expect(refusedStream.status).toBe(429);
-      expect(await refusedStream.json()).toMatchObject({ id: 'l2', error: { code: -32000 } });
+        const refused = await open('198.51.100.1', 4);
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('retry-after')).toBe('60');
+        expect(refused.headers.get('mcp-session-id')).toBeNull();
+        expect(refused.message).toMatchObject({ jsonrpc: '2.0', id: 4, error: { code: -32000, message: expect.stringMatching(/^Too Many Requests/) } });
+        const refusedStream = await listen('l2');
+        expect(refusedStream.status).toBe(429);
+        expect(await refusedStream.json()).toMatchObject({ id: 'l2', error: { code: -32000 } });
 
-      expect((await open('198.51.100.2', 5)).status).toBe(200);
-      const id = sessions[0]?.headers.get('mcp-session-id') as string;
-      const listed = await post(url, { jsonrpc: '2.0', id: 6, method: 'tools/list' }, { ...sessionHeaders(id), ...from('198.51.100.1') });
-      expect(listed.status).toBe(200);
-      // stateless requests open nothing and are not counted
-      expect((await modernPost(url, 'tools/list', {}, { headers: from('198.51.100.1') })).status).toBe(200);
-    } finally {
-      await limited.stop();
-    }
-  });
+        expect((await open('198.51.100.2', 5)).status).toBe(200);
+        const id = sessions[0]?.headers.get('mcp-session-id') as string;
+        const listed = await post(url, { jsonrpc: '2.0', id: 6, method: 'tools/list' }, { ...sessionHeaders(id), ...from('198.51.100.1') });
+        expect(listed.status).toBe(200);
+        // stateless requests open nothing and are not counted
+        expect((await modernPost(url, 'tools/list', {}, { headers: from('198.51.100.1') })).status).toBe(200);
+      } finally {
+        await limited.stop();
+      }
+    },
+  );
 });
 
 describe('idle sessions', () => {

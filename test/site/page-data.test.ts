@@ -113,13 +113,15 @@ describe('methodText', () => {
 
   it('says how the insights were read, with the measured figures rounded down to tenths, for the language most reviews read are in', () => {
     expect(methodText({ method, coverage: coverage({ en: { reviews: 30, analysed: 30 }, de: { reviews: 10, analysed: 10 } }) })).toBe(
-      'Read by an automatic analyser: on real reviews in English it finds about 6 in 10 of the points a person finds, and judges their tone right 9 times in 10.',
+      'Read by an automatic analyser: on real reviews in English it finds about 6 in 10 ' +
+        'of the points a person finds, and judges their tone right 9 times in 10.',
     );
     // a language no review was read in does not count, nor one without measured figures
     expect(
       methodText({ method, coverage: coverage({ fr: { reviews: 90, analysed: 90 }, en: { reviews: 5, analysed: 0 }, de: { reviews: 3, analysed: 3 } }) }),
     ).toBe(
-      'Read by an automatic analyser: on real reviews in German it finds about 7 in 10 of the points a person finds, and judges their tone right 9 times in 10.',
+      'Read by an automatic analyser: on real reviews in German it finds about 7 in 10 ' +
+        'of the points a person finds, and judges their tone right 9 times in 10.',
     );
     expect(methodText({ method, coverage: coverage({}) })).toBeNull();
     expect(methodText({ method, coverage: coverage({ fr: { reviews: 4, analysed: 4 } }) })).toBeNull();
@@ -129,7 +131,8 @@ describe('methodText', () => {
     const business = JSON.parse(readFileSync(join(SMALL_CONTENT, 'business.json'), 'utf8'));
     const { locale } = businessLocale({ ...business, language: 'de', address: { ...business.address, country: 'DE' } }, CATALOGUES);
     expect(methodText({ method, coverage: coverage({ de: { reviews: 9, analysed: 9 } }) }, locale)).toBe(
-      'Von einer automatischen Auswertung gelesen: In echten Bewertungen auf Deutsch findet sie etwa 7 von 10 Punkten, die ein Mensch findet, und beurteilt deren Ton 9 von 10 Malen richtig.',
+      'Von einer automatischen Auswertung gelesen: In echten Bewertungen auf Deutsch findet sie etwa ' +
+        '7 von 10 Punkten, die ein Mensch findet, und beurteilt deren Ton 9 von 10 Malen richtig.',
     );
   });
 });

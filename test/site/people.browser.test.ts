@@ -254,7 +254,9 @@ describe('the widget, badge and embed on another origin under a strict CSP', () 
     expect(list).toContain(`${agg.review_count.toLocaleString('en-US')} reviews`);
     const atLeast4 = reviews.filter((r) => r.rating >= 4);
     expect(list).toContain(
-      `Showing reviews with 4 stars or more, as chosen by the site owner; ${(agg.review_count - atLeast4.length).toLocaleString('en-US')} reviews with fewer stars are not shown here`,
+      'Showing reviews with 4 stars or more, as chosen by the site owner; ' +
+        `${(agg.review_count - atLeast4.length).toLocaleString('en-US')} reviews with fewer stars ` +
+        'are not shown here',
     );
     const listed = await page.evaluate(() =>
       [...(document.getElementById('list')?.shadowRoot?.querySelectorAll('li .stars') ?? [])].map((s) => s.getAttribute('aria-label')),

@@ -2,7 +2,8 @@
 // review sentences of the corpus beside the project (INSIGHTS_CORPUS_DIR; its notes say
 // where each comes from). Scoring every set also rewrites src/core/insights/method.json, the
 // measured accuracy the build publishes (tools/insights/method.ts).
-// Usage: node tools/insights/eval.ts [--json] [--errors] [--no-write] [--set gold|real-dev|real-heldout|real-de-dev|real-de-heldout|real-en-dev|real-en-heldout] [--gold FILE]
+// Usage: node tools/insights/eval.ts [--json] [--errors] [--no-write] [--set
+// gold|real-dev|real-heldout|real-de-dev|real-de-heldout|real-en-dev|real-en-heldout] [--gold FILE]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyzeText, aspectPolarities } from '../../src/core/insights/analyze.ts';
@@ -91,7 +92,9 @@ function report(title: string, file: string, e: Evaluation, gold: boolean, showE
   const lines = [
     `== ${title}`,
     `${file}: ${e.overall.sentences} sentences, ${e.overall.gold_aspects} aspect labels; ` +
-      `no-aspect sentences given an aspect: ${e.no_aspect.with_prediction} of ${e.no_aspect.sentences} (${(100 * e.no_aspect.false_positive_rate).toFixed(1)} %)`,
+      (`no-aspect sentences given an aspect: ${e.no_aspect.with_prediction} of ` +
+        `${e.no_aspect.sentences} (${(100 * e.no_aspect.false_positive_rate).toFixed(1)} ` +
+        '%)'),
     '',
     HEAD,
     row('overall', e.overall),

@@ -1,7 +1,7 @@
 // What `npm run train:insights` and `npm run cv:insights` share: the labelled sentences the English
 // gate may learn from, the trainer (full-batch gradient descent from zero weights, features in
 // sorted order, so the same data always gives the same weights) and the settings chosen by
-// leave-one-round-out validation (src/core/insights/README.md).
+// leave-one-round-out validation (research/insights.md).
 import { readFileSync } from 'node:fs';
 import { analyzeReview } from '../../src/core/insights/analyze.ts';
 import type { GoldSentence } from '../../src/core/insights/evaluate.ts';
@@ -144,7 +144,7 @@ export interface Settings {
   gate: ModelSettings | null;
 }
 
-/** The settings `npm run train:insights` uses, chosen by `npm run cv:insights` (README). */
+/** The settings `npm run train:insights` uses, chosen by `npm run cv:insights` (research/insights.md). */
 export const CHOSEN: Settings = {
   enWeight: 3,
   mtWeight: 1,

@@ -1,5 +1,6 @@
 // Trains the English reading gate (src/core/insights/gate.ts) on the dev sets only, with the
-// settings chosen by leave-one-round-out validation (`npm run cv:insights`, research/), and writes src/core/insights/gate-en.json. Deterministic: the same data always gives the same file.
+// settings chosen by leave-one-round-out validation (`npm run cv:insights`, research/), and writes
+// src/core/insights/gate-en.json. Deterministic: the same data always gives the same file.
 // Usage: node tools/insights/train-gate.ts [--out FILE]
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -236,7 +236,8 @@ function makeBusiness(): Business {
   return {
     name: COMPANY,
     description:
-      'Family-owned heating, cooling, plumbing and electrical contractor serving the Pikes Peak region since 2009 — licensed, insured and on call 24/7 for emergencies.',
+      'Family-owned heating, cooling, plumbing and electrical contractor serving the Pikes ' +
+      'Peak region since 2009 — licensed, insured and on call 24/7 for emergencies.',
     url: 'https://www.brightwaterhome.example',
     telephone: '+1-719-555-0142',
     email: 'hello@brightwaterhome.example',
@@ -262,7 +263,11 @@ function makeEditorial(): Editorial {
   return {
     summary: {
       headline: 'Fast, honest HVAC, plumbing & electrical work — with the odd scheduling hiccup',
-      text: "Most customers praise technicians who arrive on time, explain the problem before fixing it and don't push replacements when a repair will do. Same-day service for no-heat and no-cooling calls comes up again and again.\n\nThe complaints cluster around missed arrival windows in peak season, slow call-backs from the office and a few bills that came in above the estimate.",
+      text:
+        'Most customers praise technicians who arrive on time, explain the problem before fixing it and ' +
+        "don't push replacements when a repair will do. Same-day service for no-heat and no-cooling calls " +
+        'comes up again and again.\n\nThe complaints cluster around missed arrival windows in peak ' +
+        'season, slow call-backs from the office and a few bills that came in above the estimate.',
     },
     faq: [
       {
@@ -272,17 +277,20 @@ function makeEditorial(): Editorial {
       {
         question: 'Do you offer emergency service?',
         answer:
-          'Yes. Technicians are on call 24/7 for no heat, no cooling, burst pipes and electrical hazards. After-hours visits carry a flat dispatch fee that we quote on the phone.',
+          'Yes. Technicians are on call 24/7 for no heat, no cooling, burst pipes and electrical ' +
+          'hazards. After-hours visits carry a flat dispatch fee that we quote on the phone.',
       },
       {
         question: 'What warranty do you give on your work?',
         answer:
-          "Repairs carry a one-year parts-and-labor warranty. New systems come with the manufacturer's 10-year parts warranty plus our own two-year labor warranty.",
+          'Repairs carry a one-year parts-and-labor warranty. New systems come with the ' +
+          "manufacturer's 10-year parts warranty plus our own two-year labor warranty.",
       },
       {
         question: 'How are reviews verified?',
         answer:
-          'A review is marked verified when we can match it to a completed job in our scheduling system. Unverified reviews are kept on file but not published here.',
+          'A review is marked verified when we can match it to a completed job in our ' +
+          'scheduling system. Unverified reviews are kept on file but not published here.',
       },
       {
         question: 'What does the maintenance plan include?',

@@ -65,7 +65,10 @@ export const getInsightsConfig = {
 };
 
 const MORE =
-  'An overview. Pass section (aspects, entities, topics, faq or summary) for that section in full: aspect definitions, quotes and quarterly trends; the rating distribution, sentiment counts, strongest and weakest aspect and newest review ids of each technician, service and area; the sentiment and review ids of each topic; the FAQ. aspect and period narrow the aspects.';
+  'An overview. Pass section (aspects, entities, topics, faq or summary) for that section in full: ' +
+  'aspect definitions, quotes and quarterly trends; the rating distribution, sentiment counts, ' +
+  'strongest and weakest aspect and newest review ids of each technician, service and area; the ' +
+  'sentiment and review ids of each topic; the FAQ. aspect and period narrow the aspects.';
 
 function overview(doc: InsightsDocument) {
   const brief = <T extends { name: string; mentions: number; mean_rating: number | null; sentiment: { score: number | null } }>(e: T) => ({

@@ -26,7 +26,10 @@ export function storageDamage(storage: DurableObjectStorage): string | undefined
 /** The one log line: what happened and what to do. */
 export function damageLogLine(found: string, error: unknown): string {
   const cause = error instanceof Error ? error.message : String(error);
-  return `hub: unavailable (503) because its Durable Object's storage is damaged (${found}; the failed call said: ${cause}). ${ADVICE} Static files, search and MCP are not affected.`;
+  return (
+    `hub: unavailable (503) because its Durable Object's storage is damaged (${found}; the ` +
+    `failed call said: ${cause}). ${ADVICE} Static files, search and MCP are not affected.`
+  );
 }
 
 export const DAMAGED_ANSWER: HubAnswer = {
@@ -38,13 +41,19 @@ export const DAMAGED_ANSWER: HubAnswer = {
 /** When the object cannot even be reached (it failed to start): the Worker's own answer, and its line. */
 export const UNREACHABLE_ANSWER: HubAnswer = {
   status: 503,
-  text: 'The WebSub hub is unavailable: its Durable Object failed. The operator has been told; feeds and the rest of the service work as usual. Try again later.',
+  text:
+    'The WebSub hub is unavailable: its Durable Object failed. The operator has been ' +
+    'told; feeds and the rest of the service work as usual. Try again later.',
   headers: { 'retry-after': String(STORAGE_RETRY_AFTER_S) },
 };
 
 export function unreachableLogLine(error: unknown): string {
   const cause = error instanceof Error ? error.message : String(error);
-  return `hub: unavailable (503) because its Durable Object failed (${cause}); workerd's log above says why. If it says SQLITE_CORRUPT or SQLITE_NOTADB, or this repeats, its storage is damaged: ${ADVICE} Static files, search and MCP are not affected.`;
+  return (
+    `hub: unavailable (503) because its Durable Object failed (${cause}); workerd's log ` +
+    'above says why. If it says SQLITE_CORRUPT or SQLITE_NOTADB, or this repeats, its ' +
+    `storage is damaged: ${ADVICE} Static files, search and MCP are not affected.`
+  );
 }
 
 /**

@@ -18,9 +18,15 @@ export const CLOUDFLARE = {
 } as const;
 
 export const WORKERS = {
-  /** https://developers.cloudflare.com/workers/platform/limits/#worker-size: 3 MB after compression on the Free plan (10 MB on Paid); checked uncompressed, which is stricter */
+  /**
+   * https://developers.cloudflare.com/workers/platform/limits/#worker-size: 3 MB after compression on the Free
+   * plan (10 MB on Paid); checked uncompressed, which is stricter
+   */
   scriptBytes: 3 * 1000 * 1000,
-  /** https://developers.cloudflare.com/workers/static-assets/#limits (and /workers/platform/limits/#static-assets): 20,000 files per Worker version on the Free plan */
+  /**
+   * https://developers.cloudflare.com/workers/static-assets/#limits (and /workers/platform/limits/#static-assets):
+   * 20,000 files per Worker version on the Free plan
+   */
   assetFiles: 20_000,
   /** The same pages: an asset may be at most 25 MiB */
   assetBytes: 25 * 1024 * 1024,

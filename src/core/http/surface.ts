@@ -52,7 +52,10 @@ export const SURFACE = {
   widget: file('/widget.js', 'text/javascript; charset=utf-8', 'getWidgetScript'),
   badge: file('/badge.svg', 'image/svg+xml', 'getBadge'),
   notFoundPage: file('/404.html', 'text/html; charset=utf-8', undefined),
-  /** The MCP App, made by each build, which MCP reads as ui://reviews/app.html; a folder's page, as Cloudflare redirects `/x.html` to `/x`. Not an API operation. */
+  /**
+   * The MCP App, made by each build, which MCP reads as ui://reviews/app.html; a folder's page, as Cloudflare
+   * redirects `/x.html` to `/x`. Not an API operation.
+   */
   mcpApp: file('/mcp-app/', 'text/html; charset=utf-8', undefined),
   /** Pre-rendered for review dates within the size budget, the sidecar otherwise. */
   since: { path: '/api/reviews/since/{date}', methods: READ_METHODS, type: JSON_TYPE, servedBy: 'sidecar', operationId: 'getReviewsSince' },

@@ -52,9 +52,13 @@ export const messages = {
   /** shown when not every review with text was read: languages as "German 900, English 334" */
   'home.coverage': 'The insights read {read} of {total} reviews with text ({languages}). Not analysed: {unread}.',
   'home.coverageNone': 'The insights could read none of the {total} reviews with text. Not analysed: {unread}.',
-  /** next to the insights on the home and facet pages: {language} as "German"; {found} and {tone} are whole numbers of 10, rounded down from the measured recall and polarity accuracy */
+  /**
+   * next to the insights on the home and facet pages: {language} as "German"; {found} and {tone} are whole numbers
+   * of 10, rounded down from the measured recall and polarity accuracy
+   */
   'insights.method':
-    'Read by an automatic analyser: on real reviews in {language} it finds about {found} in 10 of the points a person finds, and judges their tone right {tone} times in 10.',
+    'Read by an automatic analyser: on real reviews in {language} it finds about {found} in ' +
+    '10 of the points a person finds, and judges their tone right {tone} times in 10.',
   'home.technicians': 'Technicians',
   'home.colName': 'Name',
   'home.colRating': 'Rating',
@@ -217,7 +221,8 @@ export const messages = {
   'widget.minStars': {
     one: 'Showing reviews with {stars} stars or more, as chosen by the site owner; {count} review with fewer stars is not shown here but is on the full page.',
     other:
-      'Showing reviews with {stars} stars or more, as chosen by the site owner; {count} reviews with fewer stars are not shown here but are all on the full page.',
+      'Showing reviews with {stars} stars or more, as chosen by the site owner; {count} ' +
+      'reviews with fewer stars are not shown here but are all on the full page.',
   },
   'widget.scroll': 'Reviews, scroll sideways',
   'widget.replied': 'The owner replied on {date}.',

@@ -129,7 +129,10 @@ export function businessLocale(
   if (catalogue) return { locale: makeLocale(catalogue, language, intlTag(language, business.address.country)) };
   return {
     locale: makeLocale(en, 'en', intlTag('en', business.address.country)),
-    warning: `business.json: language "${language}" has no interface catalogue (src/core/i18n/catalogues/), so the pages, feeds, badge and widget are built in English`,
+    warning:
+      `business.json: language "${language}" has no interface catalogue ` +
+      '(src/core/i18n/catalogues/), so the pages, feeds, badge and widget are built in ' +
+      'English',
   };
 }
 

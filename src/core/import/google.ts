@@ -154,7 +154,8 @@ export function googleReader(options: GoogleOptions): { add: (file: GoogleFile) 
   const result = (): GoogleResult => {
     if (duplicates)
       notes.push(
-        `${duplicates} review${duplicates === 1 ? '' : 's'} appeared more than once (the same location under several manager accounts); the copy with the later updateTime was kept.`,
+        `${duplicates} review${duplicates === 1 ? '' : 's'} appeared more than once (the same ` +
+          'location under several manager accounts); the copy with the later updateTime was kept.',
       );
 
     // reviews.list pages: each but the last has a nextPageToken (Google's reference, ListReviewsResponse).

@@ -1,5 +1,5 @@
 // The general-purpose sentiment words: what any review says, whatever the trade. Scores on
-// the AFINN scale (-3..+3). Domain words live in lexicon.ts; see README.md for why this
+// the AFINN scale (-3..+3). Domain words live in lexicon.ts; see research/insights.md for why this
 // small list is used instead of a packaged lexicon.
 
 /** Scores the words of one stretch of a clause; `words` are lower-case tokens in order. */

@@ -1,4 +1,4 @@
-// German: the same ten aspects, entry kinds and rules as English (see README.md, Method),
+// German: the same ten aspects, entry kinds and rules as English (see research/insights.md, Method),
 // in the words German reviews of trades use. Phrases are lower-case tokens as text.ts
 // makes them; a token ending in "*" matches every word with that prefix, which covers
 // inflection and most compounds ("pünktlich*": pünktlich, pünktliche, Pünktlichkeit).
@@ -11,7 +11,10 @@ const add = (score: number, list: string) => {
 };
 add(
   3,
-  'hervorragend hervorragende hervorragender hervorragenden ausgezeichnet ausgezeichnete perfekt perfekte perfekten exzellent exzellente spitze spitzenmäßig einwandfrei einwandfreie fantastisch phantastisch traumhaft beste besten bester bestens',
+  'hervorragend hervorragende hervorragender hervorragenden ausgezeichnet ' +
+    'ausgezeichnete perfekt perfekte perfekten exzellent exzellente spitze spitzenmäßig ' +
+    'einwandfrei einwandfreie fantastisch phantastisch traumhaft beste besten bester ' +
+    'bestens',
 );
 add(
   2,

@@ -82,9 +82,10 @@ export const BREAKS = new Set([
 
 /** Pronouns and auxiliaries: a phrase may not run through them ("appointment was two"). */
 export const MIDDLE_BLOCK = new Set(
-  'i me my we us our you your he him his she her they them their it its was were is are am be been being had has have do did does will would could should can'.split(
-    ' ',
-  ),
+  (
+    'i me my we us our you your he him his she her they them their it its was were is ' +
+    'are am be been being had has have do did does will would could should can'
+  ).split(' '),
 );
 
 const MIN_N = 2;

@@ -20,7 +20,8 @@ export const SyncSourceStatusSchema = z.object({
   last_full_sweep_at: Instant.optional(),
   cursor: Instant.optional().describe('Google: the newest updateTime merged'),
   content: Hash.optional().describe(
-    "Google: SHA-256 of this source's reviews in the content folder when `cursor` was set; a pass that finds other content trusts no cursor and reads every page",
+    "Google: SHA-256 of this source's reviews in the content folder when `cursor` was " +
+      'set; a pass that finds other content trusts no cursor and reads every page',
   ),
 });
 

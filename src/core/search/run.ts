@@ -213,5 +213,6 @@ export function searchBody(index: SearchIndex, p: SearchParams): string {
   const { total, positions } = page(index, p);
   const reviews = positions.map((i) => index.json(i)).join(',');
   const count = positions.length;
-  return `{"total":${total},"count":${count},"limit":${p.limit},"offset":${p.offset},"next_offset":${nextOffset(total, p.offset, count)},"reviews":[${reviews}]}`;
+  const next = nextOffset(total, p.offset, count);
+  return `{"total":${total},"count":${count},"limit":${p.limit},"offset":${p.offset},"next_offset":${next},"reviews":[${reviews}]}`;
 }

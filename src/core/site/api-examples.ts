@@ -95,7 +95,9 @@ export function apiExamples({ business, reviews }: Dataset, urls: SiteUrls): Rec
     ].join('\n'),
     mcpRequest: [
       '# 1. initialize: the Mcp-Session-Id response header names the session',
-      `SESSION=$(curl -si ${urls.mcp} ${MCP_HEADERS} \\\n  -d ${shellQuote(JSON.stringify(MCP_INITIALIZE))} \\\n  | tr -d '\\r' | sed -n 's/^mcp-session-id: //Ip')`,
+      `SESSION=$(curl -si ${urls.mcp} ${MCP_HEADERS} \\\n  -d ` +
+        `${shellQuote(JSON.stringify(MCP_INITIALIZE))} \\\n  | tr -d '\\r' | sed -n ` +
+        "'s/^mcp-session-id: //Ip')",
       '# 2. say the client is ready',
       mcpRequest(urls, { jsonrpc: '2.0', method: 'notifications/initialized' }),
       '# 3. list the tools, then call one (answers arrive as server-sent events: "data: {json}")',

@@ -20,7 +20,8 @@ export function themedCss(siteCss: string): string {
   const vars = (dark[1] as string).trim();
   return siteCss.replace(
     dark[0],
-    `:root[data-theme="dark"] { color-scheme: dark; ${vars} }\n:root[data-theme="light"] { color-scheme: light; }\n@media (prefers-color-scheme: dark) { :root:not([data-theme="light"]) { ${vars} } }`,
+    `:root[data-theme="dark"] { color-scheme: dark; ${vars} }\n:root[data-theme="light"] { color-scheme: ` +
+      `light; }\n@media (prefers-color-scheme: dark) { :root:not([data-theme="light"]) { ${vars} } }`,
   );
 }
 

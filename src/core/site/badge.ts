@@ -27,5 +27,14 @@ export function badgeSvg(rating: AggregateRating, locale: Locale = ENGLISH): str
   const lw = textWidth(label) + 12;
   const vw = textWidth(value) + 12;
   const w = lw + vw;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${escapeXml(spoken)}"><title>${escapeXml(spoken)}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${vw}" height="20" fill="${colour(rating.rating_value)}"/><rect width="${w}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="${lw / 2}" y="14">${escapeXml(label)}</text><text x="${lw + vw / 2}" y="14">${escapeXml(value)}</text></g></svg>\n`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" ` +
+    `aria-label="${escapeXml(spoken)}"><title>${escapeXml(spoken)}</title><linearGradient id="s" x2="0" y2="100%"><stop ` +
+    'offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath ' +
+    `id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" ` +
+    `height="20" fill="#555"/><rect x="${lw}" width="${vw}" height="20" fill="${colour(rating.rating_value)}"/><rect ` +
+    `width="${w}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu ` +
+    `Sans,sans-serif" font-size="11"><text x="${lw / 2}" y="14">${escapeXml(label)}</text><text x="${lw + vw / 2}" ` +
+    `y="14">${escapeXml(value)}</text></g></svg>\n`
+  );
 }

@@ -23,7 +23,11 @@ export function embedSnippets(urls: SiteUrls, business: Pick<Business, 'name' | 
     {
       id: 'widget-list',
       title: 'Widget: rating and newest reviews',
-      description: `A <reviews-widget> element: layout="list", "carousel" or "badge"; limit (1-20, default 5); technician (a name) or service (a service id) for one person or service; min-stars (1-5) shows only reviews with at least that many stars, and the widget then says how many it leaves out; lang (${Object.keys(CATALOGUES).join(', ')}) sets its language, which is otherwise the business’s.`,
+      description:
+        'A <reviews-widget> element: layout="list", "carousel" or "badge"; limit (1-20, default 5); ' +
+        'technician (a name) or service (a service id) for one person or service; min-stars (1-5) shows ' +
+        'only reviews with at least that many stars, and the widget then says how many it leaves out; lang ' +
+        `(${Object.keys(CATALOGUES).join(', ')}) sets its language, which is otherwise the business’s.`,
       code: `${script}\n<reviews-widget layout="list" limit="5"></reviews-widget>`,
     },
     ...(technician

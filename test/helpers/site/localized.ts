@@ -261,7 +261,10 @@ const ENGLISH_TEXTS = [
   'Punctual, clean and friendly. The heating works again, thank you!',
 ];
 
-/** The ids of the two newest reviews with text, which Google translated: the first from the local language into English, the second from English into the local language. */
+/**
+ * The ids of the two newest reviews with text, which Google translated: the first from the local language into
+ * English, the second from English into the local language.
+ */
 export const TRANSLATED: string[] = [];
 
 /** A content folder: the sample business, written in `language` from its address to its reviews. */

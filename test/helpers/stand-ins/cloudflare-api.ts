@@ -3,7 +3,8 @@
 // shape: the envelope {success, errors, messages, result}, the account's workers.dev subdomain,
 // a Worker's script upload (multipart: metadata and modules), the static assets' upload session
 // (buckets of hashes still to upload, then a completion token), versions and deployments, the
-// Worker's workers.dev switch, its custom domains (in the account's zones) and its secrets. wrangler is pointed at it with CLOUDFLARE_API_BASE_URL. Every request is
+// Worker's workers.dev switch, its custom domains (in the account's zones) and its secrets. wrangler is pointed
+// at it with CLOUDFLARE_API_BASE_URL. Every request is
 // logged; one no route here answers is answered 404 and kept in `unknown`.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

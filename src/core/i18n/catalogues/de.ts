@@ -73,14 +73,16 @@ export const de: Catalogue = {
     'home.coverage': 'Die Auswertung liest {read} von {total} Bewertungen mit Text ({languages}). Nicht ausgewertet: {unread}.',
     'home.coverageNone': 'Die Auswertung konnte keine der {total} Bewertungen mit Text lesen. Nicht ausgewertet: {unread}.',
     'insights.method':
-      'Von einer automatischen Auswertung gelesen: In echten Bewertungen auf {language} findet sie etwa {found} von 10 Punkten, die ein Mensch findet, und beurteilt deren Ton {tone} von 10 Malen richtig.',
+      'Von einer automatischen Auswertung gelesen: In echten Bewertungen auf {language} findet sie etwa ' +
+      '{found} von 10 Punkten, die ein Mensch findet, und beurteilt deren Ton {tone} von 10 Malen richtig.',
     'home.technicians': 'Monteure',
     'home.colName': 'Name',
     'home.colRating': 'Sterne',
     'home.colReviews': 'Bewertungen',
     'home.archiveTitle': 'Alle {count}',
     'home.archiveText':
-      'Jede Bewertung steht im Archiv, {size} pro Seite. Seite 1 enthält die ältesten, {page} die neuesten; so behält jede Bewertung ihre Seite, auch wenn neue hinzukommen. {all}.',
+      'Jede Bewertung steht im Archiv, {size} pro Seite. Seite 1 enthält die ältesten, {page} ' +
+      'die neuesten; so behält jede Bewertung ihre Seite, auch wenn neue hinzukommen. {all}.',
     'home.archivePage': 'Seite {number}',
     'home.archiveAll': 'Alle Seiten mit ihren Zeiträumen',
     'home.about': 'Kontakt und Einsatzgebiet',
@@ -131,7 +133,8 @@ export const de: Catalogue = {
     'archive.description': '{count} von {name}, {size} pro Seite.',
     'archive.heading': 'Alle Bewertungen',
     'archive.intro':
-      '{count}, {size} pro Seite. Seite 1 enthält die ältesten Bewertungen, die letzte Seite die neuesten; so behält jede Bewertung ihre Seite, auch wenn neue hinzukommen.',
+      '{count}, {size} pro Seite. Seite 1 enthält die ältesten Bewertungen, die letzte Seite ' +
+      'die neuesten; so behält jede Bewertung ihre Seite, auch wenn neue hinzukommen.',
     'archive.pages': 'Archivseiten',
     'archive.pagesAgain': 'Archivseiten (unten)',
     'archive.page': 'Seite {number}',
@@ -190,7 +193,8 @@ export const de: Catalogue = {
     'notFound.description': 'Diese Seite gibt es nicht. Die Bewertungen von {name} finden Sie auf der Startseite.',
     'notFound.heading': 'Seite nicht gefunden',
     'notFound.text':
-      'Unter dieser Adresse gibt es keine Seite. Die Bewertungen von {name} finden Sie auf {home}, alle Bewertungen im {archive}; Programme beginnen am besten auf {api}.',
+      'Unter dieser Adresse gibt es keine Seite. Die Bewertungen von {name} finden Sie auf ' +
+      '{home}, alle Bewertungen im {archive}; Programme beginnen am besten auf {api}.',
     'notFound.home': 'der Startseite',
     'notFound.archive': 'Archiv',
     'notFound.api': 'der API-Seite',
@@ -222,9 +226,12 @@ export const de: Catalogue = {
     'widget.rated': '{label}: {value} von 5 Sternen aus {count}',
     'widget.reviewsOf': 'Bewertungen von {label}',
     'widget.minStars': {
-      one: 'Gezeigt werden Bewertungen ab {stars} Sternen, so vom Betreiber der Website gewählt; {count} Bewertung mit weniger Sternen steht nicht hier, aber auf der vollständigen Seite.',
+      one:
+        'Gezeigt werden Bewertungen ab {stars} Sternen, so vom Betreiber der Website gewählt; ' +
+        '{count} Bewertung mit weniger Sternen steht nicht hier, aber auf der vollständigen Seite.',
       other:
-        'Gezeigt werden Bewertungen ab {stars} Sternen, so vom Betreiber der Website gewählt; {count} Bewertungen mit weniger Sternen stehen nicht hier, aber alle auf der vollständigen Seite.',
+        'Gezeigt werden Bewertungen ab {stars} Sternen, so vom Betreiber der Website gewählt; {count} ' +
+        'Bewertungen mit weniger Sternen stehen nicht hier, aber alle auf der vollständigen Seite.',
     },
     'widget.scroll': 'Bewertungen, seitlich blättern',
     'widget.replied': 'Der Inhaber hat am {date} geantwortet.',

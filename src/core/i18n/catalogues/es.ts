@@ -50,14 +50,16 @@ export const es: Catalogue = {
     'home.coverage': 'El análisis lee {read} de {total} opiniones con texto ({languages}). Sin analizar: {unread}.',
     'home.coverageNone': 'El análisis no pudo leer ninguna de las {total} opiniones con texto. Sin analizar: {unread}.',
     'insights.method':
-      'Leído por un analizador automático: en opiniones reales en {language} encuentra unos {found} de cada 10 puntos que encuentra una persona y acierta su tono {tone} de cada 10 veces.',
+      'Leído por un analizador automático: en opiniones reales en {language} encuentra unos {found} ' +
+      'de cada 10 puntos que encuentra una persona y acierta su tono {tone} de cada 10 veces.',
     'home.technicians': 'Técnicos',
     'home.colName': 'Nombre',
     'home.colRating': 'Valoración',
     'home.colReviews': 'Opiniones',
     'home.archiveTitle': 'Las {count}',
     'home.archiveText':
-      'Todas las opiniones están en el archivo, {size} por página. La página 1 tiene las más antiguas y la {page} las más recientes, así cada opinión conserva su página aunque lleguen otras nuevas. {all}.',
+      'Todas las opiniones están en el archivo, {size} por página. La página 1 tiene las más antiguas y la ' +
+      '{page} las más recientes, así cada opinión conserva su página aunque lleguen otras nuevas. {all}.',
     'home.archivePage': 'página {number}',
     'home.archiveAll': 'Todas las páginas con sus fechas',
     'home.about': 'Contacto y zona de servicio',
@@ -108,7 +110,8 @@ export const es: Catalogue = {
     'archive.description': '{count} de {name}, {size} por página.',
     'archive.heading': 'Todas las opiniones',
     'archive.intro':
-      '{count}, {size} por página. La página 1 tiene las opiniones más antiguas y la última las más recientes, así cada opinión conserva su página aunque lleguen otras nuevas.',
+      '{count}, {size} por página. La página 1 tiene las opiniones más antiguas y la última ' +
+      'las más recientes, así cada opinión conserva su página aunque lleguen otras nuevas.',
     'archive.pages': 'Páginas del archivo',
     'archive.pagesAgain': 'Páginas del archivo (abajo)',
     'archive.page': 'Página {number}',
@@ -199,9 +202,12 @@ export const es: Catalogue = {
     'widget.rated': '{label}: {value} de 5 estrellas según {count}',
     'widget.reviewsOf': 'Opiniones de {label}',
     'widget.minStars': {
-      one: 'Se muestran opiniones de {stars} estrellas o más, según ha elegido el propietario del sitio; {count} opinión con menos estrellas no aparece aquí, pero está en la página completa.',
+      one:
+        'Se muestran opiniones de {stars} estrellas o más, según ha elegido el propietario del sitio; ' +
+        '{count} opinión con menos estrellas no aparece aquí, pero está en la página completa.',
       other:
-        'Se muestran opiniones de {stars} estrellas o más, según ha elegido el propietario del sitio; {count} opiniones con menos estrellas no aparecen aquí, pero están todas en la página completa.',
+        'Se muestran opiniones de {stars} estrellas o más, según ha elegido el propietario del sitio; ' +
+        '{count} opiniones con menos estrellas no aparecen aquí, pero están todas en la página completa.',
     },
     'widget.scroll': 'Opiniones, desplace hacia los lados',
     'widget.replied': 'El propietario respondió el {date}.',

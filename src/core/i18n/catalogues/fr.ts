@@ -51,14 +51,16 @@ export const fr: Catalogue = {
     'home.coverage': 'L’analyse porte sur {read} des {total} avis avec texte ({languages}). Non analysés : {unread}.',
     'home.coverageNone': 'L’analyse n’a pu lire aucun des {total} avis avec texte. Non analysés : {unread}.',
     'insights.method':
-      'Lu par un analyseur automatique : sur de vrais avis en {language}, il relève environ {found} points sur 10 de ceux qu’une personne relève, et en juge le ton correctement {tone} fois sur 10.',
+      'Lu par un analyseur automatique : sur de vrais avis en {language}, il relève environ {found} ' +
+      'points sur 10 de ceux qu’une personne relève, et en juge le ton correctement {tone} fois sur 10.',
     'home.technicians': 'Techniciens',
     'home.colName': 'Nom',
     'home.colRating': 'Note',
     'home.colReviews': 'Avis',
     'home.archiveTitle': 'Les {count}',
     'home.archiveText':
-      'Tous les avis sont dans les archives, {size} par page. La page 1 contient les plus anciens et la {page} les plus récents\u00a0: un avis garde ainsi sa page quand de nouveaux arrivent. {all}.',
+      'Tous les avis sont dans les archives, {size} par page. La page 1 contient les plus anciens et la ' +
+      '{page} les plus récents\u00a0: un avis garde ainsi sa page quand de nouveaux arrivent. {all}.',
     'home.archivePage': 'page {number}',
     'home.archiveAll': 'Toutes les pages avec leurs dates',
     'home.about': 'Contact et zone d’intervention',
@@ -109,7 +111,8 @@ export const fr: Catalogue = {
     'archive.description': '{count} sur {name}, {size} par page.',
     'archive.heading': 'Tous les avis',
     'archive.intro':
-      '{count}, {size} par page. La page 1 contient les avis les plus anciens et la dernière page les plus récents\u00a0: un avis garde ainsi sa page quand de nouveaux arrivent.',
+      '{count}, {size} par page. La page 1 contient les avis les plus anciens et la dernière ' +
+      'page les plus récents\u00a0: un avis garde ainsi sa page quand de nouveaux arrivent.',
     'archive.pages': 'Pages des archives',
     'archive.pagesAgain': 'Pages des archives (bas de page)',
     'archive.page': 'Page {number}',
@@ -200,9 +203,13 @@ export const fr: Catalogue = {
     'widget.rated': '{label}\u00a0: note de {value} sur 5 sur {count}',
     'widget.reviewsOf': 'Avis sur {label}',
     'widget.minStars': {
-      one: 'Seuls les avis à {stars} étoiles ou plus sont affichés, au choix du propriétaire du site\u00a0; {count} avis avec moins d’étoiles n’apparaît pas ici mais figure sur la page complète.',
+      one:
+        'Seuls les avis à {stars} étoiles ou plus sont affichés, au choix du propriétaire du ' +
+        'site\u00a0; {count} avis avec moins d’étoiles n’apparaît pas ici mais figure sur la page ' +
+        'complète.',
       other:
-        'Seuls les avis à {stars} étoiles ou plus sont affichés, au choix du propriétaire du site\u00a0; {count} avis avec moins d’étoiles n’apparaissent pas ici mais figurent tous sur la page complète.',
+        'Seuls les avis à {stars} étoiles ou plus sont affichés, au choix du propriétaire du site\u00a0; ' +
+        '{count} avis avec moins d’étoiles n’apparaissent pas ici mais figurent tous sur la page complète.',
     },
     'widget.scroll': 'Avis, faire défiler horizontalement',
     'widget.replied': 'Le gérant a répondu le {date}.',

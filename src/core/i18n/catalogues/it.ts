@@ -51,14 +51,16 @@ export const it: Catalogue = {
     'home.coverage': 'L’analisi legge {read} di {total} recensioni con testo ({languages}). Non analizzate: {unread}.',
     'home.coverageNone': 'L’analisi non ha potuto leggere nessuna delle {total} recensioni con testo. Non analizzate: {unread}.',
     'insights.method':
-      'Letto da un analizzatore automatico: su recensioni reali in {language} trova circa {found} punti su 10 di quelli che trova una persona e ne giudica bene il tono {tone} volte su 10.',
+      'Letto da un analizzatore automatico: su recensioni reali in {language} trova circa {found} ' +
+      'punti su 10 di quelli che trova una persona e ne giudica bene il tono {tone} volte su 10.',
     'home.technicians': 'Tecnici',
     'home.colName': 'Nome',
     'home.colRating': 'Voto',
     'home.colReviews': 'Recensioni',
     'home.archiveTitle': 'Tutte le {count}',
     'home.archiveText':
-      'Tutte le recensioni sono nell’archivio, {size} per pagina. La pagina 1 contiene le più vecchie e la {page} le più recenti: così ogni recensione resta sulla sua pagina anche quando ne arrivano di nuove. {all}.',
+      'Tutte le recensioni sono nell’archivio, {size} per pagina. La pagina 1 contiene le più vecchie e la {page} ' +
+      'le più recenti: così ogni recensione resta sulla sua pagina anche quando ne arrivano di nuove. {all}.',
     'home.archivePage': 'pagina {number}',
     'home.archiveAll': 'Tutte le pagine con le loro date',
     'home.about': 'Contatti e zona servita',
@@ -112,7 +114,8 @@ export const it: Catalogue = {
     'archive.description': '{count} di {name}, {size} per pagina.',
     'archive.heading': 'Tutte le recensioni',
     'archive.intro':
-      '{count}, {size} per pagina. La pagina 1 contiene le recensioni più vecchie e l’ultima le più recenti: così ogni recensione resta sulla sua pagina anche quando ne arrivano di nuove.',
+      '{count}, {size} per pagina. La pagina 1 contiene le recensioni più vecchie e l’ultima le più ' +
+      'recenti: così ogni recensione resta sulla sua pagina anche quando ne arrivano di nuove.',
     'archive.pages': 'Pagine dell’archivio',
     'archive.pagesAgain': 'Pagine dell’archivio (in fondo)',
     'archive.page': 'Pagina {number}',
@@ -171,7 +174,8 @@ export const it: Catalogue = {
     'notFound.description': 'Questa pagina non esiste. Le recensioni di {name} sono nella pagina iniziale.',
     'notFound.heading': 'Pagina non trovata',
     'notFound.text':
-      'A questo indirizzo non c’è nessuna pagina. Le recensioni di {name} sono nella {home}, tutte le recensioni nell’{archive}, e i programmi possono partire dalla {api}.',
+      'A questo indirizzo non c’è nessuna pagina. Le recensioni di {name} sono nella {home}, ' +
+      'tutte le recensioni nell’{archive}, e i programmi possono partire dalla {api}.',
     'notFound.home': 'pagina iniziale',
     'notFound.archive': 'archivio',
     'notFound.api': 'pagina dell’API',
@@ -203,9 +207,12 @@ export const it: Catalogue = {
     'widget.rated': '{label}: {value} stelle su 5 secondo {count}',
     'widget.reviewsOf': 'Recensioni di {label}',
     'widget.minStars': {
-      one: 'Sono mostrate le recensioni da {stars} stelle in su, come scelto dal titolare del sito; {count} recensione con meno stelle non compare qui, ma è nella pagina completa.',
+      one:
+        'Sono mostrate le recensioni da {stars} stelle in su, come scelto dal titolare del sito; ' +
+        '{count} recensione con meno stelle non compare qui, ma è nella pagina completa.',
       other:
-        'Sono mostrate le recensioni da {stars} stelle in su, come scelto dal titolare del sito; {count} recensioni con meno stelle non compaiono qui, ma sono tutte nella pagina completa.',
+        'Sono mostrate le recensioni da {stars} stelle in su, come scelto dal titolare del sito; ' +
+        '{count} recensioni con meno stelle non compaiono qui, ma sono tutte nella pagina completa.',
     },
     'widget.scroll': 'Recensioni, scorrere lateralmente',
     'widget.replied': 'Il titolare ha risposto il {date}.',

@@ -64,14 +64,16 @@ export const nl: Catalogue = {
     'home.coverage': 'De analyse leest {read} van {total} beoordelingen met tekst ({languages}). Niet geanalyseerd: {unread}.',
     'home.coverageNone': 'De analyse kon geen van de {total} beoordelingen met tekst lezen. Niet geanalyseerd: {unread}.',
     'insights.method':
-      'Gelezen door een automatische analyse: in echte beoordelingen in het {language} vindt die ongeveer {found} van de 10 punten die een mens vindt, en beoordeelt de toon {tone} van de 10 keer goed.',
+      'Gelezen door een automatische analyse: in echte beoordelingen in het {language} vindt die ongeveer ' +
+      '{found} van de 10 punten die een mens vindt, en beoordeelt de toon {tone} van de 10 keer goed.',
     'home.technicians': 'Monteurs',
     'home.colName': 'Naam',
     'home.colRating': 'Cijfer',
     'home.colReviews': 'Beoordelingen',
     'home.archiveTitle': 'Alle {count}',
     'home.archiveText':
-      'Elke beoordeling staat in het archief, {size} per pagina. Pagina 1 bevat de oudste en {page} de nieuwste, zodat een beoordeling haar pagina houdt als er nieuwe bijkomen. {all}.',
+      'Elke beoordeling staat in het archief, {size} per pagina. Pagina 1 bevat de oudste en ' +
+      '{page} de nieuwste, zodat een beoordeling haar pagina houdt als er nieuwe bijkomen. {all}.',
     'home.archivePage': 'pagina {number}',
     'home.archiveAll': 'Alle pagina’s met hun data',
     'home.about': 'Contact en werkgebied',
@@ -122,7 +124,8 @@ export const nl: Catalogue = {
     'archive.description': '{count} van {name}, {size} per pagina.',
     'archive.heading': 'Alle beoordelingen',
     'archive.intro':
-      '{count}, {size} per pagina. Pagina 1 bevat de oudste beoordelingen en de laatste pagina de nieuwste, zodat een beoordeling haar pagina houdt als er nieuwe bijkomen.',
+      '{count}, {size} per pagina. Pagina 1 bevat de oudste beoordelingen en de laatste ' +
+      'pagina de nieuwste, zodat een beoordeling haar pagina houdt als er nieuwe bijkomen.',
     'archive.pages': 'Archiefpagina’s',
     'archive.pagesAgain': 'Archiefpagina’s (onderaan)',
     'archive.page': 'Pagina {number}',
@@ -213,9 +216,12 @@ export const nl: Catalogue = {
     'widget.rated': '{label}: {value} van de 5 sterren op basis van {count}',
     'widget.reviewsOf': 'Beoordelingen van {label}',
     'widget.minStars': {
-      one: 'Alleen beoordelingen met {stars} sterren of meer, zo gekozen door de eigenaar van de site; {count} beoordeling met minder sterren staat hier niet, maar wel op de volledige pagina.',
+      one:
+        'Alleen beoordelingen met {stars} sterren of meer, zo gekozen door de eigenaar van de site; ' +
+        '{count} beoordeling met minder sterren staat hier niet, maar wel op de volledige pagina.',
       other:
-        'Alleen beoordelingen met {stars} sterren of meer, zo gekozen door de eigenaar van de site; {count} beoordelingen met minder sterren staan hier niet, maar wel allemaal op de volledige pagina.',
+        'Alleen beoordelingen met {stars} sterren of meer, zo gekozen door de eigenaar van de site; {count} ' +
+        'beoordelingen met minder sterren staan hier niet, maar wel allemaal op de volledige pagina.',
     },
     'widget.scroll': 'Beoordelingen, zijwaarts scrollen',
     'widget.replied': 'De eigenaar reageerde op {date}.',
