@@ -67,5 +67,5 @@ if (missing.length > 0) {
   process.exit(1);
 }
 console.error(
-  `prepack: ${SHIPPED.join(', ')} compiled into lib/ (${entries.length} entries), with the sources Astro compiles itself and the ${bundled.length} esbuild bundles (${bundled.length - bundleOnly.length} of them Node runs too)`,
+  `prepack: ${SHIPPED.join(', ')} compiled into lib/ (${entries.length} entries), with the sources Astro compiles itself and the ${bundled.length} sources esbuild bundles (${bundled.length - bundleOnly.length} of them Node runs too)`,
 );
