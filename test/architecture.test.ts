@@ -191,7 +191,7 @@ describe('runtime-free code (ARCHITECTURE.md)', () => {
   it('lists Node-only parts that exist, and the Worker reaches none of them', () => {
     expect(nodeOnly.length).toBeGreaterThan(5);
     expect(nodeOnly.filter((part) => !existsSync(join(ROOT, part.replace(/\*\*$/, ''))))).toEqual([]);
-    const worker = ['sidecar/runtime/cloudflare/worker.ts', 'sidecar/runtime/cloudflare/pages-worker.ts'].flatMap((entry) => [...reachable(entry)]);
+    const worker = ['sidecar/runtime/cloudflare/main.ts', 'sidecar/runtime/cloudflare/pages-worker.ts'].flatMap((entry) => [...reachable(entry)]);
     expect(worker.length).toBeGreaterThan(50);
     expect(worker.filter(isNodeOnly)).toEqual([]);
   });

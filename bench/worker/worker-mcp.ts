@@ -1,7 +1,7 @@
 // MCP's part of `npm run bench:worker` (bench/worker/main.ts runs it): tools/call in both
 // eras on workerd (test/helpers/workerd-direct.ts: the built Worker folder, no dev server in
 // front) against the Node sidecar on the same build, in the same run,
-// and the Worker's own timing of one tools/call (Server-Timing, sidecar/runtime/cloudflare/mcp.ts)
+// and the Worker's own timing of one tools/call (Server-Timing, sidecar/runtime/cloudflare/mcp/forward.ts)
 // at the first request of a fresh isolate and after.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

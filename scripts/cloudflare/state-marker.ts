@@ -5,7 +5,7 @@
 // (SUBSCRIPTION_COUNT_LINE), and this reads wrangler's output for it.
 import { existsSync, readdirSync } from 'node:fs';
 import { DURABLE_OBJECTS } from '../../sidecar/runtime/cloudflare/bindings.ts';
-import { SUBSCRIPTION_COUNT_LINE } from '../../sidecar/runtime/cloudflare/hub-storage.ts';
+import { SUBSCRIPTION_COUNT_LINE } from '../../sidecar/runtime/cloudflare/hub/store-failure.ts';
 import { type LossContext, lossWarning, readMarker, writeMarker } from '../../sidecar/runtime/node/hub/marker.ts';
 
 /** Whether the folder holds a hub object's database (`--persist-to` keeps each object's SQLite file under v3/do/<script>-<class>/). */

@@ -1,5 +1,5 @@
 import { utf8Bytes } from '../../src/core/bytes/utf8.ts';
-import { isNotModified, RETAINED_304_HEADERS } from '../../src/core/http/conditional.ts';
+import { notModified, notModifiedHeaders } from '../../src/core/http/conditional.ts';
 import { ownBytes } from '../util/own-bytes.ts';
 
 /** A response prepared once: the bytes, the 200 headers and the subset a 304 repeats. */
@@ -31,9 +31,12 @@ function bodyLength(body: Uint8Array | readonly Uint8Array[]): number {
 export function representation(body: Uint8Array | string | readonly Uint8Array[], headers: Record<string, string>, sharedBytes = 0): Representation {
   const bytes = typeof body === 'string' ? utf8Bytes(body) : Array.isArray(body) ? (body as readonly Uint8Array[]) : ownBytes(body as Uint8Array);
   const length = bodyLength(bytes);
-  const notModifiedHeaders: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (RETAINED_304_HEADERS.has(name)) notModifiedHeaders[name] = value;
-  return { body: bytes, headers: { ...headers, 'content-length': String(length) }, notModifiedHeaders, memoryBytes: length - sharedBytes + 1024 };
+  return {
+    body: bytes,
+    headers: { ...headers, 'content-length': String(length) },
+    notModifiedHeaders: notModifiedHeaders(headers),
+    memoryBytes: length - sharedBytes + 1024,
+  };
 }
 
 function responseBody(body: Uint8Array | readonly Uint8Array[]): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
@@ -50,12 +53,17 @@ function responseBody(body: Uint8Array | readonly Uint8Array[]): Uint8Array<Arra
   return new ReadableStream<Uint8Array>(source);
 }
 
+/** Whether the client's copy, named by its If-None-Match and If-Modified-Since, is `rep` (a 304). */
+export function unchanged(rep: Representation, ifNoneMatch: string | undefined, ifModifiedSince: string | undefined): boolean {
+  return notModified(ifNoneMatch, ifModifiedSince, rep.headers.etag as string, rep.headers['last-modified']);
+}
+
 /**
  * Answers a GET or HEAD with a prepared representation, or 304 when the client's copy is
  * current. HEAD gets the same headers and no body.
  */
 export function respond(req: Request, rep: Representation): Response {
-  if (isNotModified(req.headers, rep.headers.etag as string, rep.headers['last-modified'])) {
+  if (unchanged(rep, req.headers.get('if-none-match') ?? undefined, req.headers.get('if-modified-since') ?? undefined)) {
     return new Response(null, { status: 304, headers: rep.notModifiedHeaders });
   }
   return new Response(req.method === 'HEAD' ? null : responseBody(rep.body), { status: 200, headers: rep.headers });

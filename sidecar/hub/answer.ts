@@ -1,45 +1,25 @@
 // What the hub answers a POST, in every runtime: validation, the rate limits, the caps, the
-// callback check, and the publish ping's standing (anonymous, local or signed). The hub's front
-// (front.ts) supplies the store and the checks each runtime gives it.
-import type { HubSettings } from '../../src/settings/hub.ts';
-import type { AdmissionCounts } from './admission.ts';
+// callback check, and the publish ping's standing (anonymous, local or signed), whose check it
+// asks of topic-check.ts. The hub's front (front.ts) gives it the runtime's dependencies.
 import { admit } from './admission.ts';
+import type { FrontDeps } from './front-deps.ts';
 import { RefusedCallback } from './ports.ts';
 import { publishVerifier } from './publish-signature.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { parseHubForm } from './request.ts';
 import type { HubAnswer, HubRequestMeta } from './routes.ts';
-import type { VerificationRequest } from './store.ts';
+import type { TopicCheck } from './topic-check.ts';
 
-/** The store calls the endpoint makes. */
-export interface AnswerStore {
-  admission(host: string, callback: string, topic: string, now: number): AdmissionCounts;
-  requestVerification(v: VerificationRequest, now: number): void;
-  recordPublish(now: number): void;
-}
-
-export interface AnswerDeps {
-  settings: HubSettings;
-  topics: readonly string[];
-  /** Runs `f` on the store; undefined when the store is out of service. */
-  withStore: <T>(f: (s: AnswerStore) => T) => T | undefined;
-  unavailable: () => HubAnswer;
-  /** Throws a RefusedCallback (its message said to the client) for a callback host that may not be called. */
-  checkCallbackHost: (host: string) => Promise<void>;
-  /** Compares the topics with the last versions distributed, from the publish pings written down. */
-  publish: () => Promise<{ changed: string[] }>;
-  /** A publish ping was written down (a Durable Object sets an alarm that checks it should it be killed before). */
-  recorded?: (() => void) | undefined;
-  /** New verifications are queued. */
-  wake: () => void;
-  log: (msg: string) => void;
-  now?: () => number;
-}
+type AnswerDeps = Pick<FrontDeps, 'settings' | 'withStore' | 'unavailable' | 'checkCallbackHost' | 'recorded' | 'wake' | 'log' | 'now'>;
 
 /** Anonymous pings share one check at most this often (the live site's own reload interval). */
 export const ANONYMOUS_CHECK_INTERVAL_MS = 1000;
 
-export function createAnswer(d: AnswerDeps): (form: URLSearchParams, meta: HubRequestMeta) => Promise<HubAnswer> {
+export function createAnswer(
+  d: AnswerDeps,
+  topics: readonly string[],
+  check: Pick<TopicCheck, 'afterPing'>,
+): (form: URLSearchParams, meta: HubRequestMeta) => Promise<HubAnswer> {
   const now = d.now ?? Date.now;
   const subscribeLimit = createRateLimiter(d.settings.subscribeRatePerMin);
   const publishLimit = createRateLimiter(d.settings.publishRatePerMin);
@@ -49,7 +29,7 @@ export function createAnswer(d: AnswerDeps): (form: URLSearchParams, meta: HubRe
 
   const operatorCheck = () => {
     lastCheck = now();
-    return d.publish();
+    return check.afterPing();
   };
   /** Every anonymous ping waiting shares the next check, at most one a second. */
   const anonymousCheck = () => {
@@ -58,7 +38,7 @@ export function createAnswer(d: AnswerDeps): (form: URLSearchParams, meta: HubRe
     const run = new Promise((resolve) => setTimeout(resolve, wait)).then(() => {
       nextAnonymous = undefined;
       lastCheck = now();
-      return d.publish();
+      return check.afterPing();
     });
     nextAnonymous = run;
     return run;
@@ -94,7 +74,7 @@ export function createAnswer(d: AnswerDeps): (form: URLSearchParams, meta: HubRe
 
   return async (form, meta) => {
     if (d.withStore(() => true) === undefined) return d.unavailable();
-    const parsed = parseHubForm(form, d.topics, d.settings);
+    const parsed = parseHubForm(form, topics, d.settings);
     if (!parsed.ok) return { status: 400, text: parsed.reason };
     const r = parsed.request;
     if (r.kind === 'publish') return publish(meta);

@@ -1,7 +1,7 @@
 // The hub's job loop, in every runtime: which kinds of job there are (verifications, denials,
 // deliveries, and the purge of ended leases), how each is claimed from SQLite and picked through
 // its lane, how many may run, and when the next one falls due. The runtime only drives it: Node's
-// pump (runtime/node/hub/pump.ts) with timers in its worker thread, the Durable Object with its
+// clock (runtime/node/hub/clock.ts) with timers in its worker thread, the Durable Object with its
 // alarm. In-flight jobs are kept in memory only: after a crash every row is simply due again.
 import { createCandidates } from './candidates.ts';
 import type { Lane } from './lanes.ts';

@@ -1,6 +1,6 @@
 // What the hub's core needs from the runtime it runs in, as small interfaces. Node's adapters
 // are in sidecar/runtime/node/hub/ (store.ts, outbound.ts), the Workers' in
-// sidecar/runtime/cloudflare/ (hub-sql.ts, hub-outbound.ts). The clock is not a port: each runtime
+// sidecar/runtime/cloudflare/ (hub/store.ts, hub/outbound.ts). The clock is not a port: each runtime
 // drives the core's job loop (loop.ts) with its own (Node's timers, the Durable Object's alarm).
 
 export type SqlValue = string | number | null | Uint8Array;

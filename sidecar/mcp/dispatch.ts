@@ -1,7 +1,6 @@
-import { classify } from './classify.ts';
 import type { ModernHandler } from './modern.ts';
-import { HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION } from './protocol.ts';
 import { rpcErrorResponse } from './rpc.ts';
+import { routeOf } from './tool-call.ts';
 import type { Endpoint } from './transport.ts';
 
 /**
@@ -10,12 +9,7 @@ import type { Endpoint } from './transport.ts';
  */
 export function dispatch(serveModern: ModernHandler, legacy: Pick<Endpoint, 'post'>): Endpoint['post'] {
   return (req, message, client) => {
-    const h = req.headers;
-    const route = classify(message, {
-      version: h.get(HEADER_PROTOCOL_VERSION) ?? undefined,
-      method: h.get(HEADER_METHOD) ?? undefined,
-      name: h.get(HEADER_NAME) ?? undefined,
-    });
+    const route = routeOf(message, (name) => req.headers.get(name) ?? undefined);
     if (route.kind === 'reject') return rpcErrorResponse(route.status, route.id, route.code, route.message, { data: route.data });
     if (route.kind === 'modern') return route.notification ? new Response(null, { status: 202 }) : serveModern(route.message, () => req.signal, client);
     return legacy.post(req, message, client);

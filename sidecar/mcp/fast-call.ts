@@ -1,7 +1,8 @@
 import type { LiveSite } from '../site/live-site.ts';
-import { type ResultCacheSize, toolResultBytes } from './calls.ts';
-import { HEADER_PROTOCOL_VERSION, HEADER_SESSION_ID, LEGACY_VERSIONS } from './protocol.ts';
-import { isObject, isRequestId, legacyResultEvent } from './rpc.ts';
+import type { ResultCacheSize } from './calls.ts';
+import { HEADER_SESSION_ID } from './protocol.ts';
+import { legacyResultEvent } from './rpc.ts';
+import { sessionToolCall, toolCallResult } from './tool-call.ts';
 
 /**
  * The hot call of a 2025 session, tools/call, answered from the shared definitions and the
@@ -10,15 +11,10 @@ import { isObject, isRequestId, legacyResultEvent } from './rpc.ts';
  * unknown tool, a version header the transport would refuse), is undefined: the SDK serves it.
  */
 export function fastToolCall(site: LiveSite, cache: ResultCacheSize, sessionId: string, message: unknown, headers: Headers): Response | undefined {
-  if (!isObject(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call' || !isRequestId(message.id)) return undefined;
-  const { id, params } = message;
-  if (!isObject(params) || typeof params.name !== 'string') return undefined;
-  if (params.arguments !== undefined && !isObject(params.arguments)) return undefined;
-  const version = headers.get(HEADER_PROTOCOL_VERSION);
-  if (version !== null && !LEGACY_VERSIONS.includes(version)) return undefined;
-  const result = toolResultBytes(site.current(), params.name, params.arguments, cache);
-  if (result === undefined) return undefined;
-  return new Response(legacyResultEvent(id, result), {
+  const call = sessionToolCall(message, (name) => headers.get(name) ?? undefined);
+  const result = call && toolCallResult(site.current(), call, cache);
+  if (!call || !result) return undefined;
+  return new Response(legacyResultEvent(call.id, result), {
     status: 200,
     headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', [HEADER_SESSION_ID]: sessionId },
   });

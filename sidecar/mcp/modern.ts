@@ -3,7 +3,7 @@
 // cached data. Nothing is kept per client.
 import type { IdCompletion } from '../../src/core/search/complete.ts';
 import type { LiveSite } from '../site/live-site.ts';
-import { type ResultCacheSize, toolResultBytes } from './calls.ts';
+import type { ResultCacheSize } from './calls.ts';
 import { RESOURCE_TEMPLATES, resourceDescriptions, toolDescriptions } from './catalog.ts';
 import type { RpcMessage } from './classify.ts';
 import type { ListenStreams } from './listen.ts';
@@ -11,6 +11,7 @@ import { INVALID_PARAMS, METHOD_NOT_FOUND, MODERN_VERSIONS, SERVER_CAPABILITIES 
 import { completeReviewIds, DATASETS, REVIEW_TEMPLATE, readResource } from './resources.ts';
 import { isObject, resultBytesResponse, resultResponse, rpcErrorResponse } from './rpc.ts';
 import { serverInstructions } from './server.ts';
+import { toolCallOf, toolCallResult } from './tool-call.ts';
 
 export interface ModernOptions {
   site: LiveSite;
@@ -52,10 +53,10 @@ export function modernHandler(options: ModernOptions): ModernHandler {
       case 'tools/list':
         return resultResponse(id, json({ tools: toolDescriptions(), ...cache }));
       case 'tools/call': {
-        if (typeof params.name !== 'string') return invalid('tools/call needs params.name');
-        if (params.arguments !== undefined && !isObject(params.arguments)) return invalid('params.arguments must be an object');
-        const result = toolResultBytes(site.current(), params.name, params.arguments, options.cache);
-        if (result === undefined) return invalid(`Unknown tool: ${params.name}`, { name: params.name });
+        const call = toolCallOf(id, params);
+        if (typeof call === 'string') return invalid(call);
+        const result = toolCallResult(site.current(), call, options.cache);
+        if (result === undefined) return invalid(`Unknown tool: ${call.name}`, { name: call.name });
         return resultBytesResponse(id, result);
       }
       case 'resources/list':

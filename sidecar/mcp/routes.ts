@@ -58,7 +58,7 @@ export interface McpOptions {
   /**
    * Where the runtime keeps what outlives a request, when not in this heap: the 2025 sessions
    * and the subscriptions/listen streams (the Worker's Durable Objects,
-   * sidecar/runtime/cloudflare/mcp-objects.ts). By default both live here, told of new builds by the site.
+   * sidecar/runtime/cloudflare/mcp/sessions.ts). By default both live here, told of new builds by the site.
    */
   elsewhere?: { sessions: SessionStore; listen: ListenStreams };
   /** The caller's address, for the per-client session limit (the runtime's adapter; requests it cannot place share one name). */

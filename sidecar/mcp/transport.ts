@@ -7,6 +7,7 @@ import { MAX_BATCH, MAX_JSON_DEPTH, nestedDeeperThan } from './depth.ts';
 import { corsHeaders } from './origin.ts';
 import { CORS_ALLOW_HEADERS, INVALID_REQUEST, PARSE_ERROR, TRANSPORT_ERROR } from './protocol.ts';
 import { transportError } from './rpc.ts';
+import { acceptsJsonAndEvents } from './tool-call.ts';
 
 /** GET opens a 2025 session's stream (resource updates); the 2026-07-28 revision is POST only. */
 export const ALLOW = (ROUTE_METHODS[PATHS.mcp] as readonly string[]).join(', ');
@@ -40,8 +41,7 @@ export function preflight(origin: string | null): Response {
  * the SDK transport skip building a web stream for it, and no server is built for a request that fails.
  */
 export async function readMessage(req: Request, maxBodyBytes: number): Promise<{ message: unknown } | { error: Response }> {
-  const accept = req.headers.get('accept') ?? '';
-  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+  if (!acceptsJsonAndEvents(req.headers.get('accept') ?? '')) {
     return { error: transportError(406, TRANSPORT_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream') };
   }
   if (!isJsonContentType(req.headers.get('content-type'))) {

@@ -1,6 +1,6 @@
 import type { SiteSnapshot } from './snapshot.ts';
 
-/** The build being served: the newest in OUT_DIR on Node (runtime/node/live-site.ts), the deployed one in a Worker (runtime/cloudflare/build-files.ts). */
+/** The build being served: the newest in OUT_DIR on Node (runtime/node/live-site.ts), the deployed one in a Worker (runtime/cloudflare/live-site.ts). */
 export interface LiveSite {
   /** The newest completed build. */
   current(): SiteSnapshot;

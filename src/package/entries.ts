@@ -31,7 +31,7 @@ export const ENTRIES = {
  * them would bundle to other bytes.
  */
 export const BUNDLES = {
-  worker: 'sidecar/runtime/cloudflare/worker',
+  worker: 'sidecar/runtime/cloudflare/main',
   pagesWorker: 'sidecar/runtime/cloudflare/pages-worker',
   mcpApp: 'src/mcp-app/main',
 } as const;

@@ -1,7 +1,7 @@
 // The no-server Worker's watch, runtime-free: every Cron Trigger asks each configured source for
 // its newest reviews (one small page), compares them with what the live build holds (the marks
 // the build carried in), and on news starts the sync workflow, at most one dispatch in flight.
-// The Durable Object in sidecar/runtime/cloudflare/watch-object.ts keeps its state and logs its lines.
+// The Durable Object in sidecar/runtime/cloudflare/source-watch.ts keeps its state and logs its lines.
 import { googleNewest, isNews, type SourceMark, trustpilotNewest } from '../core/import/newest.ts';
 import type { SyncSettings } from '../settings/sync.ts';
 import type { WatchSettings } from '../settings/watch.ts';

@@ -1,6 +1,6 @@
 // The hub's SqlStore port, one contract against every adapter (as unstorage runs one suite
 // against every driver): better-sqlite3 on a file (runtime/node/hub/store.ts), and the Durable
-// Object's SQLite in workerd (runtime/cloudflare/hub-sql.ts, run through Miniflare: a real object
+// Object's SQLite in workerd (runtime/cloudflare/hub/store.ts, run through Miniflare: a real object
 // with SQLite storage, not a fake). Both must observe exactly what the core's rules say.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -86,11 +86,15 @@ describe.each(CASES)('the hub Durable Object with damaged storage ($which)', ({ 
         expect(Number(hub.headers.get('retry-after'))).toBeGreaterThan(0);
         expect(await hub.text(), worker.output()).toMatch(says);
       }
+      const toldLines = () =>
+        worker
+          .output()
+          .split('\n')
+          .filter((l) => l.includes('hub: unavailable (503)'));
+      // workerd's log reaches us through a pipe: wait for the line, then a while for any repeat
+      await waitFor('the log line', () => toldLines().length > 0);
       await sleep(300);
-      const told = worker
-        .output()
-        .split('\n')
-        .filter((l) => l.includes('hub: unavailable (503)'));
+      const told = toldLines();
       expect(told).toHaveLength(1);
       expect(told[0]).toMatch(logged);
       expect(told[0]).toMatch(/restore the hub's Durable Object to a point in time/);

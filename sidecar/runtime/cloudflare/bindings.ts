@@ -1,5 +1,5 @@
 // The no-server Worker's bindings and what the build bundles into it, named once: its entry
-// (sidecar/runtime/cloudflare/worker.ts) reads them, src/build/deploy/worker.ts writes them into
+// (sidecar/runtime/cloudflare/main.ts) reads them, src/build/deploy/worker.ts writes them into
 // wrangler.json. The entry exports the Durable Object classes under these names.
 import type { Manifest } from '../../../src/core/http/manifest.ts';
 import { SURFACE } from '../../../src/core/http/surface.ts';

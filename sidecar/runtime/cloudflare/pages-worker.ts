@@ -3,9 +3,10 @@
 // the headers and conditional rules of the sidecar (the same core functions); every other
 // request goes to the sidecar, which holds the same build and answers it exactly as it does
 // at our own origin: search, MCP, the hub, since dates that were not pre-rendered, 404 and 405.
+import { builtFileAsked } from '../../../src/core/http/built-file.ts';
 import { CORS_HEADERS, type RepresentationMeta } from '../../../src/core/http/headers.ts';
 import { JSON_TYPE } from '../../../src/core/http/media.ts';
-import { serveAsset } from './serve-asset.ts';
+import { serveAsset } from './static-first.ts';
 import type { AssetFetcher } from './types.ts';
 
 export interface EdgeTable {
@@ -25,8 +26,8 @@ declare const __EDGE_TABLE__: EdgeTable;
 export function edgeHandler(table: EdgeTable) {
   return async (request: Request, env: Env): Promise<Response> => {
     const url = new URL(request.url);
-    const meta = table.resources[url.pathname];
-    if (meta && (request.method === 'GET' || request.method === 'HEAD')) return serveAsset(request, url, url.pathname, meta, table.maxAgeS, env.ASSETS);
+    const meta = builtFileAsked(table.resources, request.method, url.pathname);
+    if (meta) return serveAsset(request, url, url.pathname, meta, table.maxAgeS, env.ASSETS);
     return toSidecar(request, url, env.SIDECAR_URL || table.sidecarUrl);
   };
 }

@@ -11,7 +11,7 @@ import { searchIndexOf } from '../../site/search-index.ts';
 import { nodeClientAddress } from './client-address.ts';
 import { createHub, readHubSettings } from './hub/index.ts';
 import { liveSite } from './live-site.ts';
-import { modernCallFirst } from './mcp-call-first.ts';
+import { modernCallFirst } from './mcp/call-first.ts';
 import { nodeSha256 } from './sha256.ts';
 import { staticFirst } from './static-first.ts';
 import { type SyncScheduler, startSyncScheduler } from './sync-scheduler.ts';
@@ -66,7 +66,7 @@ const syncSchedule = readSyncSchedule(process.env);
 let scheduler: SyncScheduler | undefined;
 
 const createServer = ((options: ServerOptions, listener: RequestListener) => {
-  // the stateless MCP tools/call too (runtime/node/mcp-call-first.ts), from the same result cache as the app's
+  // the stateless MCP tools/call too (runtime/node/mcp/call-first.ts), from the same result cache as the app's
   const mcpCall = modernCallFirst({ site, cache: mcpResults, maxBodyBytes: settings.mcpMaxBodyBytes }, listener);
   const server = createNodeServer(options, staticFirst(site, files, mcpCall));
   server.keepAliveTimeout = settings.keepAliveS * 1000;

@@ -4,7 +4,7 @@
 // target is not a plain origin-form path, goes to the app unchanged (sidecar/routes/static.ts answers
 // the same files there, for in-process use).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { notModified } from '../../../src/core/http/conditional.ts';
+import { unchanged } from '../../http/respond.ts';
 import type { PreparedFiles } from '../../routes/static.ts';
 import type { LiveSite } from '../../site/live-site.ts';
 
@@ -13,12 +13,11 @@ export function staticFirst(site: LiveSite, files: PreparedFiles, next: RequestL
     const method = req.method;
     const url = req.url ?? '';
     // percent-encoded and absolute-form targets take the app's path rules (RFC 9112 §3.2)
-    if ((method !== 'GET' && method !== 'HEAD') || url.charCodeAt(0) !== 47 || url.includes('%')) return next(req, res);
+    if (method === undefined || url.charCodeAt(0) !== 47 || url.includes('%')) return next(req, res);
     const query = url.indexOf('?');
-    const rep = files(site.current(), query < 0 ? url : url.slice(0, query));
+    const rep = files(site.current(), method, query < 0 ? url : url.slice(0, query));
     if (!rep) return next(req, res);
-    const inm = req.headers['if-none-match'];
-    if (notModified(inm, req.headers['if-modified-since'], rep.headers.etag as string, rep.headers['last-modified'])) {
+    if (unchanged(rep, req.headers['if-none-match'], req.headers['if-modified-since'])) {
       res.writeHead(304, rep.notModifiedHeaders).end();
       return;
     }

@@ -29,6 +29,13 @@ export function notModified(ifNoneMatch: string | undefined, ifModifiedSince: st
   return !Number.isNaN(since) && Date.parse(lastModified) <= since;
 }
 
+/** The headers of a 200 that its 304 repeats (RETAINED_304_HEADERS). */
+export function notModifiedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (RETAINED_304_HEADERS.has(name)) kept[name] = value;
+  return kept;
+}
+
 /** Headers a 304 keeps (RFC 9110 §15.4.5), plus CORS so browsers can read it. */
 export const RETAINED_304_HEADERS = new Set([
   'cache-control',

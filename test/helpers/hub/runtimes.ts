@@ -2,7 +2,7 @@
 // under preview:worker. The policies live in the runtime-free core (sidecar/hub/), so the same
 // tests hold in both.
 import type { TestPki } from '../pki.ts';
-import { CONNECTIONS_PER_INVOCATION } from '../../../sidecar/runtime/cloudflare/hub-outbound.ts';
+import { CONNECTIONS_PER_INVOCATION } from '../../../sidecar/runtime/cloudflare/hub/outbound.ts';
 import { startTestHub } from './harness.ts';
 import { type HubUnderTest, startWorkerHub } from './worker-hub.ts';
 

@@ -1,7 +1,7 @@
 // The store contract (store-contract.ts) inside workerd: a Durable Object with SQLite storage that
-// runs it over the hub's adapter (hub-sql.ts) and answers what it observed. Bundled and run by
+// runs it over the hub's adapter (hub/store.ts) and answers what it observed. Bundled and run by
 // store-contract.test.ts through Miniflare.
-import { durableSql } from '../../../sidecar/runtime/cloudflare/hub-sql.ts';
+import { durableSql } from '../../../sidecar/runtime/cloudflare/hub/store.ts';
 import type { DurableObjectState, DurableObjectStorage } from '../../../sidecar/runtime/cloudflare/types.ts';
 import { storeContract } from './store-contract.ts';
 

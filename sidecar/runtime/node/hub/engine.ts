@@ -5,8 +5,8 @@
 
 import type { HubSettings } from '../../../../src/settings/hub.ts';
 import { createHubLoop } from '../../../hub/loop.ts';
+import { timerClock } from './clock.ts';
 import { createOutbound } from './outbound.ts';
-import { createPump } from './pump.ts';
 import { openStore } from './store.ts';
 import { storeFailure } from './store-failure.ts';
 
@@ -38,7 +38,7 @@ export function createEngine({ settings, userAgent, links }: EngineInit, { log, 
     maxSockets: settings.deliveryConcurrency + 2 * settings.verifyConcurrency,
   });
   let closing = false;
-  const pump = createPump(() => loop, { log, failed });
+  const clock = timerClock(() => loop, { log, failed });
   const loop = createHubLoop({
     store,
     outbound,
@@ -47,19 +47,19 @@ export function createEngine({ settings, userAgent, links }: EngineInit, { log, 
     log,
     subscriptionsChanged,
     closing: () => closing,
-    changed: () => pump.schedule(),
+    changed: () => clock.schedule(),
     failed,
   });
 
   return {
-    start: () => pump.start(),
+    start: () => clock.start(),
     /** The main thread queued rows. */
     wake: () => loop.wake(),
     /** In-flight requests are aborted and their rows left queued: they run again on restart. */
     async stop() {
       closing = true;
       outbound.close();
-      await pump.stop();
+      await clock.stop();
       store.close();
     },
   };

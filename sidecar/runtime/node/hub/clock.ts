@@ -2,17 +2,17 @@
 // or new rows are announced, and otherwise sleeps on a timer until the loop's next due time.
 import type { HubLoop } from '../../../hub/loop.ts';
 
-/** Longest sleep between checks, in case a row's time was changed behind the pump's back. */
+/** Longest sleep between checks, in case a row's time was changed behind the clock's back. */
 const MAX_SLEEP_MS = 30_000;
 
-export interface Pump {
+export interface TimerClock {
   start(): void;
   /** The loop has something new: launch at the next turn of the event loop. */
   schedule(): void;
   stop(): Promise<void>;
 }
 
-export function createPump(loop: () => HubLoop, o: { log: (msg: string) => void; failed: (error: unknown) => void }): Pump {
+export function timerClock(loop: () => HubLoop, o: { log: (msg: string) => void; failed: (error: unknown) => void }): TimerClock {
   let started = false;
   let stopped = false;
   let scheduled = false;

@@ -1,7 +1,7 @@
 // The hub's SqlStore in a Durable Object: ctx.storage.sql, synchronous like better-sqlite3.
 // https://developers.cloudflare.com/durable-objects/api/sql-storage/
-import type { SqlStore, SqlValue } from '../../hub/ports.ts';
-import type { DurableObjectStorage } from './types.ts';
+import type { SqlStore, SqlValue } from '../../../hub/ports.ts';
+import type { DurableObjectStorage } from '../types.ts';
 
 /** A BLOB is bound as an ArrayBuffer. */
 const bind = (params: SqlValue[]) => params.map((p) => (p instanceof Uint8Array ? p.slice().buffer : p));

@@ -1,9 +1,9 @@
-// The Worker entry's hub path: every request goes to the one HubObject (hub-object.ts).
+// The Worker entry's hub path: every request goes to the one HubObject (hub/object.ts).
 
-import { answerResponse } from '../../hub/routes.ts';
-import type { WorkerEnv } from './bindings.ts';
-import { UNREACHABLE_ANSWER, unreachableLogLine } from './hub-storage.ts';
-import { objectNamed } from './object-stub.ts';
+import { answerResponse } from '../../../hub/routes.ts';
+import type { WorkerEnv } from '../bindings.ts';
+import { objectNamed } from '../object-stub.ts';
+import { UNREACHABLE_ANSWER, unreachableLogLine } from './store-failure.ts';
 
 /** The name of the one hub instance. */
 const HUB_NAME = 'hub';

@@ -2,8 +2,8 @@
 // for its file (runtime/node/hub/store-failure.ts): a 503 with Retry-After and a reason for the
 // public, one log line with what to do for the operator. workerd turns SQLite's errors into
 // "internal error; reference = …", so an error is judged by the storage's own integrity check.
-import type { HubAnswer } from '../../hub/routes.ts';
-import type { DurableObjectStorage } from './types.ts';
+import type { HubAnswer } from '../../../hub/routes.ts';
+import type { DurableObjectStorage } from '../types.ts';
 
 /** How long a client is asked to wait: a restore is an operator's job, not a matter of seconds. */
 export const STORAGE_RETRY_AFTER_S = 300;

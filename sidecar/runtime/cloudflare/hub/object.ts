@@ -1,36 +1,32 @@
 // The WebSub hub in a Durable Object (binding HUB, one instance): the core's front and job loop
-// (sidecar/hub/front.ts, loop.ts) with ctx.storage.sql as its SqlStore (the same tables as
-// HUB_DB), fetch as its outbound HTTP, and its alarm as the loop's clock: an alarm launches the
-// loop's due jobs within its subrequests, then is set for the loop's next due time.
-import { TOPIC_PATHS } from '../../../src/core/http/urls.ts';
-import { type HubSettings, readHubSettings } from '../../../src/settings/hub.ts';
-import { readSettings } from '../../../src/settings/index.ts';
-import { hostRefusal } from '../../hub/address.ts';
-import { createFront, hubIdentity } from '../../hub/front.ts';
-import { createHubLoop, type HubLoop } from '../../hub/loop.ts';
-import { RefusedCallback } from '../../hub/ports.ts';
-import { answerResponse } from '../../hub/routes.ts';
-import { createHubStore, type HubStore } from '../../hub/store.ts';
-import { topicContents } from '../../hub/topics.ts';
-import { settingsEnv, type WorkerBuild, type WorkerEnv } from './bindings.ts';
-import { CONNECTIONS_PER_INVOCATION, fetchOutbound } from './hub-outbound.ts';
-import { durableSql } from './hub-sql.ts';
-import { DAMAGED_ANSWER, storageHealth } from './hub-storage.ts';
-import { isolateFiles } from './isolate-files.ts';
-import { addTiming } from './server-timing.ts';
-import type { DurableObjectState, DurableObjectStorage } from './types.ts';
+// (sidecar/hub/front.ts, loop.ts) with ctx.storage.sql as its SqlStore (store.ts, the same tables
+// as HUB_DB), fetch as its outbound HTTP (outbound.ts), and its alarm as the loop's clock (clock.ts).
+import { TOPIC_PATHS } from '../../../../src/core/http/urls.ts';
+import { hostRefusal } from '../../../hub/address.ts';
+import { createFront, hubIdentity } from '../../../hub/front.ts';
+import { createHubLoop, type HubLoop } from '../../../hub/loop.ts';
+import { RefusedCallback } from '../../../hub/ports.ts';
+import { answerResponse } from '../../../hub/routes.ts';
+import { createHubStore, type HubStore } from '../../../hub/store.ts';
+import { topicContents } from '../../../hub/topics.ts';
+import type { WorkerBuild, WorkerEnv } from '../bindings.ts';
+import { isolateFiles } from '../live-site.ts';
+import { addTiming } from '../server-timing.ts';
+import { hubSettings, serviceSettings } from '../settings.ts';
+import type { DurableObjectState } from '../types.ts';
+import { type AlarmClock, alarmClock } from './clock.ts';
+import { CONNECTIONS_PER_INVOCATION, fetchOutbound } from './outbound.ts';
+import { durableSql } from './store.ts';
+import { DAMAGED_ANSWER, storageHealth } from './store-failure.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
 export class HubObject {
-  private readonly storage: DurableObjectStorage;
   private readonly store: HubStore;
-  private readonly settings: HubSettings;
   private readonly loop: HubLoop;
   private readonly front: ReturnType<typeof createFront>;
   private readonly timing: boolean;
-  /** When the alarm set last is due (epoch ms), while this instance knows it. */
-  private alarmDue: number | undefined;
+  private readonly clock: AlarmClock;
   private readonly health: ReturnType<typeof storageHealth>;
   /** A failure of the storage while the object was made, to be judged at its first request. */
   private openError: unknown;
@@ -39,11 +35,9 @@ export class HubObject {
 
   constructor(state: DurableObjectState, env: WorkerEnv) {
     const started = performance.now();
-    this.storage = state.storage;
     this.health = storageHealth(state.storage);
-    const settings = readHubSettings(settingsEnv(env));
-    this.settings = settings;
-    this.timing = readSettings(settingsEnv(env)).workerServerTiming;
+    const settings = hubSettings(env);
+    this.timing = serviceSettings(env).workerServerTiming;
     try {
       this.store = createHubStore(durableSql(state.storage));
     } catch (error) {
@@ -63,6 +57,7 @@ export class HubObject {
       log,
       maxInFlight: CONNECTIONS_PER_INVOCATION,
     });
+    this.clock = alarmClock(state.storage, this.loop, settings.subrequestsPerAlarm);
     this.front = createFront({
       settings,
       urls,
@@ -77,8 +72,8 @@ export class HubObject {
         if (refusal !== undefined) throw new RefusedCallback(refusal);
       },
       // Should the object be killed before the check, the alarm runs it from the ping written down.
-      recorded: () => void this.setAlarmBy(Date.now()),
-      wake: () => void this.wake(),
+      recorded: () => void this.clock.setBy(Date.now()),
+      wake: () => void this.clock.wake(),
       log,
     });
     this.startMs = performance.now() - started;
@@ -115,33 +110,10 @@ export class HubObject {
     // Damaged storage sets no further alarm: the hub waits for the operator, and says so once.
     if (this.health.out() || (this.openError !== undefined && this.health.damaged(this.openError))) return;
     try {
-      const now = Date.now();
-      const late = this.alarmDue === undefined ? '' : `, ${now - this.alarmDue} ms after it was due`;
-      this.alarmDue = undefined;
-      await this.front.resume();
-      // HUB_SUBREQUESTS_PER_ALARM, under Cloudflare's subrequests per invocation
-      // (https://developers.cloudflare.com/workers/platform/limits/#subrequests); the rest goes to the next alarm.
-      const sent = await this.loop.drain(this.settings.subrequestsPerAlarm, () => this.setAlarmBy(Date.now()));
-      await this.setAlarmBy(this.loop.dueNow() ? Date.now() : this.loop.nextDueAt());
-      console.info(`hub: alarm made ${sent} outbound request(s) in ${Date.now() - now} ms${late}`);
+      console.info(await this.clock.ring(() => this.front.resume()));
       this.health.count(this.store.subscriptionCount());
     } catch (error) {
       if (!this.health.damaged(error)) throw error;
-    }
-  }
-
-  private wake(): Promise<void> {
-    this.loop.wake();
-    return this.setAlarmBy(Date.now());
-  }
-
-  /** Sets the alarm for `at`, unless one is set earlier already and still to come (workerd may not run one that passed while it was down). */
-  private async setAlarmBy(at: number | undefined): Promise<void> {
-    if (at === undefined) return;
-    const current = await this.storage.getAlarm();
-    if (current === null || at < current || current < Date.now()) {
-      await this.storage.setAlarm(at);
-      this.alarmDue = at;
     }
   }
 }

@@ -1,19 +1,20 @@
 // MCP in the Worker: the same routes as the sidecar (sidecar/mcp/routes.ts). The stateless
 // 2026-07-28 requests are answered in the isolate that took them; the 2025 sessions and the
-// subscriptions/listen streams live in Durable Objects (mcp-objects.ts, mcp-session-object.ts).
+// subscriptions/listen streams live in Durable Objects (mcp/sessions.ts, mcp/session-object.ts).
 import { env as globalEnv } from 'cloudflare:workers';
-import { PATHS } from '../../../src/core/http/urls.ts';
-import { readSettings } from '../../../src/settings/index.ts';
-import { type Mcp, mcpRoutes, mcpSettingsOf } from '../../mcp/routes.ts';
-import { warmTools } from '../../mcp/warm.ts';
-import { settingsEnv, type WorkerBuild, type WorkerEnv } from './bindings.ts';
-import type { AssetSite } from './build-files.ts';
-import { isolateFiles } from './isolate-files.ts';
-import { objectListen, objectSessions, workerClientAddress } from './mcp-objects.ts';
-import { mcpFiles } from './mcp-site.ts';
-import { addTiming, timingOf } from './server-timing.ts';
+import { PATHS } from '../../../../src/core/http/urls.ts';
+import { type Mcp, mcpRoutes } from '../../../mcp/routes.ts';
+import { warmTools } from '../../../mcp/warm.ts';
+import type { WorkerBuild, WorkerEnv } from '../bindings.ts';
+import { workerClientAddress } from '../client-address.ts';
+import type { AssetSite } from '../live-site.ts';
+import { isolateFiles } from '../live-site.ts';
+import { addTiming, timingOf } from '../server-timing.ts';
+import { mcpSettings, serviceSettings } from '../settings.ts';
+import { objectListen, objectSessions } from './sessions.ts';
+import { mcpFiles } from './site.ts';
 
-export { McpSessionObject } from './mcp-session-object.ts';
+export { McpSessionObject } from './session-object.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
@@ -29,18 +30,18 @@ interface McpIsolate {
  * the tools' first-use costs. Files are loaded by the first request (no I/O at start).
  */
 function startMcp(env: WorkerEnv): McpIsolate {
-  const settings = readSettings(settingsEnv(env));
+  const timing = serviceSettings(env).workerServerTiming;
   const files = isolateFiles(__WORKER_BUILD__, env.ASSETS);
   const mcp = mcpRoutes({
     site: files.site,
-    settings: mcpSettingsOf(settings),
-    elsewhere: { sessions: objectSessions(env, settings.workerServerTiming), listen: objectListen(env, settings.workerServerTiming) },
+    settings: mcpSettings(env),
+    elsewhere: { sessions: objectSessions(env, timing), listen: objectListen(env, timing) },
     clientAddress: workerClientAddress,
     log: (msg) => console.error(msg),
   });
   warmTools({ manifest: files.manifest, business: __WORKER_BUILD__.search.names.business, review: __WORKER_BUILD__.sample });
   mcp.routes.router.match('POST', PATHS.mcp);
-  return { mcp, files, timing: settings.workerServerTiming };
+  return { mcp, files, timing };
 }
 
 const isolate = startMcp(globalEnv as WorkerEnv);

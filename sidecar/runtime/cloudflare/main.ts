@@ -1,31 +1,33 @@
 // The Worker entry of the no-server deploy: the whole service at one origin on Cloudflare.
-// Built files come from the static assets with our validators (sidecar/runtime/cloudflare/serve-asset.ts);
+// Built files come from the static assets with our validators (sidecar/runtime/cloudflare/static-first.ts);
 // since dates that were not pre-rendered, search and the fallback run the sidecar's Hono app
 // over the same core, with the search index packed by the build (src/core/search/packed.ts);
-// the hub and MCP go to their Durable Objects (hub-object.ts, mcp.ts), the watch to its own (watch-object.ts). Bundled with the build's manifest
+// the hub and MCP go to their Durable Objects (hub/object.ts, mcp/forward.ts), the watch to its own
+// (source-watch.ts). Bundled with the build's manifest
 // and the index's header (and one review to warm the MCP tools with) by src/build/deploy/worker.ts.
 import { env as globalEnv } from 'cloudflare:workers';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
+import { builtFileAsked } from '../../../src/core/http/built-file.ts';
 import type { Manifest } from '../../../src/core/http/manifest.ts';
 import { PATHS } from '../../../src/core/http/urls.ts';
-import { readSettings } from '../../../src/settings/index.ts';
 import { createApp } from '../../app.ts';
 import { warmSearch } from '../../routes/search.ts';
-import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
-import type { AssetSite } from './build-files.ts';
-import { forwardToHub } from './hub-forward.ts';
-import { isolateFiles } from './isolate-files.ts';
+import { WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
+import { forwardToHub } from './hub/forward.ts';
 import { keptAssets } from './kept-assets.ts';
-import { forwardToMcp } from './mcp.ts';
-import { serveAsset } from './serve-asset.ts';
+import type { AssetSite } from './live-site.ts';
+import { isolateFiles } from './live-site.ts';
+import { forwardToMcp } from './mcp/forward.ts';
 import { addTiming, Waits, waited } from './server-timing.ts';
+import { serviceSettings } from './settings.ts';
+import { forwardToWatch, runWatch } from './source-watch.ts';
+import { serveAsset } from './static-first.ts';
 import type { AssetFetcher } from './types.ts';
-import { forwardToWatch, runWatch } from './watch-object.ts';
 
-export { HubObject } from './hub-object.ts';
-export { McpSessionObject } from './mcp.ts';
-export { WatchObject } from './watch-object.ts';
+export { HubObject } from './hub/object.ts';
+export { McpSessionObject } from './mcp/forward.ts';
+export { WatchObject } from './source-watch.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 
@@ -51,7 +53,7 @@ export interface Isolate {
  * router), so that a fresh isolate's first search pays only for itself.
  */
 export function startIsolate(build: WorkerBuild, env: WorkerEnv): Isolate {
-  const settings = readSettings(settingsEnv(env));
+  const settings = serviceSettings(env);
   const files = isolateFiles(build, env.ASSETS);
   const config = {
     cacheMaxAgeS: settings.cacheMaxAgeS,
@@ -115,9 +117,8 @@ export function workerHandler(isolate: Isolate) {
     if (path === PATHS.hub) return timed((waits) => waited(waits, forwardToHub(request, env)));
     if (path === PATHS.mcp || path === PATHS.mcpServerCard) return forwardToMcp(request, env);
     if (path === WATCH_STATUS_PATH) return finish(await forwardToWatch(request, env));
-    const meta = isolate.manifest.resources[path];
-    if (meta && (request.method === 'GET' || request.method === 'HEAD'))
-      return finish(await timed((waits) => serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, assetsFor(waits))));
+    const meta = builtFileAsked(isolate.manifest.resources, request.method, path);
+    if (meta) return finish(await timed((waits) => serveAsset(request, new URL(request.url), path, meta, isolate.maxAgeS, assetsFor(waits))));
     return finish(await dynamic(request, path));
   }
 

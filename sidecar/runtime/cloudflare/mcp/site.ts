@@ -1,9 +1,9 @@
-import { SURFACE } from '../../../src/core/http/surface.ts';
-import { DATASETS } from '../../mcp/resources.ts';
-import type { LiveSite } from '../../site/live-site.ts';
-import type { WorkerBuild, WorkerEnv } from './bindings.ts';
-import type { AssetSite } from './build-files.ts';
-import { isolateFiles } from './isolate-files.ts';
+import { SURFACE } from '../../../../src/core/http/surface.ts';
+import { DATASETS } from '../../../mcp/resources.ts';
+import type { LiveSite } from '../../../site/live-site.ts';
+import type { WorkerBuild, WorkerEnv } from '../bindings.ts';
+import type { AssetSite } from '../live-site.ts';
+import { isolateFiles } from '../live-site.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
 

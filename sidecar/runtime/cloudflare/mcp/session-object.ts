@@ -7,22 +7,22 @@
 // request by replaying initialize and resources/subscribe through the same transport. A new
 // build is a new deploy, which restarts every object and cuts its streams: when a session's
 // GET stream opens again, it is told which subscribed resources the build changed.
-import { JSON_TYPE } from '../../../src/core/http/media.ts';
-import { readSettings } from '../../../src/settings/index.ts';
-import { heapSessions, sessionNotFound } from '../../mcp/legacy.ts';
-import { listenStreams } from '../../mcp/listen.ts';
-import { HEADER_SESSION_ID, TRANSPORT_ERROR } from '../../mcp/protocol.ts';
-import { type McpSettings, mcpSettingsOf } from '../../mcp/routes.ts';
-import { transportError } from '../../mcp/rpc.ts';
-import type { SessionStore } from '../../mcp/session-store.ts';
-import { createSessionTable, idleAt, isIdle, isSessionId, type SessionTable } from '../../mcp/sessions.ts';
-import type { LiveSite } from '../../site/live-site.ts';
-import { settingsEnv, type WorkerEnv } from './bindings.ts';
-import { CLIENT_HEADER, NAME_PARAM, SESSION_OP } from './mcp-internal.ts';
-import { mcpSite } from './mcp-site.ts';
-import { ObjectWatch, type Seen } from './mcp-watch.ts';
-import { addTiming } from './server-timing.ts';
-import type { DurableObjectState } from './types.ts';
+import { JSON_TYPE } from '../../../../src/core/http/media.ts';
+import { heapSessions, sessionNotFound } from '../../../mcp/legacy.ts';
+import { listenStreams } from '../../../mcp/listen.ts';
+import { HEADER_SESSION_ID, TRANSPORT_ERROR } from '../../../mcp/protocol.ts';
+import type { McpSettings } from '../../../mcp/routes.ts';
+import { transportError } from '../../../mcp/rpc.ts';
+import type { SessionStore } from '../../../mcp/session-store.ts';
+import { createSessionTable, idleAt, isIdle, isSessionId, type SessionTable } from '../../../mcp/sessions.ts';
+import type { LiveSite } from '../../../site/live-site.ts';
+import type { WorkerEnv } from '../bindings.ts';
+import { addTiming } from '../server-timing.ts';
+import { mcpSettings, serviceSettings } from '../settings.ts';
+import type { DurableObjectState } from '../types.ts';
+import { CLIENT_HEADER, NAME_PARAM, SESSION_OP } from './internal.ts';
+import { ObjectWatch, type Seen } from './resource-watch.ts';
+import { mcpSite } from './site.ts';
 
 /** The storage keys of a session object. */
 const KEY = { session: 'session', seen: 'seen', used: 'used' } as const;
@@ -68,9 +68,8 @@ export class McpSessionObject {
     const started = performance.now();
     this.#ctx = ctx;
     this.#env = env;
-    const settings = readSettings(settingsEnv(env));
-    this.#settings = mcpSettingsOf(settings);
-    this.#timing = settings.workerServerTiming;
+    this.#settings = mcpSettings(env);
+    this.#timing = serviceSettings(env).workerServerTiming;
     this.#startMs = performance.now() - started;
   }
 

@@ -5,14 +5,12 @@
 // and a damaged hub store never stops the watch. The operator reads its state with a request
 // signed like the publish ping (`npm run status`).
 
-import { readHubSettings } from '../../../src/settings/hub.ts';
-import { readSyncSecrets, readSyncSettings } from '../../../src/settings/sync.ts';
-import { readWatchSettings } from '../../../src/settings/watch.ts';
 import { redact } from '../../../src/sync/errors.ts';
 import { checkSources, type LiveBuild, WATCH_TIMEOUT_S, type WatchConfig, type WatchState, watchConfigured, watchReport } from '../../../src/sync/watch.ts';
 import { PUBLISH_SIGNATURE_HEADER, publishVerifier } from '../../hub/publish-signature.ts';
-import { settingsEnv, WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
+import { WATCH_STATUS_PATH, type WorkerBuild, type WorkerEnv } from './bindings.ts';
 import { objectNamed } from './object-stub.ts';
+import { hubSettings, syncSecrets, watchConfig } from './settings.ts';
 import type { DurableObjectState } from './types.ts';
 
 declare const __WORKER_BUILD__: WorkerBuild;
@@ -26,14 +24,14 @@ const json = (status: number, body: unknown) => new Response(`${JSON.stringify(b
 
 export class WatchObject {
   readonly #storage: DurableObjectState['storage'];
-  readonly #env: Record<string, string>;
+  readonly #env: WorkerEnv;
   readonly #live: LiveBuild;
   #checking = false;
   #verifier: ReturnType<typeof publishVerifier> | undefined;
 
   constructor(state: DurableObjectState, env: WorkerEnv) {
     this.#storage = state.storage;
-    this.#env = settingsEnv(env);
+    this.#env = env;
     this.#live = { buildId: __WORKER_BUILD__.manifest.build_id, marks: __WORKER_BUILD__.marks };
   }
 
@@ -55,9 +53,9 @@ export class WatchObject {
     try {
       let config: WatchConfig;
       try {
-        config = { sync: readSyncSettings(this.#env), watch: readWatchSettings(this.#env) };
+        config = watchConfig(this.#env);
       } catch (err) {
-        log(`the settings are wrong, nothing checked: ${redact((err as Error).message, readSyncSecrets(this.#env))}`);
+        log(`the settings are wrong, nothing checked: ${redact((err as Error).message, syncSecrets(this.#env))}`);
         return { ran: false, dispatched: false };
       }
       if (!watchConfigured(config)) {
@@ -79,7 +77,7 @@ export class WatchObject {
     if (request.method !== 'POST')
       return new Response('Use POST, signed like the publish ping (npm run status)\n', { status: 405, headers: { allow: 'POST' } });
     const body = await request.text();
-    this.#verifier ??= publishVerifier(readHubSettings(this.#env).publishSecret);
+    this.#verifier ??= publishVerifier(hubSettings(this.#env).publishSecret);
     const checked = await this.#verifier.check(request.headers.get(PUBLISH_SIGNATURE_HEADER) ?? '', WATCH_STATUS_PATH, body, Date.now());
     if (!checked.ok) return json(403, { error: checked.reason });
     const state = (await this.#storage.get<WatchState>(STATE_KEY)) ?? { sources: {} };

@@ -1,8 +1,8 @@
 // The hub's outbound HTTP in a Worker: fetch, with the rules of the Outbound port. fetch resolves
 // the host itself, so only what the URL shows can be checked (address literals, reserved names:
 // hostRefusal); the hub's README says what that leaves open.
-import { hostRefusal } from '../../hub/address.ts';
-import { type Outbound, type OutboundResponse, RefusedCallback, TimedOut } from '../../hub/ports.ts';
+import { hostRefusal } from '../../../hub/address.ts';
+import { type Outbound, type OutboundResponse, RefusedCallback, TimedOut } from '../../../hub/ports.ts';
 
 /**
  * Outbound connections open at once in one invocation (Cloudflare's limits page, "Simultaneous

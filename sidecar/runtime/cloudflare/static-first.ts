@@ -1,6 +1,7 @@
 // A built file from Cloudflare's asset store with our headers and conditional rules (the same
-// core functions as the sidecar): used by the Pages worker and by the Worker of the no-server deploy.
-import { isNotModified, RETAINED_304_HEADERS } from '../../../src/core/http/conditional.ts';
+// core functions as the sidecar), before anything else: used by the Pages worker and by the
+// Worker of the no-server deploy, each of which asks `builtFileAsked` (src/core/http/built-file.ts) first.
+import { isNotModified, notModifiedHeaders } from '../../../src/core/http/conditional.ts';
 import { type RepresentationMeta, resourceHeaders } from '../../../src/core/http/headers.ts';
 import type { AssetFetcher } from './types.ts';
 
@@ -15,8 +16,7 @@ export async function serveAsset(
 ): Promise<Response> {
   const headers = resourceHeaders(path, meta, maxAgeS);
   if (isNotModified(request.headers, meta.etag, meta.last_modified)) {
-    const kept = Object.entries(headers).filter(([name]) => RETAINED_304_HEADERS.has(name));
-    return new Response(null, { status: 304, headers: Object.fromEntries(kept) });
+    return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
   }
   // A request without validators: the asset server would otherwise answer 304 against its
   // own ETag, which is not the one this response carries.

@@ -1,19 +1,17 @@
 // The Worker's adapter of MCP's SessionStore and ListenStreams: what outlives a request lives
-// in a Durable Object (mcp-session-object.ts), so every request of a 2025 session reaches
+// in a Durable Object (session-object.ts), so every request of a 2025 session reaches
 // the object named by its Mcp-Session-Id, whichever isolate took it. The front checks what
 // needs no session first (legacy.ts), and forwards the body it has already read and checked.
 
-import { getConnInfo } from 'hono/cloudflare-workers';
-import type { ClientAddress } from '../../http/client-address.ts';
-import { sessionNotFound } from '../../mcp/legacy.ts';
-import type { ListenStreams } from '../../mcp/listen.ts';
-import { TRANSPORT_ERROR } from '../../mcp/protocol.ts';
-import { isObject, isRequestId, type RequestId, rpcErrorResponse } from '../../mcp/rpc.ts';
-import type { SessionStore } from '../../mcp/session-store.ts';
-import { isSessionId, newSessionId } from '../../mcp/sessions.ts';
-import { CLIENT_HEADER, internalUrl, type McpObjectsEnv, SESSION_OP } from './mcp-internal.ts';
-import { objectNamed } from './object-stub.ts';
-import { addTiming, Waits, waited } from './server-timing.ts';
+import { sessionNotFound } from '../../../mcp/legacy.ts';
+import type { ListenStreams } from '../../../mcp/listen.ts';
+import { TRANSPORT_ERROR } from '../../../mcp/protocol.ts';
+import { isObject, isRequestId, type RequestId, rpcErrorResponse } from '../../../mcp/rpc.ts';
+import type { SessionStore } from '../../../mcp/session-store.ts';
+import { isSessionId, newSessionId } from '../../../mcp/sessions.ts';
+import { objectNamed } from '../object-stub.ts';
+import { addTiming, Waits, waited } from '../server-timing.ts';
+import { CLIENT_HEADER, internalUrl, type McpObjectsEnv, SESSION_OP } from './internal.ts';
 
 /**
  * A request to the object `name`, keeping the client's method and headers; with `waits`
@@ -91,6 +89,3 @@ export function objectListen(env: McpObjectsEnv, timing: boolean): ListenStreams
     closeAll: () => {},
   };
 }
-
-/** Who is calling, as Cloudflare's edge saw it (CF-Connecting-IP). */
-export const workerClientAddress: ClientAddress = (c) => getConnInfo(c).remote.address;

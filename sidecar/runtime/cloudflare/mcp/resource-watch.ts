@@ -1,5 +1,5 @@
-import { fingerprint, notifyListeners, type ResourceListener, type ResourceWatch, watchable } from '../../mcp/watch.ts';
-import type { SiteSnapshot } from '../../site/snapshot.ts';
+import { fingerprint, notifyListeners, type ResourceListener, type ResourceWatch, watchable } from '../../../mcp/watch.ts';
+import type { SiteSnapshot } from '../../../site/snapshot.ts';
 
 /** What a watcher last saw of each resource it watches: URI → fingerprint ('' when the build had none). */
 export type Seen = Record<string, string>;

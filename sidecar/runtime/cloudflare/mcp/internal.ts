@@ -1,7 +1,7 @@
 // How the Worker addresses MCP's Durable Objects: the binding and the paths of its requests,
 // defined once. These requests never leave Cloudflare (a stub's
 // fetch), so the origin is a placeholder.
-import type { MCP_NEW_SESSIONS, WorkerEnv } from './bindings.ts';
+import type { MCP_NEW_SESSIONS, WorkerEnv } from '../bindings.ts';
 
 /** MCP_SESSION: one McpSessionObject per 2025 session (named by its Mcp-Session-Id) and per listen stream. */
 export type McpObjectsEnv = Pick<WorkerEnv, 'MCP_SESSION' | typeof MCP_NEW_SESSIONS>;
