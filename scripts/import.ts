@@ -8,6 +8,7 @@ import { IMPORT_SOURCES, type ImportSource, runImport } from '../src/import/run.
 import { readSettings } from '../src/settings/index.ts';
 
 const USAGE = `usage: npm run import -- <${IMPORT_SOURCES.join('|')}> <path>... [options]
+       npm run import -- jobs <file>... [--layout NAME] [--content <dir>] [--dry-run] (see --help of import jobs)
   --content <dir>       content folder (default: CONTENT_DIR, else ./content)
   --tz <zone>           the business's IANA time zone (default: time_zone in business.json)
   --location <id>       Google: the location to import when the export has several
@@ -26,6 +27,12 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 function fail(message: string): never {
   process.stderr.write(`import: ${message}\n`);
   process.exit(1);
+}
+
+// Job records, not reviews: their own options and report.
+if (process.argv[2] === 'jobs') {
+  const { importJobs } = await import('./import-jobs.ts');
+  process.exit(importJobs(process.argv.slice(3)));
 }
 
 let args: ReturnType<typeof parse>;

@@ -1,6 +1,7 @@
 // `reviews check`: the content folder validated as the build reads it, then what the owner
 // could add to business.json that init could not know.
 import { loadContentDir } from '../../src/build/content-dir.ts';
+import { evidenceCounts } from '../../src/core/content/published.ts';
 import { ContentError } from '../../src/core/content/dataset.ts';
 import type { Business } from '../../src/core/schemas/business.ts';
 import { readSettings } from '../../src/settings/index.ts';
@@ -24,7 +25,7 @@ export function checkContent(env: Env): number {
   const settings = readSettings(env);
   let dataset: ReturnType<typeof loadContentDir>;
   try {
-    dataset = loadContentDir(settings.contentDir);
+    dataset = loadContentDir(settings.contentDir, settings.publishReviews);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     console.error(error.message);
@@ -32,7 +33,10 @@ export function checkContent(env: Env): number {
     return 1;
   }
   const left = dataset.left_out?.unverified ?? 0;
-  console.log(`${settings.contentDir} is valid: ${dataset.reviews.length} published reviews${left ? ` (${left} unverified left out)` : ''}.`);
+  const e = evidenceCounts(dataset.reviews);
+  const kinds = `${e.job} matched to a job, ${e.platform} verified by their platform, ${e.owner} marked verified by the owner, ${e.none} without evidence`;
+  const leftOut = left ? `; ${left} without evidence left out (PUBLISH_REVIEWS=verified)` : '';
+  console.log(`${settings.contentDir} is valid: ${dataset.reviews.length} published reviews (${kinds})${leftOut}.`);
   const missing = worthAdding(dataset.business);
   if (missing.length > 0) console.log(`Worth adding to ${settings.contentDir}/business.json:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
   return 0;

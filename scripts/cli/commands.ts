@@ -20,8 +20,8 @@ export const COMMANDS = {
     needsSite: false,
   },
   import: {
-    summary: "merge a Google Takeout, a Trustpilot export or a CSV into the site's reviews",
-    usage: 'reviews import <google|csv|trustpilot> PATH... [options]',
+    summary: "merge a Google Takeout, a Trustpilot export or a CSV into the site's reviews; or the business's job records",
+    usage: 'reviews import <google|csv|trustpilot> PATH... [options] | reviews import jobs FILE... [--layout NAME] [--content DIR] [--dry-run]',
     example: 'reviews import google ~/Downloads/takeout-20260101.zip',
     details: [
       'PATH: a Takeout zip or folder, API pages (google), a CSV file (csv, trustpilot). Options:',
@@ -32,7 +32,19 @@ export const COMMANDS = {
       "  --verified all|none   whether the platform's reviewers count as verified customers",
       '  --prune               remove reviews that are gone from the source (default: keep and report)',
       '  --dry-run             print the report, write nothing',
+      'jobs FILE: job records (generic CSV, or the job export of Jobber, Housecall Pro or ServiceTitan) that reviews are matched to;',
+      "  only keyed hashes of the customers' names are kept (JOBS_MATCH_KEY). --layout csv|jobber|housecallpro|servicetitan",
     ].join('\n'),
+  },
+  verify: {
+    summary: 'list the reviews matched to jobs and the undecided ones; confirm or reject a match',
+    usage: 'reviews verify <list [--json] | confirm REVIEW JOB | reject REVIEW> [--content DIR] [--dry-run]',
+    details: [
+      'list: each match, and each review more than one customer fits with its candidate jobs (job id, date, technician);',
+      '  --json prints one object per matched review ({"review_id", "job_id", ...}).',
+      'confirm REVIEW JOB / reject REVIEW: your decision, kept in content/verification.json across every later import and sync.',
+    ].join('\n'),
+    example: 'reviews verify confirm google-KyYElDdJlrBaquyJXzGclT J-1042',
   },
   check: {
     summary: 'validate the content folder and list what is worth adding to business.json',

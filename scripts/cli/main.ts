@@ -53,6 +53,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command as Exclude<CommandName, 'init'>) {
     case 'import':
       return run(ENTRIES.import, rest);
+    case 'verify':
+      return run(ENTRIES.verify, rest);
     case 'check':
       return checkContent(site.env);
     case 'dev':

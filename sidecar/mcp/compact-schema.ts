@@ -95,6 +95,35 @@ function shallow(x: Json, depth: number): Json {
   return out;
 }
 
+/**
+ * A union of objects told apart by a constant (a review's `evidence`) written as one object: every
+ * member's properties, the constants as one enum, required what all members require. Looser, never
+ * wrong, and a third of the bytes.
+ */
+function mergeUnions(x: Json): Json {
+  if (Array.isArray(x)) return x.map(mergeUnions);
+  if (!isObject(x)) return x;
+  const members = x.oneOf ?? x.anyOf;
+  if (Array.isArray(members) && members.length > 1 && members.every((m) => isObject(m) && m.type === 'object' && isObject(m.properties ?? null))) {
+    const properties: JsonObject = {};
+    for (const m of members as JsonObject[]) {
+      for (const [name, prop] of Object.entries(m.properties as JsonObject)) {
+        const seen = properties[name];
+        if (isObject(prop) && prop.const !== undefined) {
+          const values = seen !== undefined && isObject(seen) && Array.isArray(seen.enum) ? seen.enum : [];
+          properties[name] = { enum: [...values, prop.const] };
+        } else if (seen === undefined) properties[name] = mergeUnions(prop);
+      }
+    }
+    const required = (members as JsonObject[])
+      .map((m) => (Array.isArray(m.required) ? (m.required as string[]) : []))
+      .reduce((a, b) => a.filter((k) => b.includes(k)));
+    const { oneOf: _one, anyOf: _any, ...rest } = x;
+    return { ...rest, type: 'object', properties, ...(required.length ? { required } : {}) };
+  }
+  return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, k === 'const' ? v : mergeUnions(v)]));
+}
+
 export function compactOutputSchema(schema: object, depth = OUTPUT_DEPTH): JsonObject {
-  return share(shallow(strip(schema as Json, OUTPUT_DROP), depth) as JsonObject);
+  return share(shallow(mergeUnions(strip(schema as Json, OUTPUT_DROP)), depth) as JsonObject);
 }

@@ -29,7 +29,7 @@ interface DatasetResource {
 const ABOUT: Record<string, { title: string; description: string; url: (s: SiteSnapshot) => string }> = {
   reviews: {
     title: 'Reviews dataset',
-    description: `Business metadata, aggregate rating and every verified review, newest first (the same bytes as GET ${SURFACE.reviews.path}).`,
+    description: `Business metadata, aggregate rating and every published review with its evidence or none, newest first (the same bytes as GET ${SURFACE.reviews.path}).`,
     url: (s) => s.urls.reviews,
   },
   insights: {
@@ -56,7 +56,7 @@ export const DATASETS: readonly DatasetResource[] = SURFACE_ROWS.filter((r) => r
 
 export const REVIEW_TEMPLATE_METADATA = {
   title: 'One review',
-  description: 'One verified review with every field, by id (reviews://review/<id>). Ids complete.',
+  description: 'One published review with every field, its evidence included, by id (reviews://review/<id>). Ids complete.',
   mimeType: JSON_MIME,
 };
 

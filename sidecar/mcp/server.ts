@@ -1,11 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { ENGLISH } from '../../src/core/i18n/locale.ts';
 import { MCP_SERVER_INFO } from '../../src/core/openapi/mcp.ts';
+import { verificationSentences } from '../../src/core/site/verification.ts';
 import type { LiveSite } from '../site/live-site.ts';
 import { businessOf } from '../site/search-index.ts';
 import { perBuild, type SiteSnapshot } from '../site/snapshot.ts';
-import { aggregateRatingOf } from './build-data.ts';
+import { aggregateRatingOf, evidenceCountsOf } from './build-data.ts';
 import { MAX_TOOL_INPUT_ELEMENTS } from './calls.ts';
 import { toolDescriptions } from './catalog.ts';
 import { SERVER_CAPABILITIES } from './protocol.ts';
@@ -66,7 +68,10 @@ const INSTRUCTIONS = perBuild('MCP instructions', (s): string => {
   const aggregate_rating = aggregateRatingOf(s);
   const rating = aggregate_rating.rating_value === null ? 'no rating yet' : `rated ${aggregate_rating.rating_value} of 5`;
   return [
-    `Read-only access to the ${aggregate_rating.review_count} verified customer reviews of ${business.name} (${rating}).`,
+    `Read-only access to the ${aggregate_rating.review_count} published reviews of ${business.name} (${rating}).`,
+    ...verificationSentences(evidenceCountsOf(s), ENGLISH),
+    'Each review says why its author counts as a customer in `evidence` (a matched job, the platform, the owner), or has none;',
+    'search_reviews takes verified=true or false.',
     'Start with get_business for the services and technicians, get_insights for sentiment, topics and summaries,',
     'search_reviews to find reviews by text, stars, dates, technician or service, get_reviews_since for what is new,',
     'and get_review to re-read one review. Large results are paged: call again with offset = next_offset.',

@@ -44,7 +44,7 @@ export interface BuildOptions {
  * The build and the dev server (scripts/dev.ts) both start from it.
  */
 export function prepareBuildContext(settings: Settings, options: BuildOptions = {}): BuildContext {
-  const dataset = loadContentDir(settings.contentDir);
+  const dataset = loadContentDir(settings.contentDir, settings.publishReviews);
   const catalogues = options.catalogues ?? CATALOGUES;
   const broken = Object.values(catalogues).flatMap(catalogueProblems);
   if (broken.length) throw new Error(broken.join('\n'));

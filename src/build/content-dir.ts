@@ -9,9 +9,10 @@ import {
   IMPORTS_FILE_NAME,
   parseContent,
 } from '../core/content/dataset.ts';
+import type { PublishPolicy } from '../core/content/published.ts';
 
-/** Reads and validates a content folder (the fs adapter around src/core/content/dataset.ts). */
-export function loadContentDir(dir: string): Dataset {
+/** Reads and validates a content folder (the fs adapter around src/core/content/dataset.ts); `publish` is PUBLISH_REVIEWS. */
+export function loadContentDir(dir: string, publish: PublishPolicy = 'all'): Dataset {
   const names = Object.fromEntries(Object.entries(CONTENT_FILE_NAMES).map(([key, file]) => [key, join(dir, file)])) as unknown as ContentFiles;
   const files = {} as ContentFiles;
   const missing: ContentProblem[] = [];
@@ -37,5 +38,5 @@ export function loadContentDir(dir: string): Dataset {
     files.imports = readFileSync(imports, 'utf8');
     names.imports = imports;
   }
-  return parseContent(files, names);
+  return parseContent(files, names, Date.now(), publish);
 }

@@ -12,6 +12,7 @@ export interface ReviewJson {
   language?: string;
   translation?: { language: string; text: string; by?: string };
   author: { name: string };
+  evidence?: { kind: 'job' | 'platform' | 'owner'; platform?: string };
   source: string;
   technicians: string[];
   services: string[];
@@ -81,6 +82,16 @@ export function renderCard(r: ReviewJson, links: CardLinks, words: Words): HTMLL
     el('time', { datetime: r.date }, words.date(r.date)),
     ` · ${r.source.toLowerCase() === 'website' ? words.say('review.onWebsite') : words.say('review.on', { source: links.sources.get(r.source) ?? r.source })}`,
   );
+  if (r.evidence) {
+    const { kind, platform = '' } = r.evidence;
+    const mark =
+      kind === 'platform'
+        ? words.say('review.evidence.platform', { platform: links.sources.get(platform) ?? platform.charAt(0).toUpperCase() + platform.slice(1) })
+        : words.say(kind === 'job' ? 'review.evidence.job' : 'review.evidence.owner');
+    const span = el('span', { class: 'evidence' });
+    span.append(el('span', { 'aria-hidden': 'true' }, '✓ '), mark);
+    meta.append(' · ', span);
+  }
   article.append(meta);
   const about: [string, string][] = [
     ...r.technicians.map((t): [string, string] => [t, links.technicians.get(t) ?? '/']),

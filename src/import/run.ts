@@ -12,6 +12,7 @@ import type { Incoming, Skipped } from '../core/import/incoming.ts';
 import { type Existing, type ImportReport, mergeImport } from '../core/import/merge.ts';
 import { type Business, BusinessSchema } from '../core/schemas/business.ts';
 import { type Imports, ImportsSchema } from '../core/schemas/imports.ts';
+import { withLegacyEvidence } from '../core/schemas/evidence.ts';
 import { type Review, type ReviewDateRange, reviewDateRange, reviewSchemaWithin } from '../core/schemas/review.ts';
 import { isTimeZone } from '../core/schemas/time-zone.ts';
 import { writeFileAtomic } from './atomic.ts';
@@ -72,7 +73,7 @@ export function loadReviews(file: string, dates: ReviewDateRange): Existing {
   if (!Array.isArray(raw)) throw new ContentError([{ file, message: 'must be a JSON array of reviews' }]);
   const parsed: Review[] = [];
   raw.forEach((r, i) => {
-    const result = schema.safeParse(r);
+    const result = schema.safeParse(withLegacyEvidence(r));
     if (result.success) parsed.push(result.data);
     else for (const issue of result.error.issues) problems.push({ file, record: `review at index ${i}`, field: issue.path.join('.'), message: issue.message });
   });

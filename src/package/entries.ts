@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ENTRIES = {
   import: 'scripts/import',
+  verify: 'scripts/verify',
   dev: 'scripts/dev',
   build: 'scripts/build',
   serve: 'sidecar/runtime/node/main',

@@ -19,6 +19,12 @@ export const SETTINGS = {
     `\`http://localhost:${DEFAULT_PORT}\` (or \`http://localhost:$PORT\` when \`PORT\` is set)`,
   ),
   CONTENT_DIR: setting('contentDir', text, 'content', "the content folder to publish; point it at another business's folder to publish that business"),
+  PUBLISH_REVIEWS: setting(
+    'publishReviews',
+    oneOf('all', 'verified'),
+    'all',
+    '`all`: every review the sources give is published, each labelled with its evidence or none; `verified`: only reviews with evidence that the reviewer is a customer (a matched job, the platform, the owner), and the home page says how many are left out and why. Never by rating (docs/verification.md)',
+  ),
   OUT_DIR: setting(
     'outDir',
     text,

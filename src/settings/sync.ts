@@ -1,6 +1,7 @@
 // The sync's settings (sources, schedule, deploy): rows in the format of ./table.ts. Secrets are
 // listed in SYNC_SECRETS so every writer can scrub them.
 
+import { JOBS_SETTINGS } from './jobs.ts';
 import { type Env, fail, integer, oneOf, readTable, secret, secureUrl, setting, text, type ValuesOf } from './table.ts';
 
 const GOOGLE_SETTINGS = {
@@ -98,6 +99,9 @@ export type SyncSettingName = keyof typeof SYNC_SETTINGS;
 /** Settings whose values must never reach a log, a file or a child process that does not need them. */
 export const SYNC_SECRETS = (Object.keys(SYNC_SETTINGS) as SyncSettingName[]).filter((name) => SYNC_SETTINGS[name].secret);
 
+/** The matching key is scrubbed from the sync's output too: the sync matches new reviews to jobs. */
+const JOBS_SECRETS = (Object.keys(JOBS_SETTINGS) as (keyof typeof JOBS_SETTINGS)[]).filter((name) => JOBS_SETTINGS[name].secret);
+
 export type GoogleSourceSettings = ValuesOf<typeof GOOGLE_SETTINGS>;
 export type TrustpilotSourceSettings = ValuesOf<typeof TRUSTPILOT_SETTINGS>;
 
@@ -116,7 +120,8 @@ export function readSyncSchedule(env: Env): { intervalS: number; niceness: numbe
 
 /** The secret values set, longest first, read before anything else so that even a failed start can scrub them. */
 export function readSyncSecrets(env: Env): string[] {
-  return SYNC_SECRETS.map((name) => env[name] ?? '')
+  return [...SYNC_SECRETS, ...JOBS_SECRETS]
+    .map((name) => env[name] ?? '')
     .filter((value) => value.length > 0)
     .sort((a, b) => b.length - a.length);
 }

@@ -15,7 +15,10 @@ import { trustpilotReader } from '../core/import/trustpilot-api.ts';
 import type { Imports } from '../core/schemas/imports.ts';
 import { type Review, reviewDateRange } from '../core/schemas/review.ts';
 import type { SyncSourceStatus, SyncStatus } from '../core/schemas/sync-status.ts';
+import { writeFileAtomic } from '../import/atomic.ts';
+import { syncEvidence } from '../import/evidence.ts';
 import { importRecords, importsJson, loadBusiness, loadReviews, readImports, writeImportFiles } from '../import/run.ts';
+import { readJobsSettings } from '../settings/jobs.ts';
 import type { Settings } from '../settings/index.ts';
 import type { SyncSettings } from '../settings/sync.ts';
 import { budget } from './budget.ts';
@@ -283,10 +286,18 @@ async function passSteps(
       fail(f.source, err instanceof ContentError ? dataError(f.source, err.problems) : err);
     }
   }
+  // New and edited reviews matched to the jobs the site holds; the owner's decisions stand (docs/verification.md).
+  const evidence = merged.length ? syncEvidence(content, business, current.raw, readJobsSettings(o.env), o.warn) : undefined;
+  if (evidence && JSON.stringify(evidence.reviews) !== JSON.stringify(current.raw)) {
+    current = { raw: evidence.reviews, parsed: evidence.parsed };
+    changed = true;
+  }
   const importsAfter = merged.length ? importsJson(imports, records) : (importsBefore ?? '');
   const wrote =
     merged.length > 0 &&
     writeImportFiles(reviewsFile, changed ? `${JSON.stringify(current.raw, null, 2)}\n` : undefined, importsFile, importsBefore, importsAfter);
+  if (wrote && evidence && evidence.verification.after !== evidence.verification.before)
+    writeFileAtomic(evidence.verification.path, evidence.verification.after);
   const at = new Date().toISOString();
   for (const { f, report } of merged) {
     o.say(`${f.source}: ${f.sweep} sweep, ${f.pages} page${f.pages === 1 ? '' : 's'}${f.complete ? '' : ' (not every page: nothing counts as gone)'}`);

@@ -26,6 +26,8 @@ interface FacetRating {
 interface Ratings {
   business: { name: string; url: string };
   aggregate_rating: Aggregate;
+  /** Absent from a build older than evidence */
+  evidence?: { job: number; platform: number; owner: number; none: number };
   technicians: FacetRating[];
   services: (FacetRating & { id: string })[];
 }
@@ -150,6 +152,10 @@ class Speaker {
     return this.say('count.reviews', { count: n });
   }
 
+  number(n: number): string {
+    return this.#numbers.format(n);
+  }
+
   value(n: number): string {
     return this.#decimal.format(Number(n.toFixed(1)));
   }
@@ -232,8 +238,13 @@ class ReviewsWidget extends HTMLElement {
         shownTotal = found.total;
       }
       if (run !== this.#pending) return;
+      // the site's evidence counts, said only beside the site's own rating, never a facet's
+      const e = facet ? undefined : ratings.evidence;
+      const verified = e && { count: e.job + e.platform + e.owner, total: e.job + e.platform + e.owner + e.none };
       const shown =
-        layout === 'badge' ? this.#badge(speaker, label, rating, url) : this.#list(speaker, layout, label, rating, url, reviews, minStars, shownTotal);
+        layout === 'badge'
+          ? this.#badge(speaker, label, rating, url)
+          : this.#list(speaker, layout, label, rating, url, reviews, minStars, shownTotal, verified);
       this.#root.replaceChildren(speak(shown, speaker));
     } catch (err) {
       if (run !== this.#pending) return;
@@ -256,7 +267,17 @@ class ReviewsWidget extends HTMLElement {
     return a;
   }
 
-  #list(s: Speaker, layout: Layout, label: string, rating: Aggregate, url: string, reviews: WidgetReview[], minStars: number, shownTotal: number): HTMLElement {
+  #list(
+    s: Speaker,
+    layout: Layout,
+    label: string,
+    rating: Aggregate,
+    url: string,
+    reviews: WidgetReview[],
+    minStars: number,
+    shownTotal: number,
+    verified: { count: number; total: number } | undefined,
+  ): HTMLElement {
     const box = el('section', `box ${layout}`);
     box.setAttribute('aria-label', s.say('widget.reviewsOf', { label }));
     box.append(el('p', 'name', label));
@@ -286,6 +307,7 @@ class ReviewsWidget extends HTMLElement {
       stars.setAttribute('role', 'img');
       stars.setAttribute('aria-label', s.say('rating.outOf5', { value: r.rating }));
       meta.append(stars, ` · ${r.author.name} · ${s.date(r.date)}`);
+      if (r.evidence) meta.append(` · ✓ ${mark(s, r.evidence)}`);
       li.append(meta);
       if (r.title) li.append(el('p', 'title', r.title));
       const text = r.text.trim();
@@ -316,10 +338,18 @@ class ReviewsWidget extends HTMLElement {
       box.append(nav);
     }
     const foot = el('p', 'note');
-    foot.append(link(url, s.say('widget.all')), s.say('widget.verified'));
+    foot.append(link(url, s.say('widget.all')));
+    if (verified && verified.total > 0) foot.append(s.say('widget.verified', { count: verified.count, total: s.number(verified.total) }));
     box.append(foot);
     return box;
   }
+}
+
+/** A review's evidence in the widget's words ("verified by Trustpilot"). */
+function mark(s: Speaker, evidence: NonNullable<WidgetReview['evidence']>): string {
+  if (evidence.kind !== 'platform') return s.say(evidence.kind === 'job' ? 'review.evidence.job' : 'review.evidence.owner');
+  const p = evidence.platform ?? '';
+  return s.say('review.evidence.platform', { platform: p.charAt(0).toUpperCase() + p.slice(1) });
 }
 
 if (!customElements.get('reviews-widget')) customElements.define('reviews-widget', ReviewsWidget);

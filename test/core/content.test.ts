@@ -28,9 +28,16 @@ function withReview(index: number, patch: Record<string, unknown>): Partial<Cont
 }
 
 describe('content validation', () => {
-  it('accepts the fixture, drops unverified reviews and orders newest first', () => {
+  it('accepts the fixture, publishes every review by default and orders newest first', () => {
     const data = parseContent(files);
+    expect(data.reviews.map((r) => r.id)).toEqual(['a5', 'a4', 'a3', 'a2', 'a1', 'a6']);
+    expect(data.left_out).toEqual({ unverified: 0 });
+  });
+
+  it('with PUBLISH_REVIEWS=verified leaves out the reviews without evidence, and counts them', () => {
+    const data = parseContent(files, undefined, undefined, 'verified');
     expect(data.reviews.map((r) => r.id)).toEqual(['a4', 'a3', 'a2', 'a1', 'a6']);
+    expect(data.left_out).toEqual({ unverified: 1 });
   });
 
   it.each([

@@ -26,6 +26,7 @@ describe('the days a review may carry', () => {
     text: 'Fine.',
     author: { name: 'Ann' },
     verified: true,
+    evidence: { kind: 'owner' },
     source: 'google',
     technicians: [],
     services: [],

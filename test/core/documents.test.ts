@@ -25,11 +25,11 @@ const data = parseContent({ business: read('business.json'), reviews: read('revi
 describe('documents', () => {
   it('aggregates the rating with a distribution', () => {
     expect(aggregateRating(data.reviews)).toEqual({
-      rating_value: 4,
-      review_count: 5,
+      rating_value: 3.67,
+      review_count: 6,
       best_rating: 5,
       worst_rating: 1,
-      distribution: { '1': 1, '2': 0, '3': 0, '4': 1, '5': 3 },
+      distribution: { '1': 1, '2': 1, '3': 0, '4': 1, '5': 3 },
     });
     expect(aggregateRating([]).rating_value).toBeNull();
     expect(aggregateRating([{ rating: 5 }, { rating: 4 }, { rating: 4 }]).rating_value).toBe(4.33);
@@ -38,14 +38,14 @@ describe('documents', () => {
   it('puts business, aggregate and reviews in /reviews.json', () => {
     const doc = reviewsDocument(data);
     expect(Object.keys(doc)).toEqual(['business', 'aggregate_rating', 'reviews']);
-    expect(doc.reviews).toHaveLength(5);
+    expect(doc.reviews).toHaveLength(6);
   });
 
   it('selects reviews on or after a date, as calendar dates', () => {
-    expect(sinceDocument(data.reviews, '2024-01-10').reviews.map((r) => r.id)).toEqual(['a4', 'a3', 'a2', 'a1']);
-    expect(sinceDocument(data.reviews, '2024-01-11').reviews.map((r) => r.id)).toEqual(['a4', 'a3']);
+    expect(sinceDocument(data.reviews, '2024-01-10').reviews.map((r) => r.id)).toEqual(['a5', 'a4', 'a3', 'a2', 'a1']);
+    expect(sinceDocument(data.reviews, '2024-01-11').reviews.map((r) => r.id)).toEqual(['a5', 'a4', 'a3']);
     expect(sinceDocument(data.reviews, '2024-03-06')).toEqual({ since: '2024-03-06', count: 0, reviews: [] });
-    expect(sinceDocument(data.reviews, '1999-01-01').count).toBe(5);
+    expect(sinceDocument(data.reviews, '1999-01-01').count).toBe(6);
   });
 
   it('writes since bodies review by review with exactly the bytes of the serialised document', () => {

@@ -49,7 +49,7 @@ function content(count: number, everyDay: boolean): string {
 }
 
 const SIZES = [
-  { name: 'the sample (628 reviews)', content: () => SAMPLE_CONTENT },
+  { name: 'the sample (640 reviews)', content: () => SAMPLE_CONTENT },
   { name: 'a business of 2,507 reviews', content: () => content(2507, false) },
   { name: `20,000 reviews over every day since 1995 (${DAYS.toLocaleString('en-US')} distinct dates)`, content: () => content(20_000, true) },
 ];

@@ -58,7 +58,7 @@ describe('a German build against the same content built as English and as Polish
     expect(read(de, 'index.html')).toMatch(/^<!DOCTYPE html><html lang="de">/);
     expect(read(en, 'index.html')).toMatch(/^<!DOCTYPE html><html lang="en">/);
     expect(read(de, 'feed.xml')).toContain('<title>Brightwater Haustechnik GmbH: neueste Bewertungen</title>');
-    expect(read(de, 'badge.svg')).toContain('aria-label="Bewertungen: 4,2 von 5 Sternen aus 628 Bewertungen"');
+    expect(read(de, 'badge.svg')).toContain('aria-label="Bewertungen: 4,2 von 5 Sternen aus 640 Bewertungen"');
   });
 
   it('builds a language without a catalogue in English, with a warning that names it', () => {

@@ -1,5 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/paths.ts';
 import { contentDir, FIXTURES, reviewsOf, runImport } from '../helpers/import.ts';
 
 describe('npm run import csv', () => {
@@ -35,7 +37,9 @@ describe('npm run import csv', () => {
     for (const x of reviews) {
       expect(x.id).toMatch(/^nextdoor-[A-Za-z0-9_-]{22}$/);
       expect(x.source).toBe('nextdoor');
-      expect(x.verified).toBe(true);
+      // a CSV without a verified column says nothing of the reviewer, so nobody is verified by the import
+      expect(x.verified).toBe(false);
+      expect(x).not.toHaveProperty('evidence');
     }
     const again = runImport(['csv', join(FIXTURES, 'nextdoor.csv'), '--source', 'nextdoor', '--content', dir]);
     expect(again.stdout).toMatch(/unchanged: 5/);
@@ -48,12 +52,16 @@ describe('npm run import csv', () => {
     expect(x.stderr).toMatch(/there is no "source" column: name the platform with --source <name>/);
   });
 
-  it('--verified none imports reviews as unverified, and the report says they are left out', () => {
+  it("--verified all is the owner's word for every reviewer; --verified none takes it back; the report counts each kind", () => {
     const other = contentDir();
-    const x = runImport(['csv', join(FIXTURES, 'nextdoor.csv'), '--source', 'nextdoor', '--verified', 'none', '--content', other]);
-    expect(x.status).toBe(0);
-    expect(reviewsOf(other).every((y) => y.verified === false)).toBe(true);
-    expect(x.stdout).toMatch(/5 reviews; 0 published, 5 left out as not verified/);
+    const all = runImport(['csv', join(FIXTURES, 'nextdoor.csv'), '--source', 'nextdoor', '--verified', 'all', '--content', other]);
+    expect(all.status).toBe(0);
+    expect(reviewsOf(other).every((y) => y.verified === true && y.evidence?.kind === 'owner')).toBe(true);
+    expect(all.stdout).toMatch(/5 reviews; 5 with evidence that the reviewer is a customer \(0 matched to a job, 0 verified by their platform, 5 marked/);
+    const none = runImport(['csv', join(FIXTURES, 'nextdoor.csv'), '--source', 'nextdoor', '--verified', 'none', '--content', other]);
+    expect(none.status).toBe(0);
+    expect(reviewsOf(other).every((y) => y.verified === false && y.evidence === undefined)).toBe(true);
+    expect(none.stdout).toMatch(/5 reviews; 0 with evidence .* 5 without\. .*no review is ever left out for its rating/);
   });
 });
 
@@ -80,6 +88,26 @@ describe('npm run import trustpilot', () => {
       response: { text: 'Thanks for choosing us!' },
     });
     expect(reviews[3]).toMatchObject({ title: 'Good', technicians: ['Mike Reyes'], services: ['drain-cleaning'] });
+  });
+
+  it("carries Trustpilot's verification level as the platform's evidence, and nothing where it says not verified or is silent", () => {
+    const platform = { verified: true, evidence: { kind: 'platform', platform: 'trustpilot' } };
+    expect(reviews[0]).toMatchObject(platform); // verified
+    expect(reviews[1].verified).toBe(false); // not-verified
+    expect(reviews[1]).not.toHaveProperty('evidence');
+    expect(reviews[2]).toMatchObject(platform); // invited, the older exports' word
+    expect(reviews[3].verified).toBe(false); // the variant export has no level
+  });
+
+  it('refuses a verification level Trustpilot does not document, naming file, row and column', () => {
+    const file = join(tempDir('tp-level'), 'tp.csv');
+    writeFileSync(
+      file,
+      'Review Id,Review Created (UTC),Review Stars,Review Content,Review Username,Review Verification Level\na1,2024-04-02 05:15:00,4,Fine.,Ann,maybe\n',
+    );
+    const x = runImport(['trustpilot', file, '--content', contentDir()]);
+    expect(x.status).toBe(1);
+    expect(x.stderr).toContain(`${file}: row 2: field "Review Verification Level": must be the platform's verification level`);
   });
 
   it("reads Trustpilot's UTC times as days in the business's time zone", () => {

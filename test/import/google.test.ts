@@ -153,18 +153,23 @@ describe('npm run import google: a newer export', () => {
     expect(read(join(dir, 'reviews.json'))).toBe(before);
   });
 
-  it('keeps a review marked unverified by hand, unless --verified is given', () => {
+  it('never verifies a Google reviewer by itself; keeps what the owner marked by hand, unless --verified is given', () => {
     const dir = contentDir();
     expect(runImport(['google', TAKEOUT_V1, '--content', dir]).status).toBe(0);
     const reviews = reviewsOf(dir);
-    byText(reviews, 'Technician was late').verified = false;
+    expect(reviews.every((r: { verified: boolean; evidence?: unknown }) => r.verified === false && r.evidence === undefined)).toBe(true);
+    // written before evidence existed: read as the owner's word
+    byText(reviews, 'Technician was late').verified = true;
     writeFileSync(join(dir, 'reviews.json'), `${JSON.stringify(reviews, null, 2)}\n`);
     const again = runImport(['google', TAKEOUT_V1, '--content', dir]);
     expect(again.stdout).toMatch(/unchanged: 9/);
-    expect(again.stdout).toMatch(/9 reviews; 8 published, 1 left out as not verified/);
-    const all = runImport(['google', TAKEOUT_V1, '--content', dir, '--verified', 'all']);
-    expect(all.stdout).toMatch(/updated: +1\n +google-\S+: verified\n/);
-    expect(byText(reviewsOf(dir), 'Technician was late').verified).toBe(true);
+    expect(again.stdout).toMatch(
+      /9 reviews; 1 with evidence that the reviewer is a customer \(0 matched to a job, 0 verified by their platform, 1 marked verified/,
+    );
+    expect(byText(reviewsOf(dir), 'Technician was late').verified).toBe(true); // the file stays as the owner wrote it
+    const none = runImport(['google', TAKEOUT_V1, '--content', dir, '--verified', 'none']);
+    expect(none.stdout).toMatch(/updated: +1\n +google-\S+: verified, evidence\n/);
+    expect(byText(reviewsOf(dir), 'Technician was late').verified).toBe(false);
   });
 
   it('never prunes reviews written by hand, even with the same source', () => {

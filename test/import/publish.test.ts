@@ -10,7 +10,7 @@ import { buildInProcess } from '../helpers/build.ts';
 import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { contentDir, FIXTURES, runImport, TAKEOUT_V1 } from '../helpers/import.ts';
 
-/** A content folder filled only through `npm run import`: Google, Trustpilot (unverified) and a CSV. */
+/** A content folder filled only through `npm run import`: Google, Trustpilot (its own verification taken back) and a CSV. */
 function imported(): string {
   const dir = contentDir();
   copyFileSync(join(SMALL_CONTENT, 'editorial.json'), join(dir, 'editorial.json'));
@@ -28,18 +28,20 @@ describe('imported reviews, published', () => {
     const out = join(tempDir('import-build'), 'dist');
     await buildInProcess({ CONTENT_DIR: dir, OUT_DIR: out, SITE_URL: 'https://reviews.example' });
     const doc = JSON.parse(readFileSync(join(out, 'site', 'reviews.json'), 'utf8'));
+    // PUBLISH_REVIEWS=all: no import verified anybody, and every review is published, marked without evidence
+    expect(doc.reviews.every((r: { verified: boolean; evidence?: unknown }) => !r.verified && r.evidence === undefined)).toBe(true);
     expect(doc.review_counts).toEqual({
       in_content: 17,
-      published: 14,
-      left_out: { unverified: 3 },
+      published: 17,
+      left_out: { unverified: 0 },
       imports: {
         google: { in_export: 10, imported: 9, left_out: { no_star_rating: 1 } },
         nextdoor: { in_export: 5, imported: 5, left_out: {} },
         trustpilot: { in_export: 3, imported: 3, left_out: {} },
       },
     });
-    expect(doc.reviews).toHaveLength(14);
-    expect(doc.aggregate_rating.review_count).toBe(14);
+    expect(doc.reviews).toHaveLength(17);
+    expect(doc.aggregate_rating.review_count).toBe(17);
     // keys are only added: the document still starts as before
     expect(Object.keys(doc)).toEqual(['business', 'aggregate_rating', 'review_counts', 'reviews']);
   });

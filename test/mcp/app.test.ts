@@ -71,6 +71,7 @@ const cardsOf = (host: AppHost) =>
       lang: a.querySelector('.text')?.getAttribute('lang') ?? null,
       response: a.querySelector('.response')?.textContent ?? null,
       about: [...a.querySelectorAll('.about a')].map((l) => l.textContent),
+      evidence: a.querySelector('.evidence')?.textContent ?? null,
     })),
   );
 
@@ -150,7 +151,14 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
         structuredContent: {
           total: number;
           next_offset: number;
-          reviews: { id: string; date: string; rating: number; response?: { text: string }; technicians: string[] }[];
+          reviews: {
+            id: string;
+            date: string;
+            rating: number;
+            response?: { text: string };
+            technicians: string[];
+            evidence?: { kind: 'job' | 'platform' | 'owner'; platform?: string };
+          }[];
         };
       };
       await reviewHost.deliver(args, result);
@@ -163,6 +171,18 @@ describe.each(['2025', '2026'] as const)('the app in a host, %s era', (era) => {
       expect(first.map((c) => c.stars)).toEqual(page1.map((r) => `${r.rating} out of 5 stars`));
       expect(first.map((c) => c.response !== null)).toEqual(page1.map((r) => r.response !== undefined));
       expect(first.map((c) => c.about.slice(0, r(page1, c.id).technicians.length))).toEqual(page1.map((r) => r.technicians));
+      // the mark a review with evidence carries, as on the page; none without
+      const marks = { job: '✓ verified customer: matched to a job', owner: '✓ marked verified by the business' };
+      expect(page1.some((x) => x.evidence)).toBe(true);
+      expect(first.map((c) => c.evidence)).toEqual(
+        page1.map((x) =>
+          x.evidence
+            ? x.evidence.kind === 'platform'
+              ? `✓ verified by ${(x.evidence.platform ?? '').charAt(0).toUpperCase()}${(x.evidence.platform ?? '').slice(1)}`
+              : marks[x.evidence.kind]
+            : null,
+        ),
+      );
       expect(await frame.textContent('[role=status]')).toBe(
         `${result.structuredContent.total.toLocaleString('en-US')} reviews match, newest first; showing 5.`,
       );

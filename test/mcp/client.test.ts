@@ -92,16 +92,31 @@ describe('MCP over the SDK client', () => {
     expect(search?.inputSchema.properties?.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
     expect(JSON.stringify(tools)).not.toContain('\\u0000');
     // what an agent reads before asking anything (docs/mcp.md, "What an agent pays"); data-independent
-    expect(Buffer.byteLength(JSON.stringify({ tools }))).toBeLessThanOrEqual(10 * 1024);
+    expect(Buffer.byteLength(JSON.stringify({ tools }))).toBeLessThanOrEqual(10.5 * 1024);
     const review = tools.find((t) => t.name === 'get_review');
     expect(Object.keys(review?.outputSchema?.properties ?? {})).toEqual(Object.keys(ReviewSchema.shape));
   });
 
-  it('get_business returns the business and the aggregate rating with its distribution', async () => {
+  it('get_business returns the business, the aggregate rating with its distribution and the reviews per kind of evidence', async () => {
     const result = structured(await call('get_business'));
-    expect(result).toEqual({ business: data.business, aggregate_rating: data.aggregate_rating });
+    const evidence = { job: 0, platform: 0, owner: 0, none: 0 };
+    for (const r of data.reviews as { evidence?: { kind: 'job' | 'platform' | 'owner' } }[]) evidence[r.evidence?.kind ?? 'none'] += 1;
+    // the sample's reviewers are verified by their matched jobs (tools/sample/jobs.ts)
+    expect(evidence.job).toBeGreaterThan(0);
+    expect(evidence.none).toBeGreaterThan(0);
+    expect(result).toEqual({ business: data.business, aggregate_rating: data.aggregate_rating, evidence });
     expect(BusinessSchema.safeParse(result.business).success).toBe(true);
     expect(AggregateRatingSchema.parse(result.aggregate_rating).distribution).toBeDefined();
+  });
+
+  it('search_reviews filters by verified: with evidence, or without', async () => {
+    const all = data.reviews as { id: string; evidence?: unknown }[];
+    for (const verified of [true, false]) {
+      const result = structured(await call('search_reviews', { verified, limit: 100, fields: ['evidence'] }));
+      const expected = all.filter((r) => (r.evidence !== undefined) === verified);
+      expect(result.total).toBe(expected.length);
+      expect((result.reviews as { id: string }[]).map((r) => r.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+    }
   });
 
   it('get_business refuses arguments it does not take', async () => {

@@ -233,6 +233,32 @@ describe('the installed site', () => {
     for (const field of ['telephone', 'url', 'services', 'technicians']) expect(check.stdout).toContain(`  - ${field}`);
   });
 
+  it('reviews import jobs and reviews verify: a ServiceTitan export matched, the key from .env, nothing personal kept', () => {
+    const content = join(site, 'jobs-content');
+    const fixtures = join(ROOT, 'test', 'fixtures', 'jobs');
+    cpSync(join(site, 'content', 'business.json'), join(content, 'business.json'));
+    const key = 'site-jobs-key-from-dot-env-0123456789';
+    writeFileSync(join(site, '.env'), `${existsSync(join(site, '.env')) ? readFileSync(join(site, '.env'), 'utf8') : ''}\nJOBS_MATCH_KEY=${key}\n`);
+    const imported = reviews(['import', 'csv', join(fixtures, 'reviews.csv'), '--source', 'google', '--content', content]);
+    expect(imported.status, imported.stderr).toBe(0);
+    const jobs = reviews(['import', 'jobs', join(fixtures, 'servicetitan.csv'), '--content', content]);
+    expect(jobs.status, jobs.stderr).toBe(0);
+    expect(jobs.stdout).toContain('ServiceTitan jobs report export, 6 jobs');
+    expect(jobs.stdout).toContain('Reviews matched to a job: 3');
+    const list = reviews(['verify', 'list', '--json', '--content', content]);
+    expect(list.status, list.stderr).toBe(0);
+    expect(
+      JSON.parse(list.stdout)
+        .map((r: { review_id: string }) => r.review_id)
+        .sort(),
+    ).toEqual(['r-bob', 'r-garcia', 'r-li']);
+    const reject = reviews(['verify', 'reject', 'r-bob', '--content', content]);
+    expect(reject.status, reject.stderr).toBe(0);
+    const kept = readFileSync(join(content, 'jobs.json'), 'utf8') + readFileSync(join(content, 'verification.json'), 'utf8');
+    for (const personal of ['García', 'Robert Smith', '555-0101', 'Elm St', key]) expect(kept).not.toContain(personal);
+    for (const out of [jobs.stdout, jobs.stderr, list.stdout, reject.stdout]) expect(out).not.toContain(key);
+  });
+
   it('reviews start answers search and MCP, with a setting from reviews.config.json', async () => {
     writeFileSync(join(site, 'reviews.config.json'), JSON.stringify({ worker_name: 'acme-plumbing-heating', cache_max_age_s: 123, port: 0 }));
     const { url, stop } = await startSite('start');

@@ -167,7 +167,7 @@ describe('packed search index', () => {
 
   it('refuses a header of another version, naming it', () => {
     const { header, files } = packSearchIndex(doc.reviews.slice(0, 3), { business: doc.business, sources: [] });
-    expect(() => unpackSearchIndex({ ...header, version: 3 as 5 }, files)).toThrow(/version 3/);
+    expect(() => unpackSearchIndex({ ...header, version: 3 as 6 }, files)).toThrow(/version 3/);
     expect(() => unpackSearchIndex(header, {})).toThrow(/file columns is missing/);
   });
 });

@@ -46,6 +46,7 @@ type Params = Partial<
     | 'service_area'
     | 'source'
     | 'has_text'
+    | 'verified'
     | 'limit'
     | 'offset'
     | 'sort',
@@ -65,7 +66,8 @@ function reference(all: Review[], p: Params) {
       (p.mentions_service === undefined || r.services.some((s) => s.toLowerCase() === String(p.mentions_service).toLowerCase())) &&
       (p.service_area === undefined || (r.service_area !== undefined && plain(r.service_area) === plain(String(p.service_area)))) &&
       (p.source === undefined || r.source.toLowerCase() === String(p.source).toLowerCase()) &&
-      (p.has_text === undefined || (r.text.trim() !== '') === (p.has_text === 'true')),
+      (p.has_text === undefined || (r.text.trim() !== '') === (p.has_text === 'true')) &&
+      (p.verified === undefined || (r.evidence !== undefined) === (p.verified === 'true')),
   );
   const byDateThenId = (a: Review, b: Review) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1);
   const sort = p.sort ?? 'newest';
@@ -130,6 +132,7 @@ const arbParams = () =>
       ),
       source: sometimes(fc.constantFrom(...SOURCES)),
       has_text: sometimes(fc.constantFrom('true', 'false')),
+      verified: sometimes(fc.constantFrom('true', 'false')),
       limit: sometimes(fc.integer({ min: 1, max: 100 })),
       offset: sometimes(fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 700 }))),
       sort: sometimes(fc.constantFrom('newest', 'oldest', 'highest', 'lowest')),
@@ -266,6 +269,7 @@ describe('bad input is a 400 with the one error shape', () => {
     ['has_text=yes', 'has_text'],
     ['has_text=1', 'has_text'],
     ['has_text=toString', 'has_text'],
+    ['verified=yes', 'verified'],
     ['service_area=', 'service_area'],
     ['source=%20', 'source'],
   ])('%s', async (qs, field) => {

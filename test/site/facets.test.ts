@@ -160,16 +160,31 @@ describe('facet pages', () => {
         ...review.services.map((s) => [serviceName.get(s), `/services/${s}/`]),
         ...(review.service_area ? [[review.service_area, pathOf(review.service_area, '/areas/')]] : []),
       ]);
-      expect(text(elements(article, 'p').find((p) => hasClass(p, 'meta')) as Node)).toMatch(/ · on (Google|Yelp|Nextdoor|our website)$/);
+      const marks = { job: ' · ✓ verified customer: matched to a job', platform: ' · ✓ verified by \\w+', owner: ' · ✓ marked verified by the business' };
+      const mark = review.evidence ? marks[review.evidence.kind] : '';
+      expect(text(elements(article, 'p').find((p) => hasClass(p, 'meta')) as Node)).toMatch(new RegExp(` · on (Google|Yelp|Nextdoor|our website)${mark}$`));
     }
   });
 
-  it('says how many reviews are published and how many were left out, and why', () => {
+  it('says how many reviews are published, how many carry which evidence, and that none was left out', () => {
     const rating = byId(parseHtml(read('/')), 'rating') as Node;
-    expect(text(rating)).toContain(`${reviews.length} reviews published`);
+    const n = (x: number) => x.toLocaleString('en-US');
+    const total = reviews.length;
+    const count = { job: 0, platform: 0, owner: 0, none: 0 };
+    for (const r of reviews) count[r.evidence?.kind ?? 'none'] += 1;
+    // the content's unverified reviews are published now, without evidence
     const unverified = JSON.parse(readFileSync(join(SAMPLE_CONTENT, 'reviews.json'), 'utf8')).filter((r: Review) => !r.verified).length + 1;
-    expect(text(rating)).toContain(`${unverified} reviews left out because the reviewer could not be verified as a customer`);
-    expect(JSON.parse(read('/api/ratings.json')).left_out).toEqual({ unverified });
+    expect(count.none).toBe(unverified);
+    const said = [
+      count.job && `${n(count.job)} of ${n(total)} reviews come from customers matched to a job on the business’s records.`,
+      count.platform && `${n(count.platform)} of ${n(total)} reviews were marked verified by the platform they were written on.`,
+      count.owner && `${n(count.owner)} of ${n(total)} reviews were marked verified by the business itself.`,
+      `${n(count.none)} of ${n(total)} reviews carry no evidence that their authors are customers.`,
+    ].filter(Boolean);
+    expect(text(rating)).toContain(`${n(total)} reviews published, whatever their rating. ${said.join(' ')} None left out.`);
+    const ratings = JSON.parse(read('/api/ratings.json'));
+    expect(ratings.left_out).toEqual({ unverified: 0 });
+    expect(ratings.evidence).toEqual(count);
   });
 
   it('publishes the widget, the badge, the embed page and the stylesheet through the manifest with their content types', () => {

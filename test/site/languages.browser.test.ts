@@ -124,7 +124,10 @@ describe.each(['de', 'fr', 'es', 'it', 'nl'] as const)('the %s pages in Chromium
     await page.locator('#search button[type="submit"]').click();
     await page.waitForFunction(() => /\d/.test(document.getElementById('search-status')?.textContent ?? ''));
     const status = (await page.locator('#search-status').textContent()) ?? '';
-    expect(status).toMatch(/443/);
+    // every published review with 5 stars, as the search endpoint counts them
+    const fiveStars = ((await (await fetch(`${server.url}/api/reviews/search?rating=5&limit=1`)).json()) as { total: number }).total;
+    expect(fiveStars).toBeGreaterThan(50);
+    expect(status).toMatch(new RegExp(`^${fiveStars} `));
     expect(await page.locator('#review-list article').count()).toBe(50);
     expect(englishIn(await readable(page), pieces)).toEqual([]);
     await page.locator('#search input[name="query"]').fill('zzzz-nothing');
@@ -163,11 +166,11 @@ describe.each(['de', 'fr', 'es', 'it', 'nl'] as const)('the %s pages in Chromium
   it('writes dates, numbers and the feeds in the language', async () => {
     const home = await (await fetch(`${server.url}/`)).text();
     const samples: Record<string, RegExp> = {
-      de: /628 Bewertungen[\s\S]*\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) 20\d\d/,
-      fr: /628 avis[\s\S]*\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) 20\d\d/,
-      es: /628 opiniones[\s\S]*\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de 20\d\d/,
-      it: /628 recensioni[\s\S]*\d{1,2} (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre) 20\d\d/,
-      nl: /628 beoordelingen[\s\S]*\d{1,2} (januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december) 20\d\d/,
+      de: /640 Bewertungen[\s\S]*\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) 20\d\d/,
+      fr: /640 avis[\s\S]*\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) 20\d\d/,
+      es: /640 opiniones[\s\S]*\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de 20\d\d/,
+      it: /640 recensioni[\s\S]*\d{1,2} (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre) 20\d\d/,
+      nl: /640 beoordelingen[\s\S]*\d{1,2} (januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december) 20\d\d/,
     };
     expect(home).toMatch(samples[language] as RegExp);
     expect(home).toContain('4,2');
@@ -312,13 +315,13 @@ describe('the widget in two languages on one page of another origin', () => {
       }, id);
     const own = await shadow('own');
     expect(own.lang).toBe('de');
-    expect(own.text).toMatch(/4,2.*628 Bewertungen/s);
+    expect(own.text).toMatch(/4,2.*640 Bewertungen/s);
     expect(own.text).toContain('Alle Bewertungen lesen');
     expect(own.text).toMatch(/\d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? 20\d\d/);
     expect(englishIn(own.text, englishPieces(CATALOGUES.de as Catalogue))).toEqual([]);
     const fr = await shadow('fr');
     expect(fr.lang).toBe('fr');
-    expect(fr.text).toMatch(/4,2.*628 avis/s);
+    expect(fr.text).toMatch(/4,2.*640 avis/s);
     expect(fr.text).toContain('Seuls les avis à 4 étoiles ou plus sont affichés');
     expect(fr.label).toBe('Avis sur Brightwater Haustechnik GmbH');
     // the reviews themselves stay German, and say so
@@ -328,7 +331,7 @@ describe('the widget in two languages on one page of another origin', () => {
     expect(new Set(reviewLangs.filter(Boolean))).toEqual(new Set(['de']));
     expect(englishIn(fr.text, englishPieces(CATALOGUES.fr as Catalogue))).toEqual([]);
     const nl = await page.evaluate(() => document.getElementById('nl')?.shadowRoot?.querySelector('a')?.getAttribute('aria-label'));
-    expect(nl).toBe('Brightwater Haustechnik GmbH: 4,2 van de 5 sterren op basis van 628 beoordelingen');
+    expect(nl).toBe('Brightwater Haustechnik GmbH: 4,2 van de 5 sterren op basis van 640 beoordelingen');
     // a language without a catalogue: the business's
     expect((await shadow('unknown')).lang).toBe('de');
     await page.screenshot({ path: join(SHOTS, 'lang-widget-two-languages.png'), fullPage: true });

@@ -262,6 +262,12 @@ describe('the widget, badge and embed on another origin under a strict CSP', () 
       [...(document.getElementById('list')?.shadowRoot?.querySelectorAll('li .stars') ?? [])].map((s) => s.getAttribute('aria-label')),
     );
     expect(listed).toEqual(atLeast4.slice(0, 3).map((r) => `${r.rating} out of 5 stars`));
+    // each review's mark, and the site's count of reviews with evidence
+    const metas = await page.evaluate(() => [...(document.getElementById('list')?.shadowRoot?.querySelectorAll('li .meta') ?? [])].map((m) => m.textContent));
+    expect(metas.map((m) => m?.includes(' · ✓ '))).toEqual(atLeast4.slice(0, 3).map((r) => r.evidence !== undefined));
+    const e = (ratings as unknown as { evidence: Record<'job' | 'platform' | 'owner' | 'none', number> }).evidence;
+    const withEvidence = e.job + e.platform + e.owner;
+    expect(list).toContain(`Read all reviews · verified: ${withEvidence.toLocaleString('en-US')} of ${(withEvidence + e.none).toLocaleString('en-US')}`);
     // styled by the adopted stylesheet, not by anything inline
     const styled = await page.evaluate(() => {
       const root = document.getElementById('list')?.shadowRoot as ShadowRoot;

@@ -65,6 +65,9 @@ describe('npm run sync', { timeout: 180_000 }, () => {
     expect(run.stdout).toMatch(/Publish ping: done/);
     expect(ids(w.content, 'google-')).toHaveLength(fake.googleReviews.filter((r) => r.starRating !== 'STAR_RATING_UNSPECIFIED').length);
     expect(ids(w.content, 'trustpilot-')).toHaveLength(30);
+    // Google says nothing of its reviewers: the sync verifies none of them by itself
+    const google = readJson(join(w.content, 'reviews.json')).filter((r: { id: string }) => r.id.startsWith('google-'));
+    expect(google.filter((r: { verified: boolean; evidence?: unknown }) => r.verified || r.evidence)).toEqual([]);
     const imports = readJson(join(w.content, 'imports.json'));
     expect(imports.google.in_export).toBe(120);
     expect(imports.trustpilot).toEqual({ in_export: 30, imported: 30, left_out: {}, newest: { id: expect.any(String), at: expect.stringMatching(/Z$/) } });

@@ -67,6 +67,33 @@ describe('Trustpilot business unit reviews', () => {
       response: { date: '2024-03-01', text: 'Thanks!' },
     });
   });
+  it("carries Trustpilot's own verification as the platform's evidence, and nothing else as any", () => {
+    const review = (n: number, extra: Record<string, unknown>) => ({
+      id: `64a1b2c3d4e5f6000000000${n}`,
+      stars: 2,
+      createdAt: '2024-03-02T04:30:00Z',
+      consumer: { displayName: `Reviewer ${n}` },
+      ...extra,
+    });
+    const { reviews, problems } = readTrustpilotPages(
+      page([
+        review(1, { isVerified: true }),
+        review(2, { reviewVerificationLevel: 'invited' }),
+        review(3, { reviewVerificationLevel: 'not-verified', isVerified: false }),
+        review(4, {}),
+        review(5, { reviewVerificationLevel: 'something-new' }),
+      ]),
+      'UTC',
+    );
+    expect(problems.list).toEqual([]);
+    expect(reviews.map((r) => r.evidence)).toEqual([
+      { kind: 'platform', platform: 'trustpilot' },
+      { kind: 'platform', platform: 'trustpilot' },
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
   it('names page, review and field of every problem', () => {
     const { problems } = readTrustpilotPages(page([{ id: 'a1', stars: 0, createdAt: 'yesterday', consumer: {} }, 'x']), 'UTC');
     expect(problems.list).toEqual([

@@ -2,10 +2,13 @@
 // Pure: the same options always give the same content (no clock, no Math.random).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { jobsJson } from '../../src/core/jobs/jobs-file.ts';
+import type { JobsFile, VerificationFile } from '../../src/core/jobs/records.ts';
 import type { Business } from '../../src/core/schemas/business.ts';
 import { isCalendarDate } from '../../src/core/schemas/dates.ts';
 import type { Editorial } from '../../src/core/schemas/editorial.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
+import { sampleJobs } from './jobs.ts';
 
 export interface GenerateOptions {
   seed: number;
@@ -19,6 +22,9 @@ export interface GeneratedContent {
   business: Business;
   reviews: Review[];
   editorial: Editorial;
+  /** content/jobs.json and content/verification.json: the job records reviews are matched to */
+  jobs: JobsFile;
+  verification: VerificationFile;
 }
 
 interface Rng {
@@ -289,8 +295,8 @@ function makeEditorial(): Editorial {
       {
         question: 'How are reviews verified?',
         answer:
-          'A review is marked verified when we can match it to a completed job in our ' +
-          'scheduling system. Unverified reviews are kept on file but not published here.',
+          'A review is marked verified when we can match it to a completed job in our records: ' +
+          "the reviewer's name and the date fit one customer's job. Reviews we cannot match are shown too, without the mark.",
       },
       {
         question: 'What does the maintenance plan include?',
@@ -714,27 +720,31 @@ function response(rng: Rng, tone: Tone, day: number, endDay: number): Review['re
   return { date: fromDay(Math.min(day + lag, endDay)), text };
 }
 
-function makeReview(rng: Rng, index: number, day: number, endDay: number, special: { author?: string; hostile: boolean }): Review {
+function makeReview(rng: Rng, index: number, day: number, endDay: number, special: { author?: string; hostile: boolean }): { review: Review; hadJob: boolean } {
   const rating = rng.weighted(RATINGS);
   const area = rng.chance(0.85) ? rng.weighted(AREAS) : undefined;
   const ratingOnly = !special.hostile && rng.chance(1 / 3);
   const body: Composition = ratingOnly ? { text: '', services: [], technicians: [] } : composeText(rng, rating, area, special.hostile);
   const heading = !ratingOnly && rng.chance(0.75) ? title(rng, rating, body.services) : undefined;
   const reply = response(rng, toneOf(rating), day, endDay);
-  return {
+  const author = special.author ?? authorName(rng);
+  // Whether the reviewer was a customer: their job, not this flag, verifies them (./jobs.ts).
+  const hadJob = rng.chance(0.98);
+  const review: Review = {
     id: `r-${String(index + 1).padStart(6, '0')}`,
     date: fromDay(day),
     rating,
     ...(heading ? { title: heading } : {}),
     text: body.text,
-    author: { name: special.author ?? authorName(rng) },
-    verified: rng.chance(0.98),
+    author: { name: author },
+    verified: false,
     source: rng.weighted(SOURCES),
     technicians: body.technicians,
     services: body.services,
     ...(area ? { service_area: area } : {}),
     ...(reply ? { response: reply } : {}),
   };
+  return { review, hadJob };
 }
 
 export function generateContent({ seed, reviewCount, endDate, years = 3.5 }: GenerateOptions): GeneratedContent {
@@ -748,11 +758,20 @@ export function generateContent({ seed, reviewCount, endDate, years = 3.5 }: Gen
   // Spread the special authors and the one hostile text evenly, so every sample has them.
   const specialAuthors = new Map(SPECIAL_AUTHORS.map((name, k) => [Math.floor(((k + 0.5) * reviewCount) / SPECIAL_AUTHORS.length), name]));
   const hostileIndex = Math.floor(reviewCount * 0.61);
-  const reviews = days.map((day, i) => {
+  const made = days.map((day, i) => {
     const author = specialAuthors.get(i);
     return makeReview(rng, i, day, endDay, { ...(author ? { author } : {}), hostile: i === hostileIndex });
   });
-  return { business: makeBusiness(), reviews, editorial: makeEditorial() };
+  const business = makeBusiness();
+  const { reviews, jobs, verification } = sampleJobs({
+    // a stream of its own, so the jobs never move the reviews' draws
+    random: mulberry32(seed ^ 0x6a0b5),
+    reviews: made.map((m) => m.review),
+    hadJob: made.map((m) => m.hadJob),
+    technicians: business.technicians.map((t) => t.name),
+    services: business.services.map((s) => s.id),
+  });
+  return { business, reviews, editorial: makeEditorial(), jobs, verification };
 }
 
 export function writeContent(dir: string, content: GeneratedContent): void {
@@ -761,7 +780,9 @@ export function writeContent(dir: string, content: GeneratedContent): void {
     ['business.json', content.business],
     ['reviews.json', content.reviews],
     ['editorial.json', content.editorial],
+    ['verification.json', content.verification],
   ] as const) {
     writeFileSync(join(dir, file), `${JSON.stringify(value, null, 2)}\n`);
   }
+  writeFileSync(join(dir, 'jobs.json'), jobsJson(content.jobs));
 }

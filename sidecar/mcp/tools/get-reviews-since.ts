@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { SinceDocumentSchema } from '../../../src/core/schemas/documents.ts';
 import { CalendarDate } from '../../../src/core/schemas/primitives.ts';
-import { MAX_LIMIT, SearchParamsShape } from '../../../src/core/search/params.ts';
+import { SearchParamsShape } from '../../../src/core/search/params.ts';
 import { countSince, nextOffset } from '../../../src/core/search/run.ts';
 import { searchIndexOf } from '../../site/search-index.ts';
 import { APP_TOOL_META } from '../protocol.ts';
 import { defineTool, READ_ONLY } from '../tool.ts';
-import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, reviewPageResult, TEXT_LIMIT, withFields } from './review-page.ts';
+import { FieldsParam, McpLimit, ReviewFieldsSchema, reviewPageResult, TEXT_LIMIT, withFields } from './review-page.ts';
 
 export const GET_REVIEWS_SINCE: McpToolName = 'get_reviews_since';
 
@@ -34,9 +34,8 @@ export const getReviewsSinceConfig = {
   title: 'Get reviews since a date',
   description: [
     'Reviews written on or after a date, newest first (GET /api/reviews/since/{date}): what is new since a day.',
-    `total counts them all; next_offset is where the next page starts (null on the last). limit:`,
-    `default ${MCP_PAGE_SIZE}, at most ${MAX_LIMIT}; fields keeps only some review fields. Texts over ${TEXT_LIMIT} characters are cut`,
-    '(truncated: full lengths; get_review has all).',
+    'total counts them all; next_offset is where the next page starts (null on the last).',
+    `Texts over ${TEXT_LIMIT} characters are cut (truncated: full lengths; get_review has all).`,
   ].join(' '),
   inputSchema: GetReviewsSinceInput,
   outputSchema: GetReviewsSinceOutput,

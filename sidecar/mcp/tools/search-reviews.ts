@@ -1,12 +1,12 @@
 import type { McpToolName } from '../../../src/core/openapi/mcp.ts';
 import { SearchResultSchema } from '../../../src/core/schemas/search.ts';
 import { resolveNames } from '../../../src/core/search/names.ts';
-import { MAX_LIMIT, searchParamsWith } from '../../../src/core/search/params.ts';
+import { searchParamsWith } from '../../../src/core/search/params.ts';
 import { searchReviews } from '../../../src/core/search/run.ts';
 import { searchIndexOf, searchNamesOf } from '../../site/search-index.ts';
 import { APP_TOOL_META } from '../protocol.ts';
 import { defineTool, errorResult, READ_ONLY } from '../tool.ts';
-import { FieldsParam, MCP_PAGE_SIZE, McpLimit, ReviewFieldsSchema, reviewPageResult, TEXT_LIMIT, withFields } from './review-page.ts';
+import { FieldsParam, McpLimit, ReviewFieldsSchema, reviewPageResult, TEXT_LIMIT, withFields } from './review-page.ts';
 
 export const SEARCH_REVIEWS: McpToolName = 'search_reviews';
 
@@ -26,8 +26,7 @@ export const searchReviewsConfig = {
     'Reviews matching every given filter, newest first unless sort says otherwise. Technicians, services,',
     'areas and sources are matched by the names get_business lists; a name that fits several or none is an error',
     'listing the candidates. total counts every match; next_offset starts the next page (null on the last).',
-    `limit: default ${MCP_PAGE_SIZE}, at most ${MAX_LIMIT}; fields keeps only some review fields. Texts`,
-    `over ${TEXT_LIMIT} characters are cut (truncated: full lengths; get_review has all).`,
+    `Texts over ${TEXT_LIMIT} characters are cut (truncated: full lengths; get_review has all).`,
   ].join(' '),
   inputSchema: SearchReviewsInput,
   outputSchema: SearchReviewsOutput,

@@ -2,17 +2,21 @@ import type { z } from 'zod';
 import { type Business, BusinessSchema } from '../schemas/business.ts';
 import { type Editorial, EditorialSchema } from '../schemas/editorial.ts';
 import { ImportsSchema, type ReviewCounts } from '../schemas/imports.ts';
+import { withLegacyEvidence } from '../schemas/evidence.ts';
 import { type Review, ReviewSchema, reviewDateRange, reviewSchemaWithin } from '../schemas/review.ts';
 import { IMPORTS_FILE_NAME } from './file-names.ts';
 import { newestFirst } from './order.ts';
+import { type PublishPolicy, publishedReviews } from './published.ts';
 
 /** The validated content of one business: everything the build publishes. */
 export interface Dataset {
   business: Business;
-  /** Verified reviews only, newest first (date descending, then id descending). */
+  /** The published reviews (PUBLISH_REVIEWS), newest first (date descending, then id descending). */
   reviews: Review[];
   editorial: Editorial;
-  /** Reviews in the content folder that are not published, by reason. */
+  /** PUBLISH_REVIEWS: every review, or only those with evidence; absent is 'all' */
+  publish?: PublishPolicy;
+  /** Reviews in the content folder that are not published, by reason: with PUBLISH_REVIEWS=verified, those without evidence. */
   left_out?: { unverified: number };
   /** Present when imports.json exists (the content came in through `npm run import`) */
   counts?: ReviewCounts;
@@ -133,9 +137,9 @@ export function defaultEditorial(business: Business): Editorial {
 /**
  * Validates the three content files and returns the dataset, or throws a ContentError
  * naming file, record and field for every problem found. `now` dates "tomorrow", the latest
- * day a review may carry.
+ * day a review may carry; `publish` is PUBLISH_REVIEWS.
  */
-export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_FILE_NAMES, now = Date.now()): Dataset {
+export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_FILE_NAMES, now = Date.now(), publish: PublishPolicy = 'all'): Dataset {
   const problems: ContentProblem[] = [];
 
   const businessRaw = parseJson(names.business, files.business, problems);
@@ -155,7 +159,7 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
     problems.push({ file: names.reviews, message: 'must be a JSON array of reviews' });
   } else if (Array.isArray(reviewsRaw)) {
     reviewsRaw.forEach((raw, i) => {
-      const parsed = schema.safeParse(raw);
+      const parsed = schema.safeParse(withLegacyEvidence(raw));
       if (parsed.success) reviews.push(parsed.data);
       else problems.push(...zodProblems(names.reviews, parsed.error, (path) => [reviewLabel(raw, i), path]));
     });
@@ -168,7 +172,7 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
     const imports = raw === undefined ? undefined : ImportsSchema.safeParse(raw);
     if (imports && !imports.success) problems.push(...zodProblems(importsName, imports.error));
     if (imports?.success) {
-      const published = reviews.filter((r) => r.verified).length;
+      const published = publishedReviews(reviews, publish).length;
       counts = { in_content: reviews.length, published, left_out: { unverified: reviews.length - published }, imports: imports.data };
     }
   }
@@ -179,11 +183,13 @@ export function parseContent(files: ContentFiles, names: ContentFiles = CONTENT_
   else if (editorial?.success) editorialData = editorial.data;
   if (problems.length > 0 || !business?.success || editorialData === undefined) throw new ContentError(problems);
 
+  const published = publishedReviews(reviews, publish).sort(newestFirst);
   return {
     business: business.data,
-    reviews: reviews.filter((r) => r.verified).sort(newestFirst),
+    reviews: published,
     editorial: editorialData,
-    left_out: { unverified: reviews.filter((r) => !r.verified).length },
+    publish,
+    left_out: { unverified: reviews.length - published.length },
     ...(counts ? { counts } : {}),
   };
 }

@@ -5,7 +5,7 @@ import { INSIGHTS_METHOD } from '../insights/method.ts';
 import type { InsightsDocument } from '../schemas/insights.ts';
 
 /**
- * GET /reviews.json: business metadata, aggregate rating, every verified review newest
+ * GET /reviews.json: business metadata, aggregate rating, every published review newest
  * first; and, for imported content, how many reviews were imported, published and left out.
  */
 export function reviewsDocument({ business, reviews, counts }: Dataset) {

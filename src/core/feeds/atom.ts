@@ -3,6 +3,7 @@ import type { Dataset } from '../content/dataset.ts';
 import type { SiteUrls } from '../http/urls.ts';
 import { ENGLISH, type Locale } from '../i18n/locale.ts';
 import { dateToInstant } from '../schemas/dates.ts';
+import type { Evidence } from '../schemas/evidence.ts';
 import { FEED_SIZE, feedUpdated, itemModified, itemText, itemTitle } from './items.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -17,6 +18,12 @@ function paragraphs(text: string): string {
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
+}
+
+/** "verified by trustpilot": the platform as the data names it (the feeds carry no display names). */
+function evidenceLabel(e: Evidence, locale: Locale): string {
+  if (e.kind === 'platform') return locale.t('review.evidence.platform', { platform: e.platform });
+  return locale.t(e.kind === 'job' ? 'review.evidence.job' : 'review.evidence.owner');
 }
 
 /** Atom 1.0 (RFC 4287) feed of the newest reviews; `updated` comes from the data. */
@@ -44,6 +51,8 @@ export function atomFeed({ business, reviews }: Dataset, urls: SiteUrls, locale:
       date: new Date(dateToInstant(itemModified(r))),
       published: new Date(dateToInstant(r.date)),
       author: [{ name: r.author.name }],
+      // the review's evidence, as in the JSON Feed's _review: a category readers can show or filter by
+      ...(r.evidence ? { category: [{ term: `evidence-${r.evidence.kind}`, name: evidenceLabel(r.evidence, locale) }] } : {}),
     });
   }
   return feed.atom1();

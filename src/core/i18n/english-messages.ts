@@ -21,23 +21,44 @@ export const messages = {
   'footer.atom': 'Atom feed',
   'footer.jsonFeed': 'JSON Feed',
   'footer.api': 'API and MCP',
-  'footer.note': 'Only reviews from verified customers are published. The business publishes these reviews itself.',
+  'footer.note': 'The business publishes these reviews itself, and leaves none out for its rating.',
+  'footer.noteVerified': 'The business publishes these reviews itself: those with evidence that the reviewer is a customer, none left out for its rating.',
+  'verify.job': {
+    one: '{count} of {total} reviews comes from a customer matched to a job on the business’s records.',
+    other: '{count} of {total} reviews come from customers matched to a job on the business’s records.',
+  },
+  'verify.platform': {
+    one: '{count} of {total} reviews was marked verified by the platform it was written on.',
+    other: '{count} of {total} reviews were marked verified by the platform they were written on.',
+  },
+  'verify.owner': {
+    one: '{count} of {total} reviews was marked verified by the business itself.',
+    other: '{count} of {total} reviews were marked verified by the business itself.',
+  },
+  'verify.none': {
+    one: '{count} of {total} reviews carries no evidence that its author is a customer.',
+    other: '{count} of {total} reviews carry no evidence that their authors are customers.',
+  },
+  'verify.nothing': {
+    one: 'Nothing shows that the author of the review is a customer.',
+    other: 'Nothing shows that the authors of the {count} reviews are customers: none has been matched to a job or verified.',
+  },
   noReviews: 'No reviews yet.',
   newestReviews: 'Newest reviews',
 
   // home page
-  'home.description': '{name} is rated {value} out of 5 by {count} from verified customers.',
-  'home.descriptionEmpty': 'Verified customer reviews of {name}.',
+  'home.description': '{name} is rated {value} out of 5 in {count}.',
+  'home.descriptionEmpty': 'Reviews of {name}.',
   'home.kicker': 'Customer reviews',
   'home.contact': 'Contact',
   'home.rating': 'Customer rating',
   'home.published': {
-    one: '{count} review published, from a verified customer, whatever its rating.',
-    other: '{count} reviews published, every one from a verified customer, whatever its rating.',
+    one: '{count} review published, whatever its rating.',
+    other: '{count} reviews published, whatever their rating.',
   },
   'home.leftOut': {
-    one: ' {count} review left out because the reviewer could not be verified as a customer.',
-    other: ' {count} reviews left out because the reviewer could not be verified as a customer.',
+    one: ' {count} review left out because nothing shows its author is a customer; none is left out for its rating.',
+    other: ' {count} reviews left out because nothing shows their authors are customers; none is left out for its rating.',
   },
   'home.noneLeftOut': ' None left out.',
   'home.browse': 'Browse reviews',
@@ -110,6 +131,9 @@ export const messages = {
   'review.response': 'Response from the owner',
   'review.ownerReplied': ' · the owner replied',
   'review.noText': 'No written review.',
+  'review.evidence.job': 'verified customer: matched to a job',
+  'review.evidence.platform': 'verified by {platform}',
+  'review.evidence.owner': 'marked verified by the business',
   'source.website': 'our website',
   'translation.show': 'Show the {language} translation',
   'translation.showNamed': 'Show the {language} translation',
@@ -189,7 +213,8 @@ export const messages = {
   // /embed/
   'embed.description': 'The rating and the {count} newest reviews of {name}.',
   /** {all}: a link to the home page */
-  'embed.note': 'Every review from a verified customer is published, whatever its rating. {all}.',
+  'embed.note': 'Every review is published, whatever its rating. {all}.',
+  'embed.noteVerified': 'Every review with evidence that its author is a customer is published, whatever its rating. {all}.',
   'embed.all': 'Read them all',
 
   // JSON-LD
@@ -203,7 +228,7 @@ export const messages = {
 
   // the feeds
   'feed.title': '{name}: newest reviews',
-  'feed.description': 'The {count} newest verified customer reviews of {name}.',
+  'feed.description': 'The {count} newest reviews of {name}, each with the evidence that its author is a customer, if there is any.',
   'feed.copyright': 'Reviews by their authors, published by {name}',
   'feed.itemTitle': '{stars} {title} by {author}',
   'feed.untitled': '{rating}-star review',
@@ -229,7 +254,7 @@ export const messages = {
   'widget.previous': '← Previous',
   'widget.next': 'Next →',
   'widget.all': 'Read all reviews',
-  'widget.verified': ' · verified customers only',
+  'widget.verified': ' · verified: {count} of {total}',
 
   // the MCP App, drawn by an agent's host in the conversation (src/mcp-app/)
   'app.whole': 'Show the whole review ({count} characters)',

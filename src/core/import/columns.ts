@@ -12,6 +12,7 @@ export type Field =
   | 'text'
   | 'author'
   | 'verified'
+  | 'platform_verification'
   | 'source'
   | 'technicians'
   | 'services'
@@ -29,6 +30,20 @@ export interface ColumnRules {
   naiveTimes: 'local' | 'utc';
   /** The id column holds our review id (our CSV) rather than the platform's (Trustpilot) */
   idIsOurs: boolean;
+  /** The platform whose own verification the `platform_verification` column carries */
+  platform?: string;
+}
+
+/** A platform's verification level, normalised: which say the platform verified the reviewer, which say it did not. */
+const PLATFORM_VERIFIED = new Set(['verified', 'invited', 'true', 'yes', '1']);
+const PLATFORM_NOT_VERIFIED = new Set(['notverified', 'unverified', 'organic', 'false', 'no', '0']);
+
+/** The platform's word on one review: true, false, or undefined when the value is not one it documents. */
+export function platformVerified(raw: string): boolean | undefined {
+  const v = raw.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (PLATFORM_VERIFIED.has(v)) return true;
+  if (v === '' || PLATFORM_NOT_VERIFIED.has(v)) return false;
+  return undefined;
 }
 
 export const normaliseHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -112,6 +127,11 @@ export function readRows(table: CsvTable, rules: ColumnRules, options: RowOption
       else bad('verified', `must be true or false, got "${vRaw}"`);
     }
 
+    const levelRaw = (cell('platform_verification') ?? '').trim();
+    const level = platformVerified(levelRaw);
+    if (level === undefined)
+      bad('platform_verification', `must be the platform's verification level ("verified", "invited" or "not-verified"), got "${levelRaw}"`);
+
     const responseText = (cell('response_text') ?? '').trim();
     const responseRaw = (cell('response_date') ?? '').trim();
     let response: Incoming['response'];
@@ -132,6 +152,7 @@ export function readRows(table: CsvTable, rules: ColumnRules, options: RowOption
     const title = cell('title')?.trim();
     if (title) review.title = title;
     if (verified !== undefined) review.verified = verified;
+    if (level && rules.platform) review.evidence = { kind: 'platform', platform: rules.platform };
     // An empty cell gives nothing: the text is linked instead.
     const technicians = list(cell('technicians') ?? '');
     if (technicians.length) review.technicians = technicians;

@@ -27,7 +27,8 @@ export const CSV_RULES: ColumnRules = {
 export const TRUSTPILOT_SOURCE = 'trustpilot';
 
 /**
- * The CSV of the Trustpilot Business app (Reviews > Export). Its headers have changed
+ * The CSV of the Trustpilot Business app (Reviews > Export). Its verification level ("verified", or
+ * "invited" in older exports, as opposed to "not-verified") is Trustpilot's own evidence. Its headers have changed
  * over the years and differ by export; these are the variants in circulation, matched
  * case- and punctuation-insensitively. Times are UTC.
  */
@@ -40,6 +41,7 @@ export const TRUSTPILOT_RULES: ColumnRules = {
     text: ['reviewcontent', 'reviewtext', 'content', 'text'],
     author: ['reviewusername', 'reviewconsumername', 'consumername', 'reviewername', 'username', 'name'],
     response_text: ['replycontent', 'companyreply', 'businessreply', 'reviewreply', 'reply', 'replytext'],
+    platform_verification: ['reviewverificationlevel', 'verificationlevel', 'reviewverified', 'isverified'],
     response_date: ['companyreplydateutc', 'businessreplydateutc', 'replydateutc', 'companyreplydate', 'businessreplydate', 'replydate'],
   },
   required: ['date', 'rating', 'text', 'author'],
@@ -62,9 +64,6 @@ export const TRUSTPILOT_RULES: ColumnRules = {
     'language',
     'consumercountry',
     'reviewconsumercountry',
-    'reviewverificationlevel',
-    'reviewverified',
-    'verificationlevel',
     'reviewstatus',
     'status',
     'reviewupdatedutc',
@@ -77,4 +76,5 @@ export const TRUSTPILOT_RULES: ColumnRules = {
   ],
   naiveTimes: 'utc',
   idIsOurs: false,
+  platform: TRUSTPILOT_SOURCE,
 };

@@ -16,7 +16,10 @@ export interface Incoming {
   text: string;
   translation?: { language: string; text: string; by?: string };
   author: string;
+  /** The source's word, when it has one (a CSV's `verified` column): true is the owner's */
   verified?: boolean;
+  /** The platform's own verification (Trustpilot's), when the source carries it */
+  evidence?: { kind: 'platform'; platform: string };
   technicians?: string[];
   services?: string[];
   service_area?: string;

@@ -1,14 +1,19 @@
 // Merging an export into reviews.json: ids, entity linking, validation, and what changed.
 import { ContentError } from '../content/dataset.ts';
+import { type EvidenceCounts, evidenceCounts } from '../content/published.ts';
 import { allText } from '../content/review-text.ts';
 import { createEntityLinker } from '../insights/entities.ts';
 import type { Business } from '../schemas/business.ts';
+import type { Evidence } from '../schemas/evidence.ts';
 import { type Review, type ReviewDateRange, reviewDateRange, reviewSchemaWithin } from '../schemas/review.ts';
 import { deriveId, sourcePrefix } from './ids.ts';
 import { type Incoming, Problems, type Skipped, type SkipReason } from './incoming.ts';
 
 export interface MergeOptions {
-  /** Unset: new reviews count as verified and reviews already in reviews.json keep their value (a hand edit sticks) */
+  /**
+   * The owner's word on the source's reviewers: 'all' marks them verified by the owner, 'none' takes that back.
+   * Unset: a new review is verified only with evidence from its source; one already in reviews.json keeps its evidence.
+   */
   verified?: 'all' | 'none';
   prune: boolean;
   /** Sources whose incoming reviews are not all they hold (an incremental sync): none of their reviews counts as gone */
@@ -34,8 +39,8 @@ export interface ImportReport {
   notes: string[];
   /** In reviews.json after the import */
   total: number;
-  published: number;
-  unverified: number;
+  /** The same, by the kind of evidence that the reviewer is a customer */
+  evidence: EvidenceCounts;
 }
 
 export interface MergeResult {
@@ -65,6 +70,22 @@ function resolver(business: Business) {
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+const union = (a: string[], b: readonly string[] | undefined): string[] => (b ? [...a, ...b.filter((x) => !a.includes(x))] : a);
+
+/**
+ * A review's evidence after an import. A job match (written by the matching, confirmed or rejected by the owner)
+ * is the business's own record and stays. Otherwise the owner's word wins: a CSV's `verified` column, then
+ * --verified (`none` takes back even a platform's); then the platform's own (Trustpilot's); then the owner's mark
+ * that reviews.json held. A source that says nothing makes nobody verified.
+ */
+function evidenceFor(r: Incoming, old: Review | undefined, owner: MergeOptions['verified']): Evidence | undefined {
+  if (old?.evidence?.kind === 'job') return old.evidence;
+  if (r.verified === false || owner === 'none') return undefined;
+  if (r.verified === true || owner === 'all') return r.evidence ?? { kind: 'owner' };
+  // A platform's word is only as current as the source's last say.
+  return r.evidence ?? (old?.evidence?.kind === 'platform' ? undefined : old?.evidence);
 }
 
 export interface Existing {
@@ -135,6 +156,8 @@ export function mergeImport(
     ];
     if (unsure.length) ambiguous.push({ id, names: unsure });
 
+    const evidence = evidenceFor(r, old, options.verified);
+    const credited = evidence?.kind === 'job' ? old?.credited : undefined;
     // Keys in schema order, so a file written here reads like one written by hand.
     const candidate = {
       id,
@@ -144,10 +167,12 @@ export function mergeImport(
       text: r.text,
       ...(r.translation ? { translation: r.translation } : {}),
       author: { name: r.author },
-      verified: r.verified ?? (options.verified ? options.verified === 'all' : (old?.verified ?? true)),
+      verified: evidence !== undefined,
+      ...(evidence ? { evidence } : {}),
       source: r.source,
-      technicians,
-      services,
+      technicians: union(technicians, credited?.technicians),
+      services: union(services, credited?.services),
+      ...(credited ? { credited } : {}),
       ...(area ? { service_area: area } : {}),
       ...(r.response ? { response: r.response } : {}),
     };
@@ -216,7 +241,6 @@ export function mergeImport(
   const allNotes = [...notes];
   if (duplicateRows)
     allNotes.push(`${duplicateRows} row${duplicateRows === 1 ? '' : 's'} repeated another row word for word (same day, author and text) and counted once.`);
-  const verified = result.filter((raw) => (raw as { verified?: unknown }).verified === true).length;
   return {
     reviews: result,
     parsed: resultParsed,
@@ -233,8 +257,7 @@ export function mergeImport(
       ambiguous,
       notes: allNotes,
       total: result.length,
-      published: verified,
-      unverified: result.length - verified,
+      evidence: evidenceCounts(resultParsed),
     },
   };
 }

@@ -31,8 +31,11 @@ export function formatReport(r: ImportReport, how: { dryRun: boolean; file: stri
     if (r.ambiguous.length > MAX_LISTED) lines.push(`    … and ${r.ambiguous.length - MAX_LISTED} more`);
   }
   for (const note of r.notes) lines.push(`  note: ${note}`);
+  const e = r.evidence;
   lines.push(
-    `${how.file}: ${plural(r.total, 'review')}; ${r.published} published, ${r.unverified} left out as not verified. No review is ever left out for its rating.`,
+    `${how.file}: ${plural(r.total, 'review')}; ${r.total - e.none} with evidence that the reviewer is a customer ` +
+      `(${e.job} matched to a job, ${e.platform} verified by their platform, ${e.owner} marked verified by the owner), ${e.none} without. ` +
+      'PUBLISH_REVIEWS=all publishes every one, PUBLISH_REVIEWS=verified only those with evidence; no review is ever left out for its rating.',
   );
   return lines.join('\n');
 }

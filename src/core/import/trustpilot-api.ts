@@ -1,8 +1,10 @@
 // The public reviews of a business unit from the Trustpilot Business Units API
 // (GET /v1/business-units/{businessUnitId}/reviews): each page is {"reviews": [...], "links": [...]},
 // each review has id, stars, title, text, createdAt, consumer.displayName and an optional
-// companyReply {text, createdAt}. https://developers.trustpilot.com/business-units-api
+// companyReply {text, createdAt}, and Trustpilot's own verification: isVerified, reviewVerificationLevel
+// ("verified", "invited" or "not-verified"). https://developers.trustpilot.com/business-units-api
 import { dayInZone, parseInstant } from '../schemas/time-zone.ts';
+import { platformVerified } from './columns.ts';
 import { TRUSTPILOT_SOURCE } from './csv-sources.ts';
 import { type Incoming, isObject, Problems } from './incoming.ts';
 
@@ -10,6 +12,12 @@ export interface TrustpilotPage {
   /** For messages: which page and request */
   name: string;
   text: string;
+}
+
+/** Trustpilot's word that it verified the reviewer; a level it does not document counts as no. */
+function trustpilotVerified(raw: Record<string, unknown>): boolean {
+  const level = raw.reviewVerificationLevel ?? raw.verificationLevel;
+  return raw.isVerified === true || (typeof level === 'string' && platformVerified(level) === true);
 }
 
 /** Whether a parsed page links to a next one (rel "next-page"). */
@@ -70,6 +78,7 @@ export function trustpilotReader(timeZone: string): { add: (page: { name: string
         author: consumer.displayName.trim(),
       };
       if (typeof raw.title === 'string' && raw.title.trim()) review.title = raw.title.trim();
+      if (trustpilotVerified(raw)) review.evidence = { kind: 'platform', platform: TRUSTPILOT_SOURCE };
       const reply = raw.companyReply;
       if (reply !== undefined && reply !== null) {
         if (!isObject(reply)) return bad('companyReply', 'must be an object');

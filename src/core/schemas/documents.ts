@@ -23,7 +23,7 @@ export const ReviewsDocumentSchema = z.object({
   review_counts: ReviewCountsSchema.optional().describe(
     'Present when the reviews came in through `npm run import`: how many were imported, published and left out, by reason',
   ),
-  reviews: z.array(ReviewSchema).describe('Every verified review, newest first'),
+  reviews: z.array(ReviewSchema).describe('Every published review, newest first, each with its evidence or none'),
 });
 
 /** GET /api/reviews/since/{date} */

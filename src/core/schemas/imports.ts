@@ -19,8 +19,10 @@ export const ImportsSchema = z.record(z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}
 /** The `review_counts` key of /reviews.json, present when the content came in through `npm run import`. */
 export const ReviewCountsSchema = z.object({
   in_content: Count.describe('Reviews in reviews.json'),
-  published: Count.describe('Reviews published here: the verified ones'),
-  left_out: z.object({ unverified: Count }).describe('Reviews in reviews.json not published, by reason'),
+  published: Count.describe('Reviews published here: all of them, or with PUBLISH_REVIEWS=verified those with evidence'),
+  left_out: z
+    .object({ unverified: Count.describe('Left out for want of evidence that the reviewer is a customer (PUBLISH_REVIEWS=verified); never for the rating') })
+    .describe('Reviews in reviews.json not published, by reason'),
   imports: ImportsSchema.describe('Per source: what the last import found and left out, by reason'),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AggregateRatingSchema } from './documents.ts';
+import { EvidenceCountsSchema } from './evidence.ts';
 import { Name } from './primitives.ts';
 
 const FacetRating = z.object({
@@ -12,7 +13,10 @@ const FacetRating = z.object({
 export const RatingsDocumentSchema = z.object({
   business: z.object({ name: Name, url: z.url().describe('The reviews home page') }),
   aggregate_rating: AggregateRatingSchema,
-  left_out: z.object({ unverified: z.int().min(0).describe('Reviews in the content not published: the reviewer is not a verified customer') }),
+  left_out: z.object({
+    unverified: z.int().min(0).describe('Reviews in the content not published for want of evidence that the reviewer is a customer (PUBLISH_REVIEWS=verified)'),
+  }),
+  evidence: EvidenceCountsSchema,
   technicians: z.array(FacetRating),
   services: z.array(FacetRating.extend({ id: z.string() })),
   service_areas: z.array(FacetRating),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays } from './dates.ts';
+import { CreditedSchema, EvidenceSchema } from './evidence.ts';
 import { CalendarDate, LanguageTag, Name, Text } from './primitives.ts';
 import { dayInZone } from './time-zone.ts';
 
@@ -68,10 +69,12 @@ function reviewSchema(range?: ReviewDateRange) {
         "A translation of `text` that came with the review (e.g. Google's); `text` stays as the reviewer wrote it, and search matches both",
       ),
       author: z.object({ name: Name.describe('Display name, e.g. "Maria G."') }),
-      verified: z.boolean().describe('Whether the reviewer is a verified customer'),
+      verified: z.boolean().describe('Whether anything shows the reviewer is a customer: true exactly when `evidence` is present'),
+      evidence: EvidenceSchema.optional(),
       source: Name.describe('Where the review was collected, e.g. "google"'),
-      technicians: z.array(Name).describe('Names of the technicians the review mentions'),
-      services: z.array(z.string()).describe('Ids of the services the review mentions'),
+      technicians: z.array(Name).describe('Technicians of the review: those its text mentions and those of its matched job'),
+      services: z.array(z.string()).describe('Ids of the services of the review: those its text mentions and that of its matched job'),
+      credited: CreditedSchema.optional(),
       service_area: Name.optional().describe('Service area the job was in'),
       response: z
         .object({
@@ -84,6 +87,23 @@ function reviewSchema(range?: ReviewDateRange) {
     .superRefine((r, ctx) => {
       if (r.response && r.response.date < r.date) {
         ctx.addIssue({ code: 'custom', path: ['response', 'date'], message: 'is before the review date' });
+      }
+      if (r.evidence && !r.verified) {
+        ctx.addIssue({ code: 'custom', path: ['evidence'], message: 'is present but "verified" is false: a review with evidence is verified' });
+      }
+      if (r.verified && !r.evidence) {
+        ctx.addIssue({ code: 'custom', path: ['evidence'], message: 'is missing: a verified review says why (a job, its platform or the owner)' });
+      }
+      if (r.credited) {
+        if (r.evidence?.kind !== 'job') {
+          ctx.addIssue({ code: 'custom', path: ['credited'], message: 'is present without a matched job: only a job credits technicians and services' });
+        }
+        r.credited.technicians.forEach((t, i) => {
+          if (!r.technicians.includes(t)) ctx.addIssue({ code: 'custom', path: ['credited', 'technicians', i], message: `"${t}" is not in "technicians"` });
+        });
+        r.credited.services.forEach((s, i) => {
+          if (!r.services.includes(s)) ctx.addIssue({ code: 'custom', path: ['credited', 'services', i], message: `"${s}" is not in "services"` });
+        });
       }
     });
 }

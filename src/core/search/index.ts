@@ -1,4 +1,5 @@
 import { newestFirst } from '../content/order.ts';
+import { EVIDENCE_KINDS } from '../schemas/evidence.ts';
 import type { Review } from '../schemas/review.ts';
 import { fold } from './fold.ts';
 
@@ -46,6 +47,8 @@ export interface SearchIndex {
   sources: Postings<string>;
   /** 1 where the review has text (not rating-only). */
   hasText: Uint8Array;
+  /** The kind of the review's evidence, as its index in EVIDENCE_CODES (0: none). */
+  evidence: Uint8Array;
 }
 
 /** What an index is made of, as plain arrays and maps: built here, packed by ./packed.ts. */
@@ -62,7 +65,11 @@ export interface IndexColumns {
   areas: Map<string, Uint32Array>;
   sources: Map<string, Uint32Array>;
   hasText: Uint8Array;
+  evidence: Uint8Array;
 }
+
+/** Each review's evidence in one byte: its kind's place here. */
+export const EVIDENCE_CODES = ['none', ...EVIDENCE_KINDS] as const;
 
 const SEPARATOR = '\u0000';
 
@@ -166,6 +173,7 @@ export function indexColumns(input: readonly Review[]): IndexColumns {
     areas: postings(areas),
     sources: postings(sources),
     hasText: Uint8Array.from(reviews, (r) => (r.text.trim() === '' ? 0 : 1)),
+    evidence: Uint8Array.from(reviews, (r) => EVIDENCE_CODES.indexOf(r.evidence?.kind ?? 'none')),
   };
 }
 

@@ -29,7 +29,7 @@ type Facet = (typeof FACETS)[number];
 
 /** Everything but the bytes: small enough to bundle into the Worker's script. */
 export interface PackedHeader {
-  version: 5;
+  version: 6;
   size: number;
   names: SearchNames;
   /** Facet keys in posting order (facet i's postings are starts[i]..starts[i+1]). */
@@ -150,6 +150,7 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames, 
 
   columns.add(sections, 'ratings', c.ratings);
   columns.add(sections, 'hasText', c.hasText);
+  columns.add(sections, 'evidence', c.evidence);
   columns.add(
     sections,
     'dates',
@@ -185,7 +186,7 @@ export function packSearchIndex(reviews: readonly Review[], names: SearchNames, 
     postings.add(sections, `${facet}Starts`, flat.starts);
     postings.add(sections, `${facet}Postings`, narrow(flat.postings));
   }
-  const header: PackedHeader = { version: 5, size: c.reviews.length, names, keys, sections };
+  const header: PackedHeader = { version: 6, size: c.reviews.length, names, keys, sections };
   const written = [columns, text, json, postings].filter((f) => f.size > 0 || f !== json);
   return { header, files: Object.fromEntries(written.map((f) => [f.name, f.bytes()])) };
 }
@@ -210,7 +211,7 @@ export function packedFiles(header: PackedHeader): string[] {
  * strings decoded only for the positions a query reads (texts are kept once decoded).
  */
 export function unpackSearchIndex(header: PackedHeader, files: Record<string, ArrayBuffer | Uint8Array>): SearchIndex {
-  if (header.version !== 5) throw new Error(`packed search index version ${header.version} is not supported`);
+  if (header.version !== 6) throw new Error(`packed search index version ${header.version} is not supported`);
   const view = (name: string) => {
     const s = header.sections[name];
     if (!s) throw new Error(`packed search index has no section ${name}`);
@@ -297,5 +298,6 @@ export function unpackSearchIndex(header: PackedHeader, files: Record<string, Ar
     areas: facet('areas'),
     sources: facet('sources'),
     hasText: u8('hasText'),
+    evidence: u8('evidence'),
   };
 }

@@ -26,6 +26,7 @@ export const SearchParamsShape = {
   service_area: Text.trim().min(1).max(200).optional().describe('A service area, by name'),
   source: Text.trim().min(1).max(64).optional().describe('Where the review was collected, e.g. "google"'),
   has_text: z.boolean().optional().describe('true: only reviews with text; false: only rating-only ones'),
+  verified: z.boolean().optional().describe('true: only reviews with evidence (see evidence); false: only those without'),
   limit: limitParam(DEFAULT_LIMIT),
   offset: z.int().min(0).max(10_000_000).default(0).describe('Matching reviews to skip, for paging'),
   sort: z.enum(SORTS).default('newest').describe('Order; ties go newest first'),
@@ -47,10 +48,10 @@ export type SearchParams = z.output<typeof SearchParamsSchema>;
 
 const NUMERIC = new Set(['rating', 'min_rating', 'limit', 'offset']);
 const NUMBER_RE = /^-?\d+(\.\d+)?$/;
-const BOOLEAN = new Set(['has_text']);
+const BOOLEAN = new Set(['has_text', 'verified']);
 const BOOLEAN_VALUES: Record<string, boolean> = { true: true, false: false };
 
-/** More parameters than this are refused before any is read: there are 13 to give. */
+/** More parameters than this are refused before any is read: there are 14 to give. */
 export const MAX_QUERY_PARAMS = 32;
 /** How many unknown parameters a 400 names (the rest are counted). */
 const NAMED_UNKNOWN_KEYS = 5;

@@ -120,6 +120,7 @@ function forEachMatch(index: SearchIndex, p: SearchParams, lo: number, hi: numbe
   if (p.service_area !== undefined) lists.push(index.areas.get(fold(p.service_area)) ?? new Uint32Array(0));
   if (p.source !== undefined) lists.push(index.sources.get(p.source.toLowerCase()) ?? new Uint32Array(0));
   const hasText = p.has_text === undefined ? -1 : p.has_text ? 1 : 0;
+  const verified = p.verified === undefined ? -1 : p.verified ? 1 : 0;
   if (query !== undefined && query.length >= 3) lists.push(trigramCandidates(index, query));
   // One or two characters: their own posting list is the exact answer, with no text to decode.
   const short = query !== undefined && query.length < 3;
@@ -132,6 +133,7 @@ function forEachMatch(index: SearchIndex, p: SearchParams, lo: number, hi: numbe
     if (p.rating !== undefined && rating !== p.rating) return;
     if (rating < minRating) return;
     if (hasText !== -1 && index.hasText[i] !== hasText) return;
+    if (verified !== -1 && (index.evidence[i] === 0 ? 0 : 1) !== verified) return;
     for (const list of lists) if (!contains(list, i)) return;
     if (query !== undefined && !short && !index.text(i).includes(query)) return;
     visit(i);
@@ -170,7 +172,8 @@ function page(index: SearchIndex, p: SearchParams): Page {
     p.mentions_service !== undefined ||
     p.service_area !== undefined ||
     p.source !== undefined ||
-    p.has_text !== undefined;
+    p.has_text !== undefined ||
+    p.verified !== undefined;
   const fast = filtered ? undefined : pageByRatingOnly(index, p, lo, hi);
   if (fast) return fast;
   if (p.sort === 'newest') {

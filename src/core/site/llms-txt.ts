@@ -6,15 +6,20 @@ import type { Dataset } from '../content/dataset.ts';
 import { ARCHIVE_PAGE_SIZE, archivePages } from '../documents/archive.ts';
 import { FEED_SIZE } from '../feeds/items.ts';
 import { type SiteUrls, topicUrls } from '../http/urls.ts';
+import { ENGLISH } from '../i18n/locale.ts';
 import { MCP_TOOLS } from '../openapi/mcp.ts';
 import { SearchParamsShape } from '../search/params.ts';
 import { fill } from '../text/fill.ts';
+import { verificationText } from './verification.ts';
 import TEXT from './llms-txt.json' with { type: 'json' };
 
 /** Text from the content, made inert in Markdown. */
 const md = (s: string) => s.replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
 
-export function llmsTxt({ business, reviews }: Dataset, urls: SiteUrls): string {
+export function llmsTxt(dataset: Dataset, urls: SiteUrls): string {
+  const { business, reviews } = dataset;
+  // the verification sentences, each with its count (src/core/site/verification.ts)
+  const verification = verificationText(dataset, ENGLISH);
   const agg = aggregateRating(reviews);
   const { locality, region, country } = business.address;
   const place = [locality, region].filter(Boolean).join(', ') || country;
@@ -27,6 +32,7 @@ export function llmsTxt({ business, reviews }: Dataset, urls: SiteUrls): string 
         name: md(business.name),
         place: md(place),
         rated,
+        verification: verification ? ` ${verification}` : '',
         reviews: urls.reviews,
         insights: urls.insights,
         search: urls.search,

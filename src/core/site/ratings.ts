@@ -4,6 +4,7 @@ import type { Dataset } from '../content/dataset.ts';
 import type { SiteUrls } from '../http/urls.ts';
 import { type RatingsDocument, RatingsDocumentSchema } from '../schemas/ratings.ts';
 import { facets } from './facets.ts';
+import { datasetEvidence } from './verification.ts';
 
 export function ratingsDocument(dataset: Dataset, urls: SiteUrls): RatingsDocument {
   const f = facets(dataset);
@@ -12,6 +13,7 @@ export function ratingsDocument(dataset: Dataset, urls: SiteUrls): RatingsDocume
     business: { name: dataset.business.name, url: urls.home },
     aggregate_rating: aggregateRating(dataset.reviews),
     left_out: { unverified: dataset.left_out?.unverified ?? 0 },
+    evidence: datasetEvidence(dataset),
     technicians: f.technicians.map(entry),
     services: f.services.map((s) => ({ id: s.slug, ...entry(s) })),
     service_areas: f.areas.map(entry),

@@ -5,7 +5,15 @@
 import type { Catalogue, MessageKey } from '../i18n/catalogue.ts';
 import type { Locale } from '../i18n/locale.ts';
 
-const SHARED: MessageKey[] = ['count.reviews', 'rating.outOf5', 'review.ratedOnly', 'noReviews'];
+const SHARED: MessageKey[] = [
+  'count.reviews',
+  'rating.outOf5',
+  'review.ratedOnly',
+  'noReviews',
+  'review.evidence.job',
+  'review.evidence.platform',
+  'review.evidence.owner',
+];
 
 export interface WidgetWords {
   /** The business's catalogue, the widget's language without a lang attribute. */

@@ -73,7 +73,9 @@ export function collidingContent(): string {
     technicians: [],
     services: [],
   });
-  reviews.push({ ...reviews[0], id: 'zz-unverified-1', verified: false });
+  // an unverified copy carries no evidence (the sample's reviews may carry their matched job's)
+  const { evidence: _evidence, credited: _credited, ...first } = reviews[0] as Record<string, unknown>;
+  reviews.push({ ...first, id: 'zz-unverified-1', verified: false });
   writeFileSync(join(dir, 'reviews.json'), JSON.stringify(reviews));
   return dir;
 }

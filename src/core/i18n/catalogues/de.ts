@@ -43,22 +43,45 @@ export const de: Catalogue = {
     'footer.atom': 'Atom-Feed',
     'footer.jsonFeed': 'JSON Feed',
     'footer.api': 'API und MCP',
-    'footer.note': 'Veröffentlicht werden nur Bewertungen von nachweislichen Kunden. Der Betrieb veröffentlicht diese Bewertungen selbst.',
+    'footer.note': 'Der Betrieb veröffentlicht diese Bewertungen selbst und hält keine wegen ihrer Sterne zurück.',
+    'footer.noteVerified':
+      'Der Betrieb veröffentlicht diese Bewertungen selbst: die mit Nachweis, dass der Verfasser Kunde ist, und keine wird wegen ihrer Sterne zurückgehalten.',
+    'verify.job': {
+      one: '{count} von {total} Bewertungen stammt von einem Kunden, der einem Auftrag in den Unterlagen des Betriebs zugeordnet ist.',
+      other: '{count} von {total} Bewertungen stammen von Kunden, die einem Auftrag in den Unterlagen des Betriebs zugeordnet sind.',
+    },
+    'verify.platform': {
+      one: '{count} von {total} Bewertungen wurde von der Plattform, auf der sie geschrieben wurde, als verifiziert markiert.',
+      other: '{count} von {total} Bewertungen wurden von der Plattform, auf der sie geschrieben wurden, als verifiziert markiert.',
+    },
+    'verify.owner': {
+      one: '{count} von {total} Bewertungen wurde vom Betrieb selbst als verifiziert markiert.',
+      other: '{count} von {total} Bewertungen wurden vom Betrieb selbst als verifiziert markiert.',
+    },
+    'verify.none': {
+      one: 'Bei {count} von {total} Bewertungen ist nicht nachgewiesen, dass der Verfasser Kunde ist.',
+      other: 'Bei {count} von {total} Bewertungen ist nicht nachgewiesen, dass die Verfasser Kunden sind.',
+    },
+    'verify.nothing': {
+      one: 'Nicht nachgewiesen ist, dass der Verfasser der Bewertung Kunde ist.',
+      other: 'Bei keiner der {count} Bewertungen ist nachgewiesen, dass der Verfasser Kunde ist: keine wurde einem Auftrag zugeordnet oder verifiziert.',
+    },
     noReviews: 'Noch keine Bewertungen.',
     newestReviews: 'Neueste Bewertungen',
 
-    'home.description': '{name} wird von nachweislichen Kunden mit {value} von 5 Sternen bewertet ({count}).',
-    'home.descriptionEmpty': 'Bewertungen nachweislicher Kunden von {name}.',
+    'home.description': '{name} wird mit {value} von 5 Sternen bewertet ({count}).',
+    'home.descriptionEmpty': 'Bewertungen von {name}.',
     'home.kicker': 'Kundenbewertungen',
     'home.contact': 'Kontakt',
     'home.rating': 'Gesamtbewertung',
     'home.published': {
-      one: '{count} Bewertung veröffentlicht, von einem nachweislichen Kunden, egal wie gut oder schlecht.',
-      other: '{count} Bewertungen veröffentlicht, jede von einem nachweislichen Kunden, egal wie gut oder schlecht.',
+      one: '{count} Bewertung veröffentlicht, egal wie gut oder schlecht.',
+      other: '{count} Bewertungen veröffentlicht, egal wie gut oder schlecht.',
     },
     'home.leftOut': {
-      one: ' {count} Bewertung nicht veröffentlicht, weil nicht nachgewiesen werden konnte, dass der Verfasser Kunde war.',
-      other: ' {count} Bewertungen nicht veröffentlicht, weil nicht nachgewiesen werden konnte, dass die Verfasser Kunden waren.',
+      one: ' {count} Bewertung nicht veröffentlicht, weil nicht nachgewiesen ist, dass der Verfasser Kunde ist; keine wird wegen ihrer Sterne zurückgehalten.',
+      other:
+        ' {count} Bewertungen nicht veröffentlicht, weil nicht nachgewiesen ist, dass die Verfasser Kunden sind; keine wird wegen ihrer Sterne zurückgehalten.',
     },
     'home.noneLeftOut': ' Keine zurückgehalten.',
     'home.browse': 'Bewertungen durchsuchen',
@@ -124,6 +147,9 @@ export const de: Catalogue = {
     'review.response': 'Antwort des Inhabers',
     'review.ownerReplied': ' · mit Antwort des Inhabers',
     'review.noText': 'Ohne Text.',
+    'review.evidence.job': 'verifizierter Kunde: einem Auftrag zugeordnet',
+    'review.evidence.platform': 'verifiziert von {platform}',
+    'review.evidence.owner': 'vom Betrieb als verifiziert markiert',
     'source.website': 'Unsere Website',
     'translation.show': '{language} Übersetzung anzeigen',
     'translation.showNamed': 'Übersetzung anzeigen ({language})',
@@ -200,7 +226,8 @@ export const de: Catalogue = {
     'notFound.api': 'der API-Seite',
 
     'embed.description': 'Die Bewertung und die {count} neuesten Bewertungen von {name}.',
-    'embed.note': 'Jede Bewertung eines nachweislichen Kunden wird veröffentlicht, egal wie gut oder schlecht. {all}.',
+    'embed.note': 'Jede Bewertung wird veröffentlicht, egal wie gut oder schlecht. {all}.',
+    'embed.noteVerified': 'Jede Bewertung mit Nachweis, dass der Verfasser Kunde ist, wird veröffentlicht, egal wie gut oder schlecht. {all}.',
     'embed.all': 'Alle lesen',
 
     'jsonld.services': 'Leistungen',
@@ -211,7 +238,7 @@ export const de: Catalogue = {
     'badge.spoken': '{label}: {value} von 5 Sternen aus {count}',
 
     'feed.title': '{name}: neueste Bewertungen',
-    'feed.description': 'Die {count} neuesten Bewertungen nachweislicher Kunden von {name}.',
+    'feed.description': 'Die {count} neuesten Bewertungen von {name}, jede mit dem Nachweis, dass der Verfasser Kunde ist, falls es einen gibt.',
     'feed.copyright': 'Bewertungen: ihre Verfasser; veröffentlicht von {name}',
     'feed.itemTitle': '{stars} {title} von {author}',
     'feed.untitled': 'Bewertung mit {rating} Sternen',
@@ -238,7 +265,7 @@ export const de: Catalogue = {
     'widget.previous': '← Zurück',
     'widget.next': 'Weiter →',
     'widget.all': 'Alle Bewertungen lesen',
-    'widget.verified': ' · nur nachweisliche Kunden',
+    'widget.verified': ' · verifiziert: {count} von {total}',
     'app.whole': 'Ganze Bewertung anzeigen ({count} Zeichen)',
     'app.failed': 'Die nächsten Bewertungen konnten nicht geladen werden ({message}).',
   },
