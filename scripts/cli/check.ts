@@ -1,5 +1,6 @@
 // `reviews check`: the content folder validated as the build reads it, then what the owner
 // could add to business.json that init could not know.
+import { loadBrandAssets } from '../../src/build/brand-files.ts';
 import { loadContentDir } from '../../src/build/content-dir.ts';
 import { evidenceCounts } from '../../src/core/content/published.ts';
 import { ContentError } from '../../src/core/content/dataset.ts';
@@ -26,6 +27,7 @@ export function checkContent(env: Env): number {
   let dataset: ReturnType<typeof loadContentDir>;
   try {
     dataset = loadContentDir(settings.contentDir, settings.publishReviews);
+    loadBrandAssets(settings.contentDir, dataset.business);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     console.error(error.message);

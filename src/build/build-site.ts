@@ -1,7 +1,6 @@
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build as astroBuild } from 'astro';
-import { insightsDocument } from '../core/documents/documents.ts';
 import { planSinceDates } from '../core/documents/since.ts';
 import { MANIFEST_FILE } from '../core/http/manifest.ts';
 import { siteUrls } from '../core/http/urls.ts';
@@ -10,10 +9,16 @@ import { CATALOGUES } from '../core/i18n/catalogues.ts';
 import { catalogueProblems } from '../core/i18n/check.ts';
 import { businessLocale } from '../core/i18n/locale.ts';
 import type { Settings } from '../settings/index.ts';
+import { adoptInsights, insightsDocument } from '../core/documents/documents.ts';
+import { brandFiles } from '../core/site/brand.ts';
+import { type CardData, cardData, siteCard } from '../core/site/cards.ts';
+import { allFacets, facets } from '../core/site/facets.ts';
+import { loadBrandAssets } from './brand-files.ts';
 import { loadContentDir } from './content-dir.ts';
 import { compiledSources } from './compiled-sources.ts';
 import { type BuildContext, contextModule } from './context-module.ts';
 import { writeDeployFolders } from './deploy/index.ts';
+import { renderCards, writeCards } from './cards.ts';
 import { computeManifest } from './manifest.ts';
 import { bundleMcpApp } from './mcp-app.ts';
 import { astroWorkDir, currentBuild, newBuildDir, pruneBuilds, readManifest, removeLeftovers, swapIn } from './output-dir.ts';
@@ -45,6 +50,7 @@ export interface BuildOptions {
  */
 export function prepareBuildContext(settings: Settings, options: BuildOptions = {}): BuildContext {
   const dataset = loadContentDir(settings.contentDir, settings.publishReviews);
+  const brand = loadBrandAssets(settings.contentDir, dataset.business);
   const catalogues = options.catalogues ?? CATALOGUES;
   const broken = Object.values(catalogues).flatMap(catalogueProblems);
   if (broken.length) throw new Error(broken.join('\n'));
@@ -52,7 +58,15 @@ export function prepareBuildContext(settings: Settings, options: BuildOptions = 
   if (warning) console.warn(`warning: ${warning}`);
   const sinceDates = planSinceDates(dataset.reviews, settings.sinceBudgetBytes);
   const insights = insightsDocument(dataset);
-  return { siteUrl: siteUrls(settings.siteUrl).base, dataset, insights, sinceDates, catalogues, mcpApp: bundleMcpApp() };
+  return { siteUrl: siteUrls(settings.siteUrl).base, dataset, insights, sinceDates, catalogues, mcpApp: bundleMcpApp(dataset.business.brand), brand };
+}
+
+/** The preview card of the home page and of each facet page, as the pages name them. */
+function pageCards(context: BuildContext): CardData[] {
+  const { dataset, brand } = context;
+  adoptInsights(dataset, context.insights);
+  const { locale } = businessLocale(dataset.business, context.catalogues);
+  return [cardData(dataset, locale, brand), siteCard(dataset, locale, brand), ...allFacets(facets(dataset)).map((f) => cardData(dataset, locale, brand, f))];
 }
 
 let buildsInProcess = 0;
@@ -100,10 +114,18 @@ async function buildInto(
 
   const { dataset, sinceDates } = context;
   const workDir = join(astroWorkDir(root), buildId);
+  const logo = context.brand.logo && join(settings.contentDir, context.brand.logo.file);
+  const cards = renderCards(pageCards(context), previousDir && join(previousDir, 'site'), logo);
+  cards.catch(() => {}); // awaited below; a failure of Astro's first must not leave this one unhandled
   try {
     await renderSite(context, root, workDir, siteDir);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
+  }
+  writeCards(await cards, siteDir);
+  for (const { file, path } of brandFiles(context.brand)) {
+    mkdirSync(join(siteDir, path, '..'), { recursive: true });
+    copyFileSync(join(settings.contentDir, file), join(siteDir, path));
   }
 
   const previous = previousDir ? readManifest(previousDir) : undefined;

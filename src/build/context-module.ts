@@ -3,6 +3,7 @@ import type { Dataset } from '../core/content/dataset.ts';
 import type { Catalogue } from '../core/i18n/catalogue.ts';
 import type { InsightsDocument } from '../core/schemas/insights.ts';
 import type { AppBundle } from '../core/site/app-html.ts';
+import type { BrandAssets } from '../core/site/brand.ts';
 
 /**
  * What the pages are rendered from, prepared once by the build (or `npm run dev`) before
@@ -20,6 +21,8 @@ export interface BuildContext {
   catalogues: Readonly<Record<string, Catalogue>>;
   /** The MCP App's script and stylesheet, bundled from src/mcp-app/ (src/build/mcp-app.ts). */
   mcpApp: AppBundle;
+  /** Where the brand's files from the content folder are served (the logo, favicon, font, theme.css). */
+  brand: BrandAssets;
 }
 
 /** The module the pages import the context from (declared for tsc in src/env.d.ts). */

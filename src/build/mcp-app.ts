@@ -4,12 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
+import type { Brand } from '../core/schemas/brand.ts';
 import { type AppBundle, inlineBundle, themedCss } from '../core/site/app-html.ts';
+import { siteCss } from '../core/site/site-css.ts';
 import { BUNDLES, bundleSource } from '../package/entries.ts';
 
 const source = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-export function bundleMcpApp(): AppBundle {
+/** The app, in the brand's colours and font (the logo's URL is in the app's data). */
+export function bundleMcpApp(brand?: Brand): AppBundle {
   const out = buildSync({
     entryPoints: [bundleSource(BUNDLES.mcpApp)],
     bundle: true,
@@ -23,6 +26,6 @@ export function bundleMcpApp(): AppBundle {
   });
   const js = out.outputFiles[0]?.text;
   if (!js) throw new Error('esbuild wrote no MCP App script');
-  const css = `${themedCss(readFileSync(source('styles/site.css'), 'utf8'))}\n${readFileSync(source('mcp-app/app.css'), 'utf8')}`;
+  const css = `${themedCss(siteCss(readFileSync(source('styles/site.css'), 'utf8'), brand, {}))}\n${readFileSync(source('mcp-app/app.css'), 'utf8')}`;
   return inlineBundle(js, css);
 }

@@ -57,7 +57,10 @@ interface Aggregate {
 /** get_business: the name, the rating, the stars, the count linking to the reviews page, the histogram. */
 export function businessCard(data: AppData, s: AppSpeaker, name: string, rating: Aggregate): HTMLElement {
   const section = el('section', { 'aria-labelledby': 'business' });
-  section.append(el('h2', { id: 'business' }, name));
+  const heading = el('h2', { id: 'business', class: 'app-name' });
+  if (data.logo) heading.append(el('img', { src: data.logo, alt: '', class: 'app-logo' }));
+  heading.append(name);
+  section.append(heading);
   if (rating.rating_value === null) {
     section.append(el('p', { class: 'muted' }, s.app.noReviews));
   } else {

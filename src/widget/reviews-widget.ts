@@ -40,6 +40,10 @@ interface Words {
 }
 
 const WORDS = /* build: widget words */ null as unknown as Words;
+type Colors = Record<'accent' | 'star' | 'brand' | 'on-brand', string>;
+/** The brand's derived colours, light and dark, and its logo's path on ORIGIN. */
+const BRAND = /* build: widget brand */ null as unknown as { light: Colors; dark: Colors; logo?: string };
+const vars = (c: Colors) => `--accent: ${c.accent}; --star: ${c.star}; --brand: ${c.brand}; --on-brand: ${c['on-brand']};`;
 
 const SCRIPT = document.currentScript as HTMLScriptElement | null;
 /** Where the data lives: the origin this script was loaded from. */
@@ -49,8 +53,10 @@ type Layout = (typeof LAYOUTS)[number];
 const MAX_LIMIT = 20;
 const MAX_TEXT = 320;
 
+// Every colour is a custom property of the host element and every element a ::part() named
+// by its class (docs/theming.md), so that the host page can restyle it under its own CSP.
 const CSS = `
-:host { display: block; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1c1c1e; --accent: #0a58ca; --star: #a65300; }
+:host { display: block; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1c1c1e; ${vars(BRAND.light)} }
 :host([layout="badge"]) { display: inline-block; }
 * { box-sizing: border-box; }
 a { color: var(--accent); }
@@ -58,7 +64,8 @@ a { color: var(--accent); }
 .head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 10px; margin: 0 0 8px; }
 .value { font-size: 1.6em; font-weight: 700; }
 .stars { color: var(--star); letter-spacing: 1px; white-space: nowrap; }
-.name { font-weight: 600; margin: 0; }
+.name { font-weight: 600; margin: 0; display: flex; align-items: center; gap: 8px; }
+.logo { height: 28px; width: auto; }
 .note, .meta, .reply { color: #52525b; font-size: 0.88em; }
 ol { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; }
 li { border-top: 1px solid #e2dfd8; padding-top: 8px; }
@@ -72,7 +79,7 @@ button { font: inherit; padding: 4px 12px; border: 1px solid #52525b; border-rad
 a:focus-visible, button:focus-visible, ol:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .badge { display: inline-flex; align-items: center; gap: 8px; padding: 6px 12px; border: 1px solid #e2dfd8; border-radius: 999px; background: #fff; text-decoration: none; color: #1c1c1e; }
 @media (prefers-color-scheme: dark) {
-  :host { color: #ececee; --accent: #8ab4f8; --star: #f5b942; }
+  :host { color: #ececee; ${vars(BRAND.dark)} }
   .box, .badge, button { background: #1b1c1f; border-color: #33343a; color: #ececee; }
   li, .carousel li { border-color: #33343a; }
   .note, .meta, .reply { color: #a9a9b2; }
@@ -90,7 +97,10 @@ function styles(): CSSStyleSheet[] {
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
-  if (cls) node.className = cls;
+  if (cls) {
+    node.className = cls;
+    node.setAttribute('part', cls);
+  }
   if (text !== undefined) node.textContent = text;
   return node;
 }
@@ -257,6 +267,7 @@ class ReviewsWidget extends HTMLElement {
   #badge(s: Speaker, label: string, rating: Aggregate, url: string): HTMLElement {
     const a = link(url, '');
     a.className = 'badge';
+    a.setAttribute('part', 'badge');
     if (rating.rating_value === null) a.append(el('span', undefined, s.say('widget.empty', { label })));
     else {
       const stars = el('span', 'stars', starsText(rating.rating_value));
@@ -280,7 +291,15 @@ class ReviewsWidget extends HTMLElement {
   ): HTMLElement {
     const box = el('section', `box ${layout}`);
     box.setAttribute('aria-label', s.say('widget.reviewsOf', { label }));
-    box.append(el('p', 'name', label));
+    const name = el('p', 'name');
+    if (BRAND.logo) {
+      const logo = el('img', 'logo');
+      logo.src = new URL(BRAND.logo, ORIGIN).href;
+      logo.alt = '';
+      name.append(logo);
+    }
+    name.append(label);
+    box.append(name);
     const head = el('p', 'head');
     if (rating.rating_value === null) head.append(el('span', undefined, s.say('noReviews')));
     else {

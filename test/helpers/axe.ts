@@ -5,14 +5,16 @@ import { ROOT } from './paths.ts';
 
 const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
-/** In a page, or in one of its frames (an MCP App's iframe). */
-export async function axeViolations(page: Page | Frame): Promise<string[]> {
+/** In a page, or in one of its frames (an MCP App's iframe); `rules` runs only those (all by default). */
+export async function axeViolations(page: Page | Frame, rules?: string[]): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
+  return page.evaluate(async (only) => {
     const axe = (
-      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+      window as unknown as {
+        axe: { run: (ctx: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
     ).axe;
-    const result = await axe.run(document);
+    const result = await axe.run(document, only ? { runOnly: { type: 'rule', values: only } } : {});
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(
@@ -22,5 +24,5 @@ export async function axeViolations(page: Page | Frame): Promise<string[]> {
             .slice(0, 3)
             .join(', ')}`,
       );
-  });
+  }, rules);
 }

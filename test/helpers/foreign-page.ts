@@ -17,9 +17,14 @@ export function strictCsp(ours: string, options: { frames?: boolean } = {}): str
   );
 }
 
-/** Serves `html` at / with `csp`; every other path is a 404. */
-export function serveForeignPage(html: string, csp: string): Promise<ForeignPage> {
+/** Serves `html` at / with `csp`, and the host's own `files` (path → [type, body]); every other path is a 404. */
+export function serveForeignPage(html: string, csp: string, files: Record<string, [string, string]> = {}): Promise<ForeignPage> {
   const host = createServer((req, res) => {
+    const file = files[req.url ?? ''];
+    if (file) {
+      res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
+      return;
+    }
     if (req.url !== '/') {
       res.writeHead(404).end();
       return;

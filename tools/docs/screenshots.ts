@@ -1,7 +1,8 @@
 // npm run docs:screenshots: the pictures in README.md and docs/, taken in Chromium from a real
-// build of the sample business served by the real server: the home page, a technician's page,
+// build of the sample business served by the real server: the home page (light and dark, in the
+// sample's brand) and its preview card, a technician's page,
 // the widget and badge on another site, and the MCP App drawn by the official host bridge.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -13,8 +14,14 @@ import { buildOrThrow, ROOT, startListening, tempDir } from '../../scripts/run/p
 const OUT = join(ROOT, 'docs', 'images');
 const DESKTOP = { width: 1280, height: 800 };
 
-async function shoot(browser: Browser, url: string, file: string, prepare?: (page: import('playwright-core').Page) => Promise<void>) {
-  const context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1 });
+async function shoot(
+  browser: Browser,
+  url: string,
+  file: string,
+  prepare?: (page: import('playwright-core').Page) => Promise<void>,
+  colorScheme: 'light' | 'dark' = 'light',
+) {
+  const context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1, colorScheme });
   const page = await context.newPage();
   const problems = await watchEmbedding(page);
   await page.goto(url, { waitUntil: 'networkidle' });
@@ -45,6 +52,13 @@ mkdirSync(OUT, { recursive: true });
 try {
   browser = await launchChromium();
   await shoot(browser, `${server.url}/`, 'home.png');
+  // the sample's brand (content/business.json) in the reader's dark scheme, and the home page's preview card as built
+  await shoot(browser, `${server.url}/`, 'home-dark.png', undefined, 'dark');
+  const home = await (await fetch(`${server.url}/`)).text();
+  const card = /<meta property="og:image" content="([^"]+)"/.exec(home)?.[1];
+  if (!card) throw new Error('the home page names no og:image');
+  writeFileSync(join(OUT, 'card.png'), Buffer.from(await (await fetch(`${server.url}${new URL(card).pathname}`)).arrayBuffer()));
+  console.log('docs/images/card.png');
   const ratings = (await (await fetch(`${server.url}/api/ratings.json`)).json()) as { technicians: { url: string }[] };
   const technician = new URL(ratings.technicians[0]?.url ?? '/', server.url).pathname;
   await shoot(browser, `${server.url}${technician}`, 'facet.png');

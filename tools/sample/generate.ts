@@ -88,6 +88,13 @@ interface ServiceDef {
 }
 
 const COMPANY = 'Brightwater Home Services';
+/** The sample's logo, written beside business.json: a drop in a house on a white disc, readable on any band colour. */
+export const SAMPLE_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">
+  <circle cx="32" cy="32" r="31" fill="#ffffff" stroke="#0e7490" stroke-width="2"/>
+  <path d="M12 32 32 14l20 18h-6v16H18V32z" fill="#0e7490"/>
+  <path d="M32 25c-4 6-7 9.5-7 13a7 7 0 0 0 14 0c0-3.5-3-7-7-13z" fill="#fbbf24"/>
+</svg>
+`;
 
 // Synonyms never overlap across services, and no other template contains one,
 // so the services a text mentions are exactly the ones the review lists.
@@ -261,6 +268,13 @@ function makeBusiness(): Business {
       'https://www.yelp.com/biz/brightwater-home-services-colorado-springs-example',
       'https://nextdoor.com/pages/brightwater-home-services-example',
     ],
+    brand: {
+      logo: { file: 'logo.svg', alt: COMPANY, replaces_title: false },
+      color: '#0e7490',
+      second_color: '#f59e0b',
+      scheme: 'auto',
+      links: { booking: 'https://www.brightwaterhome.example/book', phone: true },
+    },
   };
 }
 
@@ -785,4 +799,5 @@ export function writeContent(dir: string, content: GeneratedContent): void {
     writeFileSync(join(dir, file), `${JSON.stringify(value, null, 2)}\n`);
   }
   writeFileSync(join(dir, 'jobs.json'), jobsJson(content.jobs));
+  if (content.business.brand?.logo) writeFileSync(join(dir, content.business.brand.logo.file), SAMPLE_LOGO);
 }

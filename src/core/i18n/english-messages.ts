@@ -13,6 +13,10 @@ export const messages = {
 
   // every page
   'page.skip': 'Skip to content',
+  'brand.links': 'The business',
+  'brand.home': 'Website',
+  'brand.book': 'Book a service',
+  'brand.call': 'Call {phone}',
   'page.feedAtom': 'Newest reviews (Atom)',
   'page.feedJson': 'Newest reviews (JSON Feed)',
   'page.reviewsJson': 'All reviews (JSON)',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BrandSchema } from './brand.ts';
 import { LanguageTag, Name, Slug, Text } from './primitives.ts';
 import { isTimeZone } from './time-zone.ts';
 
@@ -47,6 +48,7 @@ export const BusinessSchema = z
       .refine(isTimeZone, { message: 'is not an IANA time zone (e.g. "America/Denver")' })
       .optional()
       .describe('IANA time zone of the business; `npm run import` turns instants into calendar days with it'),
+    brand: BrandSchema.optional(),
   })
   .superRefine((b, ctx) => {
     const dup = (values: string[], field: string, key?: string) => {

@@ -34,6 +34,8 @@ export interface AppData {
   /** id, name, URL */
   services: [string, string, string][];
   areas: [string, string][];
+  /** The brand's logo as a data: URI (an app loads nothing from the network), when it is small enough to carry. */
+  logo?: string;
 }
 
 function appWords(locale: Locale, business: Business, sources: readonly string[]): AppWords {
@@ -46,7 +48,7 @@ function appWords(locale: Locale, business: Business, sources: readonly string[]
   };
 }
 
-export function appData(business: Business, home: string, sources: readonly string[], catalogues: Readonly<Record<string, Catalogue>>): AppData {
+export function appData(business: Business, home: string, sources: readonly string[], catalogues: Readonly<Record<string, Catalogue>>, logo?: string): AppData {
   const { locale, warning } = businessLocale(business, catalogues);
   const own = warning === undefined;
   const words: Record<string, AppWords> = own
@@ -69,5 +71,6 @@ export function appData(business: Business, home: string, sources: readonly stri
     technicians: business.technicians.map((t) => [t.name, `${base}${facetPath('technician', technicianSlugs.get(t.name) as string)}`]),
     services: business.services.map((s) => [s.id, s.name, `${base}${facetPath('service', s.id)}`]),
     areas: business.service_areas.map((a) => [a, `${base}${facetPath('area', areaSlugs.get(a) as string)}`]),
+    ...(logo && { logo }),
   };
 }

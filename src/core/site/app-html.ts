@@ -12,11 +12,12 @@ export interface AppBundle {
 /**
  * The pages follow the reader's setting for dark mode; the app follows the host's theme
  * (hostContext.theme, set on <html data-theme>), and the reader's setting only when the host
- * names none. The dark palette is the pages' own, moved under those selectors.
+ * names none. The dark palette is the pages' own (src/core/site/palette.ts), moved under those selectors.
  */
 export function themedCss(siteCss: string): string {
   const dark = /@media \(prefers-color-scheme: dark\) \{\s*:root \{([^}]*)\}\s*\}/.exec(siteCss);
-  if (!dark) throw new Error('src/styles/site.css: no dark palette (@media (prefers-color-scheme: dark) { :root { … } }) to follow the host theme with');
+  // a brand that pins one scheme has no dark palette: the app keeps the brand's scheme
+  if (!dark) return siteCss;
   const vars = (dark[1] as string).trim();
   return siteCss.replace(
     dark[0],

@@ -18,23 +18,34 @@ function colour(value: number | null): string {
   return value >= 4.5 ? '#2e7d32' : value >= 4 ? '#3d7a00' : value >= 3 ? '#a15c00' : '#b3261e';
 }
 
-export function badgeSvg(rating: AggregateRating, locale: Locale = ENGLISH): string {
+/** The brand on the badge: its colour behind the label, black or white text on it, and a small logo (a data: URI: an SVG image loads nothing else). */
+export interface BadgeBrand {
+  color: string;
+  onColor: string;
+  logo?: string;
+}
+
+const LOGO = 16;
+
+export function badgeSvg(rating: AggregateRating, locale: Locale = ENGLISH, brand?: BadgeBrand): string {
   const label = locale.t('badge.label');
   const count = locale.count('count.reviews', rating.review_count);
   const stars = rating.rating_value === null ? '' : locale.number(rating.rating_value, 1);
   const value = rating.rating_value === null ? locale.t('badge.empty') : `★ ${stars} · ${count}`;
   const spoken = rating.rating_value === null ? locale.t('badge.spokenEmpty', { label }) : locale.t('badge.spoken', { label, value: stars, count });
-  const lw = textWidth(label) + 12;
+  const logo = brand?.logo ? LOGO + 4 : 0;
+  const lw = textWidth(label) + 12 + logo;
   const vw = textWidth(value) + 12;
   const w = lw + vw;
+  const image = brand?.logo ? `<image x="4" y="2" width="${LOGO}" height="${LOGO}" href="${escapeXml(brand.logo)}"/>` : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" ` +
     `aria-label="${escapeXml(spoken)}"><title>${escapeXml(spoken)}</title><linearGradient id="s" x2="0" y2="100%"><stop ` +
     'offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath ' +
     `id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" ` +
-    `height="20" fill="#555"/><rect x="${lw}" width="${vw}" height="20" fill="${colour(rating.rating_value)}"/><rect ` +
-    `width="${w}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu ` +
-    `Sans,sans-serif" font-size="11"><text x="${lw / 2}" y="14">${escapeXml(label)}</text><text x="${lw + vw / 2}" ` +
-    `y="14">${escapeXml(value)}</text></g></svg>\n`
+    `height="20" fill="${brand?.color ?? '#555'}"/><rect x="${lw}" width="${vw}" height="20" fill="${colour(rating.rating_value)}"/><rect ` +
+    `width="${w}" height="20" fill="url(#s)"/></g>${image}<g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu ` +
+    `Sans,sans-serif" font-size="11"><text x="${(lw + logo) / 2}" y="14" fill="${brand?.onColor ?? '#fff'}">${escapeXml(label)}</text>` +
+    `<text x="${lw + vw / 2}" y="14">${escapeXml(value)}</text></g></svg>\n`
   );
 }

@@ -4,6 +4,7 @@
 // 10 KB budget, so the widget needs no second request for its catalogue.
 import type { Catalogue, MessageKey } from '../i18n/catalogue.ts';
 import type { Locale } from '../i18n/locale.ts';
+import { WIDGET_BRAND_PLACEHOLDER, type WidgetBrand } from './widget-brand.ts';
 
 const SHARED: MessageKey[] = [
   'count.reviews',
@@ -40,9 +41,11 @@ export function widgetWords(locale: Locale, catalogues: Readonly<Record<string, 
 /** Where the widget's source takes its words (src/widget/reviews-widget.ts). */
 export const WIDGET_WORDS_PLACEHOLDER = '/* build: widget words */ null';
 
-export function widgetScript(source: string, words: WidgetWords): string {
+export function widgetScript(source: string, words: WidgetWords, brand: WidgetBrand): string {
   if (!source.includes(WIDGET_WORDS_PLACEHOLDER)) throw new Error('widget source has no words placeholder');
-  const filled = source.replace(WIDGET_WORDS_PLACEHOLDER, () => JSON.stringify(words).replace(/</g, '\\u003c'));
+  if (!source.includes(WIDGET_BRAND_PLACEHOLDER)) throw new Error('widget source has no brand placeholder');
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+  const filled = source.replace(WIDGET_WORDS_PLACEHOLDER, () => json(words)).replace(WIDGET_BRAND_PLACEHOLDER, () => json(brand));
   // A classic script's top-level const and class share the page's global scope: a page that
   // includes the script twice (two pasted snippets) would throw on the second copy.
   return `(() => {\n${filled}\n})();\n`;

@@ -35,6 +35,10 @@ export const de: Catalogue = {
     'punct.colon': ': ',
 
     'page.skip': 'Zum Inhalt springen',
+    'brand.links': 'Das Unternehmen',
+    'brand.home': 'Website',
+    'brand.book': 'Termin buchen',
+    'brand.call': '{phone} anrufen',
     'page.feedAtom': 'Neueste Bewertungen (Atom)',
     'page.feedJson': 'Neueste Bewertungen (JSON Feed)',
     'page.reviewsJson': 'Alle Bewertungen (JSON)',

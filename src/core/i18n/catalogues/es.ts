@@ -12,6 +12,10 @@ export const es: Catalogue = {
     'punct.colon': ': ',
 
     'page.skip': 'Ir al contenido',
+    'brand.links': 'La empresa',
+    'brand.home': 'Sitio web',
+    'brand.book': 'Reservar un servicio',
+    'brand.call': 'Llamar al {phone}',
     'page.feedAtom': 'Opiniones más recientes (Atom)',
     'page.feedJson': 'Opiniones más recientes (JSON Feed)',
     'page.reviewsJson': 'Todas las opiniones (JSON)',

@@ -13,6 +13,10 @@ export const fr: Catalogue = {
     'punct.colon': '\u00a0: ',
 
     'page.skip': 'Aller au contenu',
+    'brand.links': "L'entreprise",
+    'brand.home': 'Site web',
+    'brand.book': 'Réserver une intervention',
+    'brand.call': 'Appeler le {phone}',
     'page.feedAtom': 'Derniers avis (Atom)',
     'page.feedJson': 'Derniers avis (JSON Feed)',
     'page.reviewsJson': 'Tous les avis (JSON)',

@@ -13,6 +13,10 @@ export const it: Catalogue = {
     'punct.colon': ': ',
 
     'page.skip': 'Vai al contenuto',
+    'brand.links': "L'azienda",
+    'brand.home': 'Sito web',
+    'brand.book': 'Prenota un intervento',
+    'brand.call': 'Chiama il {phone}',
     'page.feedAtom': 'Recensioni più recenti (Atom)',
     'page.feedJson': 'Recensioni più recenti (JSON Feed)',
     'page.reviewsJson': 'Tutte le recensioni (JSON)',

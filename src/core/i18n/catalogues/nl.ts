@@ -26,6 +26,10 @@ export const nl: Catalogue = {
     'punct.colon': ': ',
 
     'page.skip': 'Naar de inhoud',
+    'brand.links': 'Het bedrijf',
+    'brand.home': 'Website',
+    'brand.book': 'Afspraak maken',
+    'brand.call': 'Bel {phone}',
     'page.feedAtom': 'Nieuwste beoordelingen (Atom)',
     'page.feedJson': 'Nieuwste beoordelingen (JSON Feed)',
     'page.reviewsJson': 'Alle beoordelingen (JSON)',
