@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type GeneratedContent, generateContent } from '../scripts/sample/generate.ts';
-import { SAMPLE_MATCH_WINDOW_DAYS } from '../scripts/sample/jobs.ts';
+import { type GeneratedContent, generateContent } from '../tools/sample/generate.ts';
+import { SAMPLE_MATCH_WINDOW_DAYS } from '../tools/sample/jobs.ts';
 import { parseContent } from '../src/core/content/dataset.ts';
 import { jobsJson } from '../src/core/jobs/jobs-file.ts';
 import { JobsFileSchema, VerificationFileSchema } from '../src/core/jobs/records.ts';
