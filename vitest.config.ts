@@ -24,7 +24,7 @@ const UNIT = [
 
 /**
  * The MCP suites that hold for any host, run a second time against the Worker (preview:worker,
- * workerd) by MCP_TARGET (test/mcp/helpers.ts): the same files, no copies.
+ * workerd) by MCP_TARGET (test/helpers/mcp.ts): the same files, no copies.
  */
 const MCP_ON_WORKER = ['test/mcp/client.test.ts', 'test/mcp/parity.test.ts', 'test/mcp/modern.test.ts', 'test/mcp/conformance.test.ts'];
 

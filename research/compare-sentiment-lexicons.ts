@@ -5,8 +5,8 @@
 //   node research/compare-sentiment-lexicons.ts --from /tmp/cand [--set gold|real-dev|real-heldout]
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { EVAL_SETS, type EvalSet, loadGold, setFile } from '../scripts/eval-insights.ts';
-import { requireCorpus } from '../scripts/insights/corpus.ts';
+import { EVAL_SETS, type EvalSet, loadGold, setFile } from '../tools/insights/eval.ts';
+import { requireCorpus } from '../tools/insights/corpus.ts';
 import { type AspectMention, analyzeText, aspectPolarities, polarityOf } from '../src/core/insights/analyze.ts';
 import { evaluate } from '../src/core/insights/evaluate.ts';
 import { type GeneralScorer, ownLexiconScorer } from '../src/core/insights/general.ts';

@@ -5,10 +5,10 @@
 // is the criterion every setting of `npm run train:insights` was chosen by (research/insights.md).
 // Usage: node research/cv-insights.ts [--json] [--errors] [--variants "name flags; name flags"] [--ablate family,…] [setting flags, see `settingsFrom`]
 
-import { requireCorpus } from '../scripts/insights/corpus.ts';
-import { f3, noAspectShare, scoreCells } from '../scripts/insights/format.ts';
-import { ablated, CHOSEN, type Item, loadItems, type ModelSettings, type Settings, trainGate } from '../scripts/insights/learning.ts';
-import { mulberry32 } from '../scripts/sample/generate.ts';
+import { requireCorpus } from '../tools/insights/corpus.ts';
+import { f3, noAspectShare, scoreCells } from '../tools/insights/format.ts';
+import { ablated, CHOSEN, type Item, loadItems, type ModelSettings, type Settings, trainGate } from '../tools/insights/learning.ts';
+import { mulberry32 } from '../tools/sample/generate.ts';
 import { analyzeText, aspectPolarities } from '../src/core/insights/analyze.ts';
 import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
 import { EN } from '../src/core/insights/lang-en.ts';

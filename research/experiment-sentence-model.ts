@@ -9,9 +9,9 @@
 //   node research/experiment-sentence-model.ts [--cache FILE] [--variants name,…] [--l2 N] [--epochs N] [--gold]
 // Results: research/insights.md, "A sentence model, measured (not shipped)".
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { requireCorpus } from '../scripts/insights/corpus.ts';
-import { f3, scoreCells } from '../scripts/insights/format.ts';
-import { CHOSEN, type Item, loadItems, trainGate } from '../scripts/insights/learning.ts';
+import { requireCorpus } from '../tools/insights/corpus.ts';
+import { f3, scoreCells } from '../tools/insights/format.ts';
+import { CHOSEN, type Item, loadItems, trainGate } from '../tools/insights/learning.ts';
 import { type AspectMention, analyzeReview, aspectPolarities } from '../src/core/insights/analyze.ts';
 import { type AspectLabel, type Evaluation, evaluate, type GoldSentence } from '../src/core/insights/evaluate.ts';
 import { applyGate, type GateModel, gateCandidates, gateWords } from '../src/core/insights/gate.ts';

@@ -3,9 +3,9 @@
 // after this study), the second were made blind from real-en-blind.jsonl (the corpus's notes say how).
 // Usage: node research/labeller-agreement.ts [--json] [--errors] [--second FILE]
 import { readFileSync } from 'node:fs';
-import { analyserPrediction, loadGold, setFile } from '../scripts/eval-insights.ts';
-import { corpusFile, requireCorpus } from '../scripts/insights/corpus.ts';
-import { f3, scoreCells, share } from '../scripts/insights/format.ts';
+import { analyserPrediction, loadGold, setFile } from '../tools/insights/eval.ts';
+import { corpusFile, requireCorpus } from '../tools/insights/corpus.ts';
+import { f3, scoreCells, share } from '../tools/insights/format.ts';
 import { type AspectLabel, type Evaluation, evaluate, type GoldSentence, type Scores } from '../src/core/insights/evaluate.ts';
 import { ASPECT_IDS, isAspectId, POLARITIES } from '../src/core/schemas/aspects.ts';
 

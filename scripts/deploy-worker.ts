@@ -13,12 +13,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { WORKER_CONFIG, workerSecrets, workerSecretsFile, workerVars } from '../src/build/deploy/worker.ts';
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
+import { ENTRIES, entryFile } from '../src/package/entries.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { customDomain, workersDevAddress } from './cloudflare/address.ts';
 import { accountId, cloudflareApi, wranglerCredentials } from './cloudflare/api.ts';
 import { keepLiveWatch, type LiveWatch, readLiveWatch } from './cloudflare/live-watch.ts';
-import { privateTempDir, removeAbandoned, writePrivateFile } from './harness/private-dir.ts';
-import { entryFile, tempDir, toolBin } from './harness/processes.ts';
+import { privateTempDir, removeAbandoned, writePrivateFile } from './run/private-dir.ts';
+import { tempDir, toolBin } from './run/processes.ts';
 
 const args = process.argv.slice(2);
 const own = new Set(['--no-build', '--no-publish']);
@@ -61,7 +62,7 @@ const run = (what: string, command: string, commandArgs: string[], cwd: string, 
   if (result.status !== 0) fail(`${what} failed (${result.status ?? result.signal})`);
 };
 
-if (!args.includes('--no-build')) run('the build', process.execPath, [entryFile('scripts/build')], process.cwd());
+if (!args.includes('--no-build')) run('the build', process.execPath, [entryFile(ENTRIES.build)], process.cwd());
 
 const config = join(settings.outDir, 'deploy', 'worker', WORKER_CONFIG);
 const manifestFile = join(settings.outDir, MANIFEST_FILE);
@@ -127,7 +128,7 @@ if (!dryRun && !args.includes('--no-publish')) {
   // the hub is the Worker's own: ping it at SITE_URL unless SIDECAR_URL says otherwise. The
   // upload succeeded: what the ping cannot do it says, and the deploy still exits 0.
   const waitArgs = publishWait === undefined ? [] : ['--wait-s', publishWait];
-  const ping = spawnSync(process.execPath, [entryFile('scripts/publish'), '--after-deploy', ...waitArgs], { cwd: process.cwd(), stdio: 'inherit' });
+  const ping = spawnSync(process.execPath, [entryFile(ENTRIES.publish), '--after-deploy', ...waitArgs], { cwd: process.cwd(), stdio: 'inherit' });
   if (ping.status !== 0)
     console.error('The Worker is deployed, but the publish ping did not run to its end: retry with `npm run publish` (`reviews publish`).');
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { dev } from 'astro';
 import { brandDevFiles } from '../src/build/brand-dev.ts';
 import { prepareBuildContext } from '../src/build/build-site.ts';
+import { compiledSources } from '../src/build/compiled-sources.ts';
 import { contextModule } from '../src/build/context-module.ts';
 import { ContentError } from '../src/core/content/dataset.ts';
 import { readSettings } from '../src/settings/index.ts';
@@ -20,7 +21,7 @@ try {
     site,
     server: { host: settings.host, port: settings.port },
     logLevel: 'info',
-    vite: { plugins: [contextModule(context), brandDevFiles(settings.contentDir, context.brand)] },
+    vite: { plugins: [compiledSources(), contextModule(context), brandDevFiles(settings.contentDir, context.brand)] },
   });
 } catch (err) {
   console.error(err instanceof ContentError ? err.message : err);

@@ -10,10 +10,10 @@ import { join, resolve } from 'node:path';
 import { WORKER_ASSETS, WORKER_CONFIG, WORKER_SCRIPT, workerRateLimits, workerSecrets, workerSecretsFile, workerVars } from '../src/build/deploy/worker.ts';
 import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { readSettings } from '../src/settings/index.ts';
-import { freePort } from './harness/host-emulators.ts';
-import { privateTempDir, removeAbandoned, writePrivateFile } from './harness/private-dir.ts';
-import { toolBin } from './harness/processes.ts';
-import { watchSubscriptionCount } from './harness/state-marker.ts';
+import { freePort } from './run/host-emulators.ts';
+import { privateTempDir, removeAbandoned, writePrivateFile } from './run/private-dir.ts';
+import { toolBin } from './run/processes.ts';
+import { watchSubscriptionCount } from './cloudflare/state-marker.ts';
 
 const settings = readSettings(process.env);
 const port = settings.port === 0 ? await freePort() : settings.port;

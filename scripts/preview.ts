@@ -3,9 +3,10 @@
 // what a CDN deploy will do, tried before deploying. The build, the sidecar's database and
 // the tools' own state all go to a temporary folder; nothing in the repository changes.
 import { join, resolve } from 'node:path';
+import { ENTRIES, entryFile } from '../src/package/entries.ts';
 import { readSettings } from '../src/settings/index.ts';
-import { freePort, type RunningHost, startNetlify, startWrangler } from './harness/host-emulators.ts';
-import { buildOrThrow, entryFile, type RunningProcess, startListening, tempDir } from './harness/processes.ts';
+import { freePort, type RunningHost, startNetlify, startWrangler } from './run/host-emulators.ts';
+import { buildOrThrow, type RunningProcess, startListening, tempDir } from './run/processes.ts';
 
 const HOSTS = { pages: 'Cloudflare Pages (wrangler pages dev)', netlify: 'Netlify (netlify dev --offline)' } as const;
 type Host = keyof typeof HOSTS;
@@ -41,7 +42,7 @@ process.on('SIGTERM', () => void stop(0));
 try {
   running.push(
     await startListening(
-      [entryFile('sidecar/runtime/node/main')],
+      [entryFile(ENTRIES.serve)],
       { OUT_DIR: outDir, PORT: String(sidecarPort), SITE_URL: siteUrl, HUB_DB: join(dir, 'hub.sqlite') },
       { echo: true },
     ),

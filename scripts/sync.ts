@@ -2,10 +2,10 @@
 // Business Profile, Trustpilot) into CONTENT_DIR; when the content changed, build, DEPLOY_COMMAND
 // and the publish ping. Exit 0 when the pass succeeded (changed or not), 1 when it failed.
 // Nothing this prints ever holds a secret: every line goes through redact().
-import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../src/core/content/dataset.ts';
+import { ENTRIES, entryFile } from '../src/package/entries.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { readSyncDir, readSyncSecrets, readSyncSettings, SYNC_SECRETS } from '../src/settings/sync.ts';
 import { watchCron } from '../src/settings/watch.ts';
@@ -82,7 +82,7 @@ try {
         return { ok: false, output: err instanceof ContentError ? err.message : String((err as Error).stack ?? err) };
       }
     },
-    publishScript: join(root, 'scripts', `publish${extname(fileURLToPath(import.meta.url))}`),
+    publishScript: entryFile(ENTRIES.publish),
     say,
     warn,
   });

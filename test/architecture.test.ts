@@ -11,6 +11,8 @@ import { ROOT } from './helpers/paths.ts';
 interface Row {
   folders: string[];
   mayImport: string[];
+  /** What a row that may import everything still may not: `everything but \`test/\`, …`. */
+  except: string[];
 }
 
 function layerTable(): Row[] {
@@ -23,7 +25,8 @@ function layerTable(): Row[] {
       const cells = line.split('|').map((c) => c.trim());
       const paths = (cell: string) => [...cell.matchAll(/`([^`]+\/(?:\*\*)?)`/g)].map((m) => m[1] as string);
       const allowed = cells[3] ?? '';
-      return { folders: paths(cells[1] ?? ''), mayImport: allowed.startsWith('everything') ? ['*'] : paths(allowed) };
+      const everything = allowed.startsWith('everything');
+      return { folders: paths(cells[1] ?? ''), mayImport: everything ? ['*'] : paths(allowed), except: everything ? paths(allowed) : [] };
     });
 }
 
@@ -45,7 +48,7 @@ function rowOf(rows: Row[], path: string): { folder: string; row: Row } | undefi
 
 const IMPORT_RE = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 const rows = layerTable();
-const files = ['src', 'sidecar', 'scripts', 'research'].flatMap(sourceFiles);
+const files = ['src', 'sidecar', 'scripts', 'bench', 'tools', 'research'].flatMap(sourceFiles);
 
 describe('ARCHITECTURE.md', () => {
   it('has a layer row for every folder that holds source', () => {
@@ -66,6 +69,17 @@ describe('ARCHITECTURE.md', () => {
         if (!to || to.row === from.row) continue;
         if (!from.row.mayImport.some((allowed) => target.startsWith(allowed.replace(/\*\*$/, '')))) violations.push(`${file} imports ${target} (${to.folder})`);
       }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('keeps what ships apart from what tests and measures: a row of everything but some folders imports none of them', () => {
+    const scripts = rowOf(rows, 'scripts/cli/main.ts')?.row;
+    expect(scripts?.except).toEqual(['test/', 'bench/', 'tools/', 'research/']);
+    const violations: string[] = [];
+    for (const [file, targets] of graph) {
+      const except = rowOf(rows, file)?.row.except ?? [];
+      for (const target of targets) if (except.some((folder) => target.startsWith(folder))) violations.push(`${file} imports ${target}`);
     }
     expect(violations).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type GeneratedContent, generateContent } from '../scripts/sample/generate.ts';
-import { SAMPLE_MATCH_WINDOW_DAYS } from '../scripts/sample/jobs.ts';
+import { type GeneratedContent, generateContent } from '../tools/sample/generate.ts';
+import { SAMPLE_MATCH_WINDOW_DAYS } from '../tools/sample/jobs.ts';
 import { parseContent } from '../src/core/content/dataset.ts';
 import { jobsJson } from '../src/core/jobs/jobs-file.ts';
 import { JobsFileSchema, VerificationFileSchema } from '../src/core/jobs/records.ts';
@@ -39,8 +39,9 @@ describe('generateContent', () => {
     ['tiny sample', generateContent({ seed: 1, reviewCount: 3, endDate: '2024-02-29', years: 1 })],
   ])('passes the content loader (%s)', (_, content) => {
     const files = { business: JSON.stringify(content.business), reviews: JSON.stringify(content.reviews), editorial: JSON.stringify(content.editorial) };
-    const dataset = parseContent(files);
-    expect(dataset.reviews.length).toBe(content.reviews.filter((r) => r.verified).length);
+    // every review by default; under PUBLISH_REVIEWS=verified, those with evidence
+    expect(parseContent(files).reviews.length).toBe(content.reviews.length);
+    expect(parseContent(files, undefined, undefined, 'verified').reviews.length).toBe(content.reviews.filter((r) => r.verified).length);
   });
 
   it('writes trimmed strings without control characters', () => {

@@ -80,14 +80,7 @@ function accuracy(b: SyntheticBusiness, matched: { id: string; evidence?: { job_
   const matchOf = new Map(matched.map((r) => [r.id, r.evidence?.job_id]));
   const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
   // A careful person's reading of a display name, written apart from the matcher: lower case, no accents or dots.
-  const plain = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[.']/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
+  const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[.']/g, '').replace(/\s+/g, ' ').trim();
   const byName = new Map<string, typeof b.jobs>();
   for (const j of b.jobs) {
     const list = byName.get(j.customerId) ?? [];
@@ -140,7 +133,8 @@ function accuracy(b: SyntheticBusiness, matched: { id: string; evidence?: { job_
     // Matchable: exactly one customer fits the name with a job in the window, and that one job is it.
     const inWindow = (id: string) => (byName.get(id) ?? []).filter((j) => day(r.date) - day(j.date) >= 0 && day(r.date) - day(j.date) <= window);
     const fits = fitting(r.author).filter((id) => inWindow(id).length > 0);
-    if (fits.length === 1 && fits[0] === r.truthCustomer && inWindow(fits[0]).length === 1 && inWindow(fits[0])[0]?.id === r.truthJob) {
+    const only = fits.length === 1 ? fits[0] : undefined;
+    if (only !== undefined && only === r.truthCustomer && inWindow(only).length === 1 && inWindow(only)[0]?.id === r.truthJob) {
       matchable += 1;
       if (m === r.truthJob) matchableMatched += 1;
     }

@@ -4,7 +4,7 @@
 // some long after the job, plus reviews by people who had no job. The variants and nicknames here
 // are the generator's own, written apart from the matcher's table, so what the matcher does not
 // know shows as missed matches. Each review carries the truth: whose job it was about, if any.
-import { mulberry32 } from '../../scripts/sample/generate.ts';
+import { mulberry32 } from '../../tools/sample/generate.ts';
 
 const FIRST = (
   'James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah ' +
@@ -30,7 +30,7 @@ const LAST = (
   'Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons ' +
   'Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ellis Tran ' +
   'Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods Washington Kennedy Wells Vargas Henry Chen ' +
-  "Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Muñoz Hunt Hicks " +
+  'Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Muñoz Hunt Hicks ' +
   "Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren Mills Meyer Rice Schmidt García Müller Yılmaz O'Brien Nowak"
 ).split(' ');
 
@@ -59,9 +59,9 @@ export const SHORT: Record<string, string[]> = {
 };
 
 // The long tail of surnames: two syllables and an ending give some 40,000 of them.
-const SYLLABLES = (
-  'Ab Al Bar Bel Ber Bran Cal Car Dal Dor Ed Fal Fer Gar Gol Hal Har Kal Kem Lan Lor Mal Mar Nor Ol Pal Ram Ros Sal Tor Val Wal Wen Zan'
-).split(' ');
+const SYLLABLES = 'Ab Al Bar Bel Ber Bran Cal Car Dal Dor Ed Fal Fer Gar Gol Hal Har Kal Kem Lan Lor Mal Mar Nor Ol Pal Ram Ros Sal Tor Val Wal Wen Zan'.split(
+  ' ',
+);
 const ENDINGS = 'son sen ez ski man berg ley ton ford ov ini ak'.split(' ');
 
 const COMPANY_SUFFIX = ['LLC', 'Inc', 'Property Management', 'Realty', 'Holdings LLC', 'Apartments'];
@@ -104,8 +104,7 @@ export function syntheticBusiness(o: { seed: number; jobs: number; reviews: numb
   // a mildly skewed pick: the first entries of a list more often
   const skewed = <T>(list: readonly T[]): T => list[Math.floor(list.length * next() ** 1.3)] as T;
   // Surnames as a country has them: 40 % from the common ones (Smith about 0.6 %), the rest a long tail.
-  const surname = () =>
-    chance(0.4) ? skewed(LAST) : `${pick(SYLLABLES)}${pick(SYLLABLES).toLowerCase()}${chance(0.5) ? pick(ENDINGS) : ''}`;
+  const surname = () => (chance(0.4) ? skewed(LAST) : `${pick(SYLLABLES)}${pick(SYLLABLES).toLowerCase()}${chance(0.5) ? pick(ENDINGS) : ''}`);
   const chance = (p: number) => next() < p;
 
   // Customers: about one for every 2.5 jobs; 4 % companies.

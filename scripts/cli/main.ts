@@ -2,13 +2,13 @@
 // site's folder; every refusal is one sentence with what to do next, and a non-zero exit.
 import { existsSync } from 'node:fs';
 import { ConfigError } from '../../src/settings/config-file.ts';
+import { type Entry, ENTRIES } from '../../src/package/entries.ts';
 import { readSettings } from '../../src/settings/index.ts';
-import { toolBin } from '../harness/processes.ts';
+import { toolBin } from '../run/processes.ts';
 import { checkContent } from './check.ts';
 import { COMMANDS, type CommandName, commandHelp, isCommand, mainHelp } from './commands.ts';
 import { printConfig } from './config.ts';
 import { doctor } from './doctor.ts';
-import { ENTRIES } from './entries.ts';
 import { CliError } from './errors.ts';
 import { init } from './init.ts';
 import { packageJson } from './package-info.ts';
@@ -17,7 +17,7 @@ import { SERVE } from './serve-profile.ts';
 import { readSiteEnv } from './site-env.ts';
 import { upgrade } from './upgrade.ts';
 
-const PREVIEWS: Record<string, { script: string; args: string[]; tool: string }> = {
+const PREVIEWS: Record<string, { script: Entry; args: string[]; tool: string }> = {
   worker: { script: ENTRIES.previewWorker, args: [], tool: 'wrangler' },
   pages: { script: ENTRIES.previewHost, args: ['pages'], tool: 'wrangler' },
   netlify: { script: ENTRIES.previewHost, args: ['netlify'], tool: 'netlify-cli' },
@@ -50,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'init') return init(rest, version);
   const site = readSiteEnv(process.cwd());
-  const run = (script: string, args: readonly string[] = [], extra: Record<string, string> = {}, nodeFlags: readonly string[] = []) =>
+  const run = (script: Entry, args: readonly string[] = [], extra: Record<string, string> = {}, nodeFlags: readonly string[] = []) =>
     runScript({ script, args, env: { ...site.env, ...extra }, nodeFlags });
   switch (command as Exclude<CommandName, 'init'>) {
     case 'import':

@@ -3,18 +3,12 @@
 // scripts are TypeScript; from an installed package they are the JavaScript compiled at pack time.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ENTRY_EXT, type Entry, entryFile } from '../../src/package/entries.ts';
 import type { Env } from '../../src/settings/table.ts';
 import { CliError } from './errors.ts';
 
-const EXT = extname(fileURLToPath(import.meta.url));
-
-/** An entry file of this package by its path from the package's root, without extension. */
-export const entryFile = (path: string): string => fileURLToPath(new URL(`../../${path}${EXT}`, import.meta.url));
-
 export interface ScriptRun {
-  script: string;
+  script: Entry;
   args?: readonly string[];
   env: Env;
   nodeFlags?: readonly string[];
@@ -24,7 +18,7 @@ export function runScript({ script, args = [], env, nodeFlags = [] }: ScriptRun)
   const file = entryFile(script);
   if (!existsSync(file))
     throw new CliError(
-      `This version of the engine has no ${script}${EXT}; update the package (npm update reviews-service) or use a command listed by reviews --help.`,
+      `This version of the engine has no ${script}${ENTRY_EXT}; update the package (npm update reviews-service) or use a command listed by reviews --help.`,
     );
   const child = spawn(process.execPath, [...nodeFlags, file, ...args], { stdio: 'inherit', env: env as NodeJS.ProcessEnv });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);

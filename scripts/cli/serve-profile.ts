@@ -1,6 +1,6 @@
 // How the server runs: its entry and its memory profile (docs/benchmarks.md, the soak), the one
 // place `reviews serve` and `reviews start` and every benchmark of the server take them from.
-import { ENTRIES } from './entries.ts';
+import { ENTRIES } from '../../src/package/entries.ts';
 
 export const SERVE = {
   script: ENTRIES.serve,

@@ -1,7 +1,7 @@
 // wrangler as our commands run it: the package's own copy, from a temporary folder (wrangler
 // keeps its state, .wrangler/, where it runs: never in the site), without sending metrics.
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { tempDir, toolBin } from '../harness/processes.ts';
+import { tempDir, toolBin } from '../run/processes.ts';
 
 export interface WranglerRun {
   /** Passed on: 'inherit' shows wrangler's output (and its prompts); 'pipe' keeps it. */

@@ -15,6 +15,7 @@ import { type CardData, cardData, siteCard } from '../core/site/cards.ts';
 import { allFacets, facets } from '../core/site/facets.ts';
 import { loadBrandAssets } from './brand-files.ts';
 import { loadContentDir } from './content-dir.ts';
+import { compiledSources } from './compiled-sources.ts';
 import { type BuildContext, contextModule } from './context-module.ts';
 import { writeDeployFolders } from './deploy/index.ts';
 import { renderCards, writeCards } from './cards.ts';
@@ -163,7 +164,7 @@ async function renderSite(context: BuildContext, root: string, workDir: string, 
     cacheDir: join(workDir, 'cache'),
     site: context.siteUrl,
     logLevel: 'warn',
-    vite: { plugins: [contextModule(context)] },
+    vite: { plugins: [compiledSources(), contextModule(context)] },
   });
   moveDir(outDir, siteDir);
 }

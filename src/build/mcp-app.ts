@@ -7,13 +7,14 @@ import { buildSync } from 'esbuild';
 import type { Brand } from '../core/schemas/brand.ts';
 import { type AppBundle, inlineBundle, themedCss } from '../core/site/app-html.ts';
 import { siteCss } from '../core/site/site-css.ts';
+import { BUNDLES, bundleSource } from '../package/entries.ts';
 
 const source = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 /** The app, in the brand's colours and font (the logo's URL is in the app's data). */
 export function bundleMcpApp(brand?: Brand): AppBundle {
   const out = buildSync({
-    entryPoints: [source('mcp-app/main.ts')],
+    entryPoints: [bundleSource(BUNDLES.mcpApp)],
     bundle: true,
     minify: true,
     format: 'iife',

@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/harness/host-emulators.ts';
+import { freePort } from '../../scripts/run/host-emulators.ts';
 import { NODE, ROOT, SMALL_CONTENT } from '../helpers/paths.ts';
 
 let child: ChildProcess;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuild } from '../helpers/build.ts';
 import { tempDir } from '../helpers/paths.ts';
-import { contentDir, FIXTURES, runImport } from '../import/helpers.ts';
+import { contentDir, FIXTURES, runImport } from '../helpers/import.ts';
 
 describe('a new business', () => {
   it('builds from business.json plus one import, with no editorial.json', () => {

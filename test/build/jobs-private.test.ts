@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_JOBS_MATCH_KEY } from '../../scripts/sample/jobs.ts';
+import { SAMPLE_JOBS_MATCH_KEY } from '../../tools/sample/jobs.ts';
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
 

@@ -1,7 +1,7 @@
 // The Cloudflare path on a new account, in the order a person takes it: the first deploy with no
 // SITE_URL and no domain lands on the account's workers.dev subdomain, a secret is set on the
 // site's own Worker, and a second deploy of the same build uploads no asset again. wrangler and
-// our commands talk to a local stand-in for Cloudflare's API (scripts/harness/cloudflare-api.ts,
+// our commands talk to a local stand-in for Cloudflare's API (test/helpers/stand-ins/cloudflare-api.ts,
 // through CLOUDFLARE_API_BASE_URL), which keeps what each upload carried. The site's address is
 // not routed here (SIDECAR_URL points the ping at a server that knows no site), as on a new
 // workers.dev name before its DNS is live: the deploy still succeeds, and says how to publish.
@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CloudflareApi, startCloudflareApi } from '../../scripts/harness/cloudflare-api.ts';
+import { type CloudflareApi, startCloudflareApi } from '../helpers/stand-ins/cloudflare-api.ts';
 import { DURABLE_OBJECT_MIGRATIONS, DURABLE_OBJECTS } from '../../sidecar/runtime/cloudflare/bindings.ts';
 
 /** The tag of the last migration: a new Worker gets every step at once. */

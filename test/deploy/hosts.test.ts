@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningHost, startNetlify, startWrangler } from '../../scripts/harness/host-emulators.ts';
+import { type RunningHost, startNetlify, startWrangler } from '../../scripts/run/host-emulators.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { buildInProcess } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
-import { ACCEPT, MODERN, MODERN_META, sseMessages } from '../mcp/helpers.ts';
+import { ACCEPT, MODERN, MODERN_META, sseMessages } from '../helpers/mcp.ts';
 
 const SITE_URL = 'https://reviews.example';
 const NOWHERE = 'http://127.0.0.1:9';

@@ -2,11 +2,11 @@
 // and SYNC_DISPATCH_REPOSITORY), then deployed again from a machine without those settings, keeps
 // its Cron Trigger, the watch's settings and its secrets, read from the account; when the account
 // cannot be read the deploy refuses in one sentence naming the settings to add, uploading nothing.
-// wrangler and our commands talk to the stand-in for Cloudflare's API (scripts/harness/cloudflare-api.ts).
+// wrangler and our commands talk to the stand-in for Cloudflare's API (test/helpers/stand-ins/cloudflare-api.ts).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CloudflareApi, startCloudflareApi } from '../../scripts/harness/cloudflare-api.ts';
+import { type CloudflareApi, startCloudflareApi } from '../helpers/stand-ins/cloudflare-api.ts';
 import { SECRET_SETTING_NAMES } from '../../src/settings/all.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/harness/processes.ts';
+import { ROOT } from '../../scripts/run/processes.ts';
 import type { WorkerBuild } from '../../sidecar/runtime/cloudflare/bindings.ts';
 import { bundleWorker } from '../../src/build/deploy/worker.ts';
 import { tempDir } from '../helpers/paths.ts';

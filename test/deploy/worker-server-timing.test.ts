@@ -7,7 +7,7 @@ import { PATHS } from '../../src/core/http/urls.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
 import { type RunningWorker, startWorker } from '../helpers/worker.ts';
-import { initializeRequest, openSession, post, sessionHeaders } from '../mcp/helpers.ts';
+import { initializeRequest, openSession, post, sessionHeaders } from '../helpers/mcp.ts';
 
 const SITE = 'https://reviews.example';
 let timed: RunningWorker;

@@ -7,15 +7,13 @@ import { PATHS, ROUTE_METHODS } from '../../src/core/http/urls.ts';
 import { MCP_TOOL_NAMES } from '../../src/core/openapi/mcp.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { type RunningTarget, startTarget, stubbedMount, TARGETS } from '../helpers/targets.ts';
-import { ACCEPT, MODERN, MODERN_META, openSession, PROTOCOL } from '../mcp/helpers.ts';
+import { type RunningTarget, startTarget, TARGETS } from '../helpers/targets.ts';
+import { ACCEPT, MODERN, MODERN_META, openSession, PROTOCOL } from '../helpers/mcp.ts';
 
 const SITE = 'https://reviews.example';
 let server: RunningTarget;
 let session: string;
 /** The Worker's MCP and hub paths, while they are stubs (test/helpers/targets.ts). */
-let mcpStubbed = false;
-let hubStubbed = false;
 
 /** `depth` levels of arrays or objects around a string, written as text (no recursion anywhere). */
 function nested(depth: number, kind: 'array' | 'object'): string {
@@ -143,9 +141,7 @@ describe.each(TARGETS)('%s', (target) => {
     const out = await sharedBuild(SMALL_CONTENT, SITE);
     // Private callbacks refused, so a generated subscribe never makes the hub call out.
     server = await startTarget(target, { OUT_DIR: out, SITE_URL: SITE, HUB_VERIFY_TIMEOUT_MS: '500' });
-    mcpStubbed = await stubbedMount(target, `${server.url}${PATHS.mcp}`);
-    hubStubbed = await stubbedMount(target, `${server.url}${PATHS.hub}`);
-    if (!mcpStubbed) session = await openSession(`${server.url}/mcp`);
+    session = await openSession(`${server.url}/mcp`);
   });
   afterAll(async () => {
     await server?.stop();
@@ -154,8 +150,7 @@ describe.each(TARGETS)('%s', (target) => {
   describe('deeply nested JSON', () => {
     for (const era of ['legacy', 'modern'] as const) {
       for (const where of ['argument', 'arguments', 'meta', 'id'] as const) {
-        it(`in tools/call ${where} (${era === 'legacy' ? '2025 session' : MODERN}) is a 4xx at any depth`, async (ctx) => {
-          if (mcpStubbed) ctx.skip();
+        it(`in tools/call ${where} (${era === 'legacy' ? '2025 session' : MODERN}) is a 4xx at any depth`, async () => {
           for (const depth of [65, 5_000, 20_000]) {
             for (const kind of ['array', 'object'] as const) {
               const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: mcpHeaders(era), body: toolsCall(era, nested(depth, kind), where) });
@@ -170,16 +165,14 @@ describe.each(TARGETS)('%s', (target) => {
       }
     }
 
-    it('within the limit still reaches the tool, whose validation answers', async (ctx) => {
-      if (mcpStubbed) ctx.skip();
+    it('within the limit still reaches the tool, whose validation answers', async () => {
       const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: mcpHeaders('modern'), body: toolsCall('modern', nested(40, 'object')) });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { result: { isError?: boolean } };
       expect(body.result.isError).toBe(true);
     });
 
-    it('in the initialize of a 2025 session is a 4xx', async (ctx) => {
-      if (mcpStubbed) ctx.skip();
+    it('in the initialize of a 2025 session is a 4xx', async () => {
       const body =
         `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"${PROTOCOL}",` +
         `"capabilities":${nested(10_000, 'object')},"clientInfo":{"name":"x","version":"1"}}}`;
@@ -193,7 +186,6 @@ describe.each(TARGETS)('%s', (target) => {
       const seen = new Map<number, number>();
       await fc.assert(
         fc.asyncProperty(requestArb, async (r) => {
-          fc.pre(!(mcpStubbed && (r.path === PATHS.mcp || r.path === PATHS.mcpServerCard)) && !(hubStubbed && r.path === PATHS.hub));
           const headers = Object.fromEntries(Object.entries(r.headers as Record<string, string>).map(([k, v]) => [k, v === 'SESSION' ? session : v]));
           const hasBody = r.method !== 'GET' && r.method !== 'HEAD';
           const res = await fetch(`${server.url}${r.path}${r.query}`, { method: r.method, headers, ...(hasBody ? { body: r.body } : {}) });
@@ -207,8 +199,7 @@ describe.each(TARGETS)('%s', (target) => {
       );
       await alive();
       // The run reached the endpoints' own answers, not just 404s.
-      // (fewer kinds while the Worker's MCP and hub are stubs)
-      expect([...seen.keys()].filter((s) => s !== 404).length).toBeGreaterThan(mcpStubbed ? 3 : 4);
+      expect([...seen.keys()].filter((s) => s !== 404).length).toBeGreaterThan(4);
       expect(server.output()).not.toMatch(/RangeError|Maximum call stack/);
     }, 180_000);
   });

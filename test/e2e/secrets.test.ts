@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NODE, ROOT } from '../../scripts/harness/processes.ts';
+import { NODE, ROOT } from '../../scripts/run/processes.ts';
 import { signPublish } from '../../sidecar/hub/publish-signature.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';

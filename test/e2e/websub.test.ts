@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import { makeTestPki, type TestPki } from '../helpers/pki.ts';
 import { buildInProcess } from '../helpers/build.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { startServer } from '../helpers/server.ts';
 import { type RunningWorker, startWorker } from '../helpers/worker.ts';
-import { type Subscriber, sleep, startSubscriber, waitFor } from '../hub/subscriber.ts';
+import { type Subscriber, sleep, startSubscriber, waitFor } from '../helpers/hub/subscriber.ts';
 
 // The WebSub hub inside the real sidecar and inside the Worker (its Durable Object under
 // wrangler dev): subscriptions verified over real HTTPS, a new build notifies subscribers with

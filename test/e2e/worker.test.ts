@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
+import { NODE, ROOT, tempDir } from '../../scripts/run/processes.ts';
 import { compactManifest, DURABLE_OBJECT_MIGRATIONS, DURABLE_OBJECTS, expandManifest, MCP_NEW_SESSIONS } from '../../sidecar/runtime/cloudflare/bindings.ts';
 import { WORKERS } from '../../src/build/deploy/limits.ts';
 import { workerRateLimits } from '../../src/build/deploy/worker.ts';

@@ -4,7 +4,7 @@ import { watchCron } from '../../src/settings/watch.ts';
 import { ROOT } from './paths.ts';
 
 /** `npm run build` as a child process: for a test of the command itself (its exit status, what it prints, a kill). */
-export { type BuildRun, buildOrThrow, runBuild } from '../../scripts/harness/processes.ts';
+export { type BuildRun, buildOrThrow, runBuild } from '../../scripts/run/processes.ts';
 
 /**
  * A build of its own in this process (`buildSite`, as `npm run build` makes it, without a

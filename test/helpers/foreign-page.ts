@@ -36,4 +36,4 @@ export function serveForeignPage(html: string, csp: string, files: Record<string
   );
 }
 
-export { watchEmbedding } from '../../scripts/harness/chromium.ts';
+export { watchEmbedding } from './chromium.ts';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ROOT, type RunningProcess, startListening, tempDir } from '../../scripts/harness/processes.ts';
+import { ROOT, type RunningProcess, startListening, tempDir } from '../../scripts/run/processes.ts';
 
 export type RunningServer = RunningProcess;
 

@@ -24,13 +24,3 @@ export async function startTarget(target: Target, env: Record<string, string> & 
   const { OUT_DIR, ...rest } = env;
   return startWorker({ outDir: OUT_DIR, env: rest });
 }
-
-/**
- * True while the Worker's MCP or hub mount is the temporary stub of branch `worker` (a 503 that
- * says so), until the branches that bring them are merged: suites leave those paths out then.
- */
-export async function stubbedMount(target: Target, url: string): Promise<boolean> {
-  if (target !== 'worker') return false;
-  const res = await fetch(url, { method: 'POST' });
-  return res.status === 503 && (await res.text()).includes('is not in this Worker yet');
-}

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { SITE, TEST_ENV } from './harness.ts';
-import { acknowledge, type Behavior, type Subscriber, sleep, startSubscriber, waitFor } from './subscriber.ts';
+import { makeTestPki, type TestPki } from '../helpers/pki.ts';
+import { SITE, TEST_ENV } from '../helpers/hub/harness.ts';
+import { acknowledge, type Behavior, type Subscriber, sleep, startSubscriber, waitFor } from '../helpers/hub/subscriber.ts';
 
 /** The entry the test runs; point HUB_TEST_ENTRY at the sidecar's main file to test that. */
-const ENTRY = process.env.HUB_TEST_ENTRY ?? 'test/hub/hub-process.ts';
+const ENTRY = process.env.HUB_TEST_ENTRY ?? 'test/helpers/hub/hub-process.ts';
 const NODE = resolve('node_modules/.bin/node');
 
 let pki: TestPki;

@@ -6,15 +6,15 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync,
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import { makeTestPki, type TestPki } from '../helpers/pki.ts';
 import { markerPath } from '../../sidecar/runtime/node/hub/marker.ts';
 import { openStore } from '../../sidecar/runtime/node/hub/store.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { startServer } from '../helpers/server.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { ACCEPT, initializeRequest } from '../mcp/helpers.ts';
-import { startTestHub } from './harness.ts';
-import { type Subscriber, sleep, startSubscriber, waitFor } from './subscriber.ts';
+import { ACCEPT, initializeRequest } from '../helpers/mcp.ts';
+import { startTestHub } from '../helpers/hub/harness.ts';
+import { type Subscriber, sleep, startSubscriber, waitFor } from '../helpers/hub/subscriber.ts';
 
 const SITE = 'https://reviews.example';
 const FEED = `${SITE}/feed.xml`;

@@ -5,11 +5,11 @@
 // fair share, which is sent hub.mode=denied; one that acknowledged a delivery goes only after
 // every one that did not.
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOOPBACK_HOSTS } from '../../scripts/harness/pki.ts';
-import { HUB_RUNTIMES } from './runtimes.ts';
-import { type Behavior, echo, type Subscriber, startSubscriber, waitFor } from './subscriber.ts';
-import { hubSuite } from './suite.ts';
-import type { HubUnderTest } from './worker-hub.ts';
+import { LOOPBACK_HOSTS } from '../helpers/pki.ts';
+import { HUB_RUNTIMES } from '../helpers/hub/runtimes.ts';
+import { type Behavior, echo, type Subscriber, startSubscriber, waitFor } from '../helpers/hub/subscriber.ts';
+import { hubSuite } from '../helpers/hub/suite.ts';
+import type { HubUnderTest } from '../helpers/hub/worker-hub.ts';
 
 const servers: Subscriber[] = [];
 afterEach(async () => {

@@ -9,9 +9,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createOutbound, RefusedCallback } from '../../sidecar/runtime/node/hub/outbound.ts';
 import { ATOM_TYPE, contentTypeFor } from '../../src/core/http/media.ts';
-import { SITE, startTestHub, type TestHub } from './harness.ts';
-import { acknowledge, type Behavior, echo, type Received, sleep, waitFor } from './subscriber.ts';
-import { hubSuite } from './suite.ts';
+import { SITE, startTestHub, type TestHub } from '../helpers/hub/harness.ts';
+import { acknowledge, type Behavior, echo, type Received, sleep, waitFor } from '../helpers/hub/subscriber.ts';
+import { hubSuite } from '../helpers/hub/suite.ts';
 
 const suite = hubSuite<TestHub>();
 let counter = 0;

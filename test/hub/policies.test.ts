@@ -3,10 +3,10 @@
 // Node hub to every detail; this file holds both to the rules that decide a subscription's fate.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HUB_RUNTIMES } from './runtimes.ts';
-import { type Behavior, echo, sleep, waitFor } from './subscriber.ts';
-import { hubSuite } from './suite.ts';
-import type { HubUnderTest } from './worker-hub.ts';
+import { HUB_RUNTIMES } from '../helpers/hub/runtimes.ts';
+import { type Behavior, echo, sleep, waitFor } from '../helpers/hub/subscriber.ts';
+import { hubSuite } from '../helpers/hub/suite.ts';
+import type { HubUnderTest } from '../helpers/hub/worker-hub.ts';
 
 const suite = hubSuite<HubUnderTest>();
 let counter = 0;

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { hostRefusal } from '../../sidecar/hub/address.ts';
 import { resolveCallbackHost } from '../../sidecar/runtime/node/hub/outbound.ts';
-import { PRIVATE_CALLBACK_HOSTS, PUBLIC_CALLBACK_HOSTS } from './private-callbacks.ts';
-import { HUB_RUNTIMES } from './runtimes.ts';
-import { hubSuite } from './suite.ts';
-import type { HubUnderTest } from './worker-hub.ts';
+import { PRIVATE_CALLBACK_HOSTS, PUBLIC_CALLBACK_HOSTS } from '../helpers/hub/private-callbacks.ts';
+import { HUB_RUNTIMES } from '../helpers/hub/runtimes.ts';
+import { hubSuite } from '../helpers/hub/suite.ts';
+import type { HubUnderTest } from '../helpers/hub/worker-hub.ts';
 
 const hostOf = (host: string) => new URL(`https://${host}/cb`).hostname;
 

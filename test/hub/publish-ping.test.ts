@@ -6,11 +6,11 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLISH_SIGNATURE_HEADER, signPublish } from '../../sidecar/hub/publish-signature.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
-import { SITE, type TestHub } from './harness.ts';
-import { HUB_RUNTIMES } from './runtimes.ts';
-import { waitFor } from './subscriber.ts';
-import { hubSuite } from './suite.ts';
-import type { HubUnderTest } from './worker-hub.ts';
+import { SITE, type TestHub } from '../helpers/hub/harness.ts';
+import { HUB_RUNTIMES } from '../helpers/hub/runtimes.ts';
+import { waitFor } from '../helpers/hub/subscriber.ts';
+import { hubSuite } from '../helpers/hub/suite.ts';
+import type { HubUnderTest } from '../helpers/hub/worker-hub.ts';
 
 const SECRET = 'a-publish-secret-of-some-length';
 

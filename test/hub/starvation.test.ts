@@ -2,11 +2,11 @@
 // bound what strangers can queue. Real HTTPS servers on distinct loopback hosts (127.0.0.N)
 // stand in for an attacker's hosts; their callbacks accept the connection and never answer.
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOOPBACK_HOSTS } from '../../scripts/harness/pki.ts';
-import { HUB_RUNTIMES } from './runtimes.ts';
-import { acknowledge, type Behavior, type Subscriber, startSubscriber, waitFor } from './subscriber.ts';
-import { hubSuite } from './suite.ts';
-import type { HubUnderTest } from './worker-hub.ts';
+import { LOOPBACK_HOSTS } from '../helpers/pki.ts';
+import { HUB_RUNTIMES } from '../helpers/hub/runtimes.ts';
+import { acknowledge, type Behavior, type Subscriber, startSubscriber, waitFor } from '../helpers/hub/subscriber.ts';
+import { hubSuite } from '../helpers/hub/suite.ts';
+import type { HubUnderTest } from '../helpers/hub/worker-hub.ts';
 
 const servers: Subscriber[] = [];
 afterEach(async () => {

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DISPLACED } from '../../sidecar/hub/store.ts';
 import { nodeSql } from '../../sidecar/runtime/node/hub/store.ts';
 import { COMPATIBILITY_DATE } from '../../src/build/deploy/worker.ts';
-import { storeContract } from './store-contract.ts';
+import { storeContract } from '../helpers/hub/store-contract.ts';
 
 const a = (path: string) => `https://a.example/${path}`;
 
@@ -65,7 +65,7 @@ describe('the SqlStore contract', () => {
 
   it("holds on a Durable Object's SQLite (workerd)", async () => {
     const bundle = await build({
-      entryPoints: [join(import.meta.dirname, 'store-contract-object.ts')],
+      entryPoints: [join(import.meta.dirname, '..', 'helpers', 'hub', 'store-contract-object.ts')],
       bundle: true,
       format: 'esm',
       platform: 'neutral',

@@ -2,9 +2,9 @@
 // (Cloudflare's subrequests per invocation) and chains its alarms while work is left:
 // a fan-out larger than one alarm's share is delivered in full, signed, with no alarm over its cap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { type Subscriber, startSubscriber, waitFor } from './subscriber.ts';
-import { type HubUnderTest, startWorkerHub } from './worker-hub.ts';
+import { makeTestPki, type TestPki } from '../helpers/pki.ts';
+import { type Subscriber, startSubscriber, waitFor } from '../helpers/hub/subscriber.ts';
+import { type HubUnderTest, startWorkerHub } from '../helpers/hub/worker-hub.ts';
 
 const PER_ALARM = 4;
 const CALLBACKS = 12;

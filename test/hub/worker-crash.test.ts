@@ -3,9 +3,9 @@
 // the subscriber still gets the change. The ping was written down before the answer, and the
 // alarm that runs the topic check and the deliveries survives the restart.
 import { expect, it } from 'vitest';
-import { acknowledge, waitFor } from './subscriber.ts';
-import { hubSuite } from './suite.ts';
-import { startWorkerHub } from './worker-hub.ts';
+import { acknowledge, waitFor } from '../helpers/hub/subscriber.ts';
+import { hubSuite } from '../helpers/hub/suite.ts';
+import { startWorkerHub } from '../helpers/hub/worker-hub.ts';
 
 const suite = hubSuite<{ close(): Promise<void> }>();
 

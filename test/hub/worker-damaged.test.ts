@@ -6,12 +6,12 @@ import { closeSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import { makeTestPki, type TestPki } from '../helpers/pki.ts';
 import { DURABLE_OBJECTS } from '../../sidecar/runtime/cloudflare/bindings.ts';
 import { readMarker } from '../../sidecar/runtime/node/hub/marker.ts';
-import { ACCEPT, initializeRequest } from '../mcp/helpers.ts';
-import { type Subscriber, sleep, startSubscriber, waitFor } from './subscriber.ts';
-import { startWorkerHub } from './worker-hub.ts';
+import { ACCEPT, initializeRequest } from '../helpers/mcp.ts';
+import { type Subscriber, sleep, startSubscriber, waitFor } from '../helpers/hub/subscriber.ts';
+import { startWorkerHub } from '../helpers/hub/worker-hub.ts';
 
 let pki: TestPki;
 let sub: Subscriber;

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInProcess, buildOrThrow } from '../helpers/build.ts';
 import { tempDir } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { localizedContent } from '../site/localized.ts';
+import { localizedContent } from '../helpers/site/localized.ts';
 
 const SITE = 'https://reviews.example';
 

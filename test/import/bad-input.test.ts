@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeZip } from '../../scripts/bench/zip-writer.ts';
+import { writeZip } from '../helpers/zip-writer.ts';
 import { tempDir } from '../helpers/paths.ts';
-import { contentDir, FIXTURES, runImport, TAKEOUT_V1 } from './helpers.ts';
+import { contentDir, FIXTURES, runImport, TAKEOUT_V1 } from '../helpers/import.ts';
 
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 const REVIEWS = '{"reviews":[]}';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/paths.ts';
-import { contentDir, FIXTURES, reviewsOf, runImport } from './helpers.ts';
+import { contentDir, FIXTURES, reviewsOf, runImport } from '../helpers/import.ts';
 
 describe('npm run import csv', () => {
   const dir = contentDir();

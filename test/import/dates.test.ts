@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/paths.ts';
-import { contentDir, read, runImport } from './helpers.ts';
+import { contentDir, read, runImport } from '../helpers/import.ts';
 
 const BAD = ['0025-06-01', '9999-12-31'];
 const TOMORROW_RE = /after \d{4}-\d{2}-\d{2}, tomorrow in America\/Denver/;

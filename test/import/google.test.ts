@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { googleReviews, takeoutEntries } from '../../scripts/bench/google-export.ts';
-import { writeZip } from '../../scripts/bench/zip-writer.ts';
+import { googleReviews, takeoutEntries } from '../helpers/google-export.ts';
+import { writeZip } from '../helpers/zip-writer.ts';
 import { tempDir } from '../helpers/paths.ts';
-import { byText, contentDir, FIXTURES, folderEntries, read, reviewsOf, runImport, TAKEOUT_V1, TAKEOUT_V2 } from './helpers.ts';
+import { byText, contentDir, FIXTURES, folderEntries, read, reviewsOf, runImport, TAKEOUT_V1, TAKEOUT_V2 } from '../helpers/import.ts';
 
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 

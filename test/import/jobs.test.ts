@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
-import { FIXTURES as IMPORT_FIXTURES } from './helpers.ts';
+import { FIXTURES as IMPORT_FIXTURES } from '../helpers/import.ts';
 
 const JOBS = join(ROOT, 'test', 'fixtures', 'jobs');
 const KEY = 'jobs-test-key-not-a-real-secret-0123';

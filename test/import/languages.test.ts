@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitGoogleComment } from '../../src/core/import/translation.ts';
 import { tempDir } from '../helpers/paths.ts';
-import { byText, contentDir, FIXTURES, reviewsOf, runImport } from './helpers.ts';
+import { byText, contentDir, FIXTURES, reviewsOf, runImport } from '../helpers/import.ts';
 
 describe('the marker names the translation’s language', () => {
   it.each([

@@ -8,7 +8,7 @@ import { SearchParamsSchema } from '../../src/core/search/params.ts';
 import { searchReviews } from '../../src/core/search/run.ts';
 import { buildInProcess } from '../helpers/build.ts';
 import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
-import { contentDir, FIXTURES, runImport, TAKEOUT_V1 } from './helpers.ts';
+import { contentDir, FIXTURES, runImport, TAKEOUT_V1 } from '../helpers/import.ts';
 
 /** A content folder filled only through `npm run import`: Google, Trustpilot (its own verification taken back) and a CSV. */
 function imported(): string {

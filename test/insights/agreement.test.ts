@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { agreement, blindTextsFile, cohensKappa, firstLabels, loadLabels, roundOf, secondLabelsFile } from '../../research/labeller-agreement.ts';
 import type { AspectLabel, GoldSentence } from '../../src/core/insights/evaluate.ts';
 import { isAspectId } from '../../src/core/schemas/aspects.ts';
-import { describeWithCorpus } from './corpus.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
 
 const sentence = (id: string, aspects: AspectLabel[]): GoldSentence => ({ id, text: `sentence ${id}`, aspects });
 

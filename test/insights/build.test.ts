@@ -4,7 +4,7 @@ import { analyzeText, aspectPolarities } from '../../src/core/insights/analyze.t
 import { buildInsights, LIMITS } from '../../src/core/insights/build.ts';
 import { ASPECT_IDS } from '../../src/core/schemas/aspects.ts';
 import { InsightsAnalysisSchema } from '../../src/core/schemas/insights.ts';
-import { dataset, review } from './fixtures.ts';
+import { dataset, review } from '../helpers/insights/fixtures.ts';
 
 describe('buildInsights', () => {
   const data = dataset();

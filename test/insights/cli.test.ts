@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { corpusDir } from '../../scripts/insights/corpus.ts';
-import { describeWithCorpus } from './corpus.ts';
+import { corpusDir } from '../../tools/insights/corpus.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NODE = `${ROOT}node_modules/.bin/node`;
@@ -24,7 +24,7 @@ function run(script: string, input: string, args: string[] = []) {
 describe('insights:analyze', () => {
   it('writes one JSON line per input line', () => {
     const input = ['{"id":"a","text":"Right on time, but the price was steep."}', '', '{"id":"b","text":""}'].join('\n');
-    const r = run('scripts/insights-analyze.ts', input);
+    const r = run('tools/insights/analyze.ts', input);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
     expect(jsonLines(r.stdout)).toEqual([
@@ -47,7 +47,7 @@ describe('insights:analyze', () => {
       '{"id":"b","text":"The invoice came to 860 euros."}',
       '{"id":"c","text":"x","rating":7}',
     ].join('\n');
-    const r = run('scripts/insights-analyze.ts', input);
+    const r = run('tools/insights/analyze.ts', input);
     expect(r.status).toBe(1);
     expect(jsonLines(r.stdout)).toEqual([
       { id: 'a', language: 'en', analysed: true, aspects: [{ aspect: 'pricing', polarity: 'negative' }] },
@@ -64,7 +64,7 @@ describe('insights:analyze', () => {
       '{"id":"en","text":"Der Monteur war sehr unfreundlich.","language":"en"}',
       '{"id":"bad","text":"x","language":"German"}',
     ].join('\n');
-    const r = run('scripts/insights-analyze.ts', input);
+    const r = run('tools/insights/analyze.ts', input);
     expect(r.status).toBe(1);
     expect(jsonLines(r.stdout)).toEqual([
       { id: 'de', language: 'de', analysed: true, aspects: [{ aspect: 'professionalism', polarity: 'negative' }] },
@@ -85,7 +85,7 @@ describe('insights:analyze', () => {
 
   it('reports bad lines by number, keeps going, and exits non-zero', () => {
     const input = ['{"id":"a","text":"Rude tech."}', '{oops', '{"id":"c"}', '["x"]', '{"id":"d","text":"Clean and tidy."}'].join('\n');
-    const r = run('scripts/insights-analyze.ts', input);
+    const r = run('tools/insights/analyze.ts', input);
     expect(r.status).toBe(1);
     expect(jsonLines(r.stdout).map((l) => l.id)).toEqual(['a', 'd']);
     expect(r.stderr).toMatch(/line 2: not valid JSON/);
@@ -96,7 +96,7 @@ describe('insights:analyze', () => {
 
 describeWithCorpus('eval:insights', () => {
   it('prints machine-readable scores for each labelled set with --json', () => {
-    const r = run('scripts/eval-insights.ts', '', ['--json', '--no-write']);
+    const r = run('tools/insights/eval.ts', '', ['--json', '--no-write']);
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toEqual(['gold', 'real-dev', 'real-heldout', 'real-de-dev', 'real-de-heldout', 'real-en-dev', 'real-en-heldout']);
@@ -109,7 +109,7 @@ describeWithCorpus('eval:insights', () => {
   });
 
   it('scores one set with --set', () => {
-    const one = run('scripts/eval-insights.ts', '', ['--json', '--set', 'real-dev']);
+    const one = run('tools/insights/eval.ts', '', ['--json', '--set', 'real-dev']);
     expect(one.status).toBe(0);
     expect(Object.keys(JSON.parse(one.stdout))).toEqual(['real-dev']);
   });
@@ -122,21 +122,21 @@ describe('the insights commands without the corpus', () => {
 
   it('eval:insights scores the gold file, says where the corpus was looked for, and writes nothing', () => {
     const before = method();
-    const r = without('scripts/eval-insights.ts');
+    const r = without('tools/insights/eval.ts');
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('== gold file');
     expect(r.stdout).not.toContain('real-dev');
     expect(r.stderr).toContain(`is not at ${env.INSIGHTS_CORPUS_DIR}`);
     expect(r.stderr).toContain('INSIGHTS_CORPUS_DIR');
     expect(method()).toBe(before);
-    const gold = without('scripts/eval-insights.ts', ['--json', '--set', 'gold']);
+    const gold = without('tools/insights/eval.ts', ['--json', '--set', 'gold']);
     expect(gold.status).toBe(0);
     expect(Object.keys(JSON.parse(gold.stdout))).toEqual(['gold']);
   });
 
   it.each([
-    ['eval:insights', 'scripts/eval-insights.ts', ['--set', 'real-dev']],
-    ['train:insights', 'scripts/train-insights-gate.ts', ['--out', join(tmpdir(), 'never-written-gate.json')]],
+    ['eval:insights', 'tools/insights/eval.ts', ['--set', 'real-dev']],
+    ['train:insights', 'tools/insights/train-gate.ts', ['--out', join(tmpdir(), 'never-written-gate.json')]],
     ['cv:insights', 'research/cv-insights.ts', []],
     ['eval:agreement', 'research/labeller-agreement.ts', []],
   ])('%s stops with the reason', (command, script, args) => {
@@ -153,7 +153,7 @@ describe('the insights commands without the corpus', () => {
   });
 
   it('rejects an unknown set by name', () => {
-    const bad = run('scripts/eval-insights.ts', '', ['--set', 'nonsense']);
+    const bad = run('tools/insights/eval.ts', '', ['--set', 'nonsense']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--set must be one of gold, real-dev, real-heldout, real-de-dev, real-de-heldout/);
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { folds, validate } from '../../research/cv-insights.ts';
-import { loadItems, roundOf } from '../../scripts/insights/learning.ts';
+import { loadItems, roundOf } from '../../tools/insights/learning.ts';
 import { analyzeText, aspectPolarities } from '../../src/core/insights/analyze.ts';
 import { evaluate } from '../../src/core/insights/evaluate.ts';
-import { describeWithCorpus } from './corpus.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
 
 describe('the English rounds', () => {
   it('are named by their id prefix, wherever the round is kept', () => {

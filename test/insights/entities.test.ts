@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEntityLinker, englishPlural } from '../../src/core/insights/entities.ts';
-import { business } from './fixtures.ts';
+import { business } from '../helpers/insights/fixtures.ts';
 
 const link = createEntityLinker(business);
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyserPrediction, type EvalSet, evaluateGold, evaluateSet, GOLD_FILE, loadGold, setFile } from '../../scripts/eval-insights.ts';
+import { analyserPrediction, type EvalSet, evaluateGold, evaluateSet, GOLD_FILE, loadGold, setFile } from '../../tools/insights/eval.ts';
 import { evaluate } from '../../src/core/insights/evaluate.ts';
 import { ASPECT_IDS } from '../../src/core/schemas/aspects.ts';
-import { describeWithCorpus } from './corpus.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
 
 const GOLD = GOLD_FILE;
 const HELD_OUT_FLOOR = { f1: 0.63, polarity: 0.9, no_aspect_fp: 0.25 };

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../src/core/insights/analyze.ts';
 import type { GateModel } from '../../src/core/insights/gate.ts';
 import { EN } from '../../src/core/insights/lang-en.ts';
-import { describeWithCorpus } from './corpus.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
 
 const aspects = (text: string, gate?: GateModel | null) => analyzeText(text, { rating: 5, ...(gate !== undefined ? { gate } : {}) }).map((m) => m.aspect);
 
@@ -42,7 +42,7 @@ describe('the English reading gate', () => {
 describeWithCorpus('the English reading gate as trained', () => {
   it('is the model that `npm run train:insights` writes from the dev sets (retrain after changing the lexicon)', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'gate-')), 'gate.json');
-    execFileSync(process.execPath, ['scripts/train-insights-gate.ts', '--out', out], { stdio: 'pipe' });
+    execFileSync(process.execPath, ['tools/insights/train-gate.ts', '--out', out], { stdio: 'pipe' });
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(new URL('../../src/core/insights/gate-en.json', import.meta.url), 'utf8'));
   });
 });

@@ -6,7 +6,7 @@ import { DE } from '../../src/core/insights/lang-de.ts';
 import type { LanguagePack } from '../../src/core/insights/language.ts';
 import { languagePack } from '../../src/core/insights/languages.ts';
 import { InsightsAnalysisSchema } from '../../src/core/schemas/insights.ts';
-import { dataset, review } from './fixtures.ts';
+import { dataset, review } from '../helpers/insights/fixtures.ts';
 
 const GERMAN = 'Der Monteur kam pünktlich, war sehr freundlich und hat alles sauber hinterlassen.';
 const FRENCH = 'Ne surtout pas demander de renseignements par téléphone, on ne vous rappelle jamais et personne ne répond.';

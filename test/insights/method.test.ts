@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { measuredAccuracy } from '../../scripts/eval-insights.ts';
-import { analyserVersion, methodFrom, readMethod } from '../../scripts/insights/method.ts';
+import { measuredAccuracy } from '../../tools/insights/eval.ts';
+import { analyserVersion, methodFrom, readMethod } from '../../tools/insights/method.ts';
 import { insightsDocument } from '../../src/core/documents/documents.ts';
 import type { Evaluation } from '../../src/core/insights/evaluate.ts';
 import { LANGUAGES } from '../../src/core/insights/languages.ts';
 import { INSIGHTS_METHOD } from '../../src/core/insights/method.ts';
 import { InsightsDocumentSchema } from '../../src/core/schemas/insights.ts';
-import { describeWithCorpus } from './corpus.ts';
-import { dataset } from './fixtures.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
+import { dataset } from '../helpers/insights/fixtures.ts';
 
 const scored = (f1: number): Evaluation =>
   ({

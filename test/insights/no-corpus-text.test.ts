@@ -4,9 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { CORPUS_FILES, corpusFile } from '../../scripts/insights/corpus.ts';
+import { CORPUS_FILES, corpusFile } from '../../tools/insights/corpus.ts';
 import { ROOT } from '../helpers/paths.ts';
-import { describeWithCorpus } from './corpus.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
 
 /** Shorter sentences ("Top company.", "Highly recommend!") are everyone's words; the team writes them too. */
 const MIN_SENTENCE_WORDS = 5;

@@ -6,9 +6,9 @@ import { validate } from '../../research/cv-insights.ts';
 import { type DenseSample, fitDense, probability } from '../../research/dense.ts';
 import { predict, rowsOf, type Scored, VARIANTS, validateVariant } from '../../research/experiment-sentence-model.ts';
 import { readCache, textKey, writeCache } from '../../research/sentence-embeddings.ts';
-import { type Item, loadItems } from '../../scripts/insights/learning.ts';
-import { mulberry32 } from '../../scripts/sample/generate.ts';
-import { describeWithCorpus } from './corpus.ts';
+import { type Item, loadItems } from '../../tools/insights/learning.ts';
+import { mulberry32 } from '../../tools/sample/generate.ts';
+import { describeWithCorpus } from '../helpers/insights/corpus.ts';
 
 const OPTIONS = { l2: 0.001, l2Task: 0.01, epochs: 150, rate: 0.05, momentum: 0.9 };
 

@@ -10,13 +10,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppHost, openAppHost } from '../../scripts/harness/app-host.ts';
+import { type AppHost, openAppHost } from '../helpers/app-host.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { localizedContent } from '../site/localized.ts';
-import { type McpTestServer, MODERN, SITE_URL, startMcpServer } from './helpers.ts';
+import { localizedContent } from '../helpers/site/localized.ts';
+import { type McpTestServer, MODERN, SITE_URL, startMcpServer } from '../helpers/mcp.ts';
 
 const APP_URI = 'ui://reviews/app.html';
 const SHOTS = join(ROOT, 'test-output', 'mcp');

@@ -14,7 +14,7 @@ import { SearchResultSchema } from '../../src/core/schemas/search.ts';
 import { SearchParamsShape } from '../../src/core/search/params.ts';
 import { buildOrThrow } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
-import { type McpTestServer, post, SITE_URL, startMcpServer } from './helpers.ts';
+import { type McpTestServer, post, SITE_URL, startMcpServer } from '../helpers/mcp.ts';
 
 interface Review {
   id: string;
@@ -101,7 +101,7 @@ describe('MCP over the SDK client', () => {
     const result = structured(await call('get_business'));
     const evidence = { job: 0, platform: 0, owner: 0, none: 0 };
     for (const r of data.reviews as { evidence?: { kind: 'job' | 'platform' | 'owner' } }[]) evidence[r.evidence?.kind ?? 'none'] += 1;
-    // the sample's reviewers are verified by their matched jobs (scripts/sample/jobs.ts)
+    // the sample's reviewers are verified by their matched jobs (tools/sample/jobs.ts)
     expect(evidence.job).toBeGreaterThan(0);
     expect(evidence.none).toBeGreaterThan(0);
     expect(result).toEqual({ business: data.business, aggregate_rating: data.aggregate_rating, evidence });

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
-import { type McpTestServer, startMcpServer } from './helpers.ts';
+import { type McpTestServer, startMcpServer } from '../helpers/mcp.ts';
 
 const CONFORMANCE = join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const EXPECTED_FAILURES = join(ROOT, 'test', 'mcp', 'conformance-expected-failures.yaml');

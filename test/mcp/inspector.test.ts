@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
-import { type McpTestServer, startMcpServer } from './helpers.ts';
+import { type McpTestServer, startMcpServer } from '../helpers/mcp.ts';
 
 const INSPECTOR = join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 

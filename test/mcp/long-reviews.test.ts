@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cutText, TEXT_LIMIT } from '../../sidecar/mcp/tools/review-page.ts';
 import { SAMPLE_CONTENT, tempDir } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { type McpTestServer, modernPost, openSession, post, SITE_URL, sessionHeaders, startMcpServer } from './helpers.ts';
+import { type McpTestServer, modernPost, openSession, post, SITE_URL, sessionHeaders, startMcpServer } from '../helpers/mcp.ts';
 
 const BUDGET = 16 * 1024;
 const words = (n: number, seed: string) => {

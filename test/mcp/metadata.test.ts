@@ -2,7 +2,7 @@
 // the (experimental) server card, and OAuth discovery URLs that must say 404 (no auth here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { description } from '../../src/core/site/mcp-metadata.ts';
-import { type McpTestServer, SITE_URL, startMcpServer } from './helpers.ts';
+import { type McpTestServer, SITE_URL, startMcpServer } from '../helpers/mcp.ts';
 
 let mcp: McpTestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // do by the revision (server/discover, headers, errors, resultType, cache hints), every
 // error path, and that nothing of it opens a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCEPT, initializeRequest, type McpTestServer, MODERN, MODERN_META, modernPost, post, SITE_URL, startMcpServer } from './helpers.ts';
+import { ACCEPT, initializeRequest, type McpTestServer, MODERN, MODERN_META, modernPost, post, SITE_URL, startMcpServer } from '../helpers/mcp.ts';
 
 let mcp: McpTestServer;
 let url: string;

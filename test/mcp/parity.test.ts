@@ -11,7 +11,7 @@ import { createMcpServer } from '../../sidecar/mcp/server.ts';
 import { watchResources } from '../../sidecar/mcp/watch.ts';
 import { liveSite } from '../../sidecar/runtime/node/live-site.ts';
 import type { LiveSite } from '../../sidecar/site/live-site.ts';
-import { type McpTestServer, MODERN, modernPost, openSession, post, sessionHeaders, startMcpServer } from './helpers.ts';
+import { type McpTestServer, MODERN, modernPost, openSession, post, sessionHeaders, startMcpServer } from '../helpers/mcp.ts';
 
 type Args = Record<string, unknown>;
 interface Outcome {

@@ -10,7 +10,7 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInProcess } from '../helpers/build.ts';
 import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
-import { ACCEPT, type McpTestServer, MODERN, MODERN_META, SITE_URL, sseMessages, startMcpServer } from './helpers.ts';
+import { ACCEPT, type McpTestServer, MODERN, MODERN_META, SITE_URL, sseMessages, startMcpServer } from '../helpers/mcp.ts';
 
 const REVIEWS = `${SITE_URL}/reviews.json`;
 const dir = tempDir('mcp-push');

@@ -8,7 +8,7 @@ import { liveSite } from '../../sidecar/runtime/node/live-site.ts';
 import type { LiveSite } from '../../sidecar/site/live-site.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { ACCEPT, initializeRequest, PROTOCOL, readAnswer, SITE_URL } from './helpers.ts';
+import { ACCEPT, initializeRequest, PROTOCOL, readAnswer, SITE_URL } from '../helpers/mcp.ts';
 
 let site: LiveSite;
 let clock = 1_000_000;

@@ -3,7 +3,7 @@
 // and decline the same ones, which then go to the general path with its errors.
 import { describe, expect, it } from 'vitest';
 import { type HeaderOf, modernToolCall, plainCallHeaders, plainToolCall, sessionToolCall, toolCallOf } from '../../sidecar/mcp/tool-call.ts';
-import { MODERN, MODERN_META, PROTOCOL } from './helpers.ts';
+import { MODERN, MODERN_META, PROTOCOL } from '../helpers/mcp.ts';
 
 const headers =
   (h: Record<string, string>): HeaderOf =>

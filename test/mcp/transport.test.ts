@@ -2,7 +2,18 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BATCH } from '../../sidecar/mcp/depth.ts';
-import { ACCEPT, initializeRequest, type McpTestServer, openSession, PROTOCOL, post, readAnswer, SITE_URL, sessionHeaders, startMcpServer } from './helpers.ts';
+import {
+  ACCEPT,
+  initializeRequest,
+  type McpTestServer,
+  openSession,
+  PROTOCOL,
+  post,
+  readAnswer,
+  SITE_URL,
+  sessionHeaders,
+  startMcpServer,
+} from '../helpers/mcp.ts';
 
 let mcp: McpTestServer;
 let url: string;

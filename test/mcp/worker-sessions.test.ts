@@ -13,7 +13,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInProcess } from '../helpers/build.ts';
 import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { type RunningWorker, startWorker } from '../helpers/worker.ts';
-import { ACCEPT, initializeRequest, MODERN, MODERN_META, modernPost, openSession, PROTOCOL, post, SITE_URL, sessionHeaders, sseMessages } from './helpers.ts';
+import {
+  ACCEPT,
+  initializeRequest,
+  MODERN,
+  MODERN_META,
+  modernPost,
+  openSession,
+  PROTOCOL,
+  post,
+  SITE_URL,
+  sessionHeaders,
+  sseMessages,
+} from '../helpers/mcp.ts';
 
 const REVIEWS = `${SITE_URL}/reviews.json`;
 const dir = tempDir('mcp-worker-sessions');

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../scripts/cli/commands.ts';
-import { ENTRIES } from '../../scripts/cli/entries.ts';
+import { ENTRIES } from '../../src/package/entries.ts';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
 
 const CLI = 'node scripts/cli/main.ts ';

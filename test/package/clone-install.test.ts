@@ -7,9 +7,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installSite, packEngine, reviewsBin, SITE_PATH } from '../../scripts/harness/new-site.ts';
-import { NODE, tempDir } from '../../scripts/harness/processes.ts';
-import { runStep, stepScript } from '../../scripts/harness/workflow-step.ts';
+import { installSite, packEngine, reviewsBin, SITE_PATH } from '../helpers/new-site.ts';
+import { NODE, tempDir } from '../helpers/paths.ts';
+import { runStep, stepScript } from '../helpers/workflow-step.ts';
 
 const work = tempDir('clone-install');
 const site = join(work, 'made', 'acme-reviews');

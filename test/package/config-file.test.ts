@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { worthAdding } from '../../scripts/cli/check.ts';
 import { readSiteEnv } from '../../scripts/cli/site-env.ts';
 import { siteFiles } from '../../scripts/cli/site-files.ts';
-import { GENERATED_SCHEMAS, schemaText } from '../../scripts/docs-schemas.ts';
+import { GENERATED_SCHEMAS, schemaText } from '../../tools/docs/schemas.ts';
 import { BusinessSchema } from '../../src/core/schemas/business.ts';
 import { SECRET_SETTING_NAMES } from '../../src/settings/all.ts';
 import { ConfigError, configFileEnv, effectiveSettings } from '../../src/settings/config-file.ts';

@@ -4,19 +4,21 @@
 // deploy, the sync workflow's first step run from a copy of the site without node_modules, and
 // the refusals. One pack and one install serve every test of this file.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { cpSync, type Dirent, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTakeoutZip } from '../../scripts/bench/google-export.ts';
+import { writeTakeoutZip } from '../helpers/google-export.ts';
+import { bundledSources } from '../../tools/bundled-sources.ts';
 import { COMMANDS } from '../../scripts/cli/commands.ts';
-import { startFakeRegistry } from '../../scripts/harness/fake-registry.ts';
-import { installSite, packEngine, reviewsBin, SITE_PATH } from '../../scripts/harness/new-site.ts';
-import { makeTestPki } from '../../scripts/harness/pki.ts';
-import { NODE, ROOT, tempDir } from '../../scripts/harness/processes.ts';
-import { runStep, stepScript } from '../../scripts/harness/workflow-step.ts';
+import { readSiteEnv } from '../../scripts/cli/site-env.ts';
+import { startFakeRegistry } from '../helpers/stand-ins/fake-registry.ts';
+import { installSite, packEngine, reviewsBin, SITE_PATH } from '../helpers/new-site.ts';
+import { makeTestPki } from '../helpers/pki.ts';
+import { NODE, ROOT, tempDir } from '../../scripts/run/processes.ts';
+import { runStep, stepScript } from '../helpers/workflow-step.ts';
 import { BusinessSchema } from '../../src/core/schemas/business.ts';
-import { openSession, PROTOCOL, post } from '../mcp/helpers.ts';
-import { newGoogleReview, SECRETS, seed, startFakes } from '../sync/helpers.ts';
+import { openSession, PROTOCOL, post } from '../helpers/mcp.ts';
+import { newGoogleReview, SECRETS, seed, startFakes } from '../helpers/sync.ts';
 
 const work = tempDir('new-site');
 const site = join(work, 'acme-reviews');
@@ -108,7 +110,7 @@ async function startSite(command: 'start' | 'serve'): Promise<{ url: string; sto
 }
 
 describe('the package', () => {
-  it('carries what a site needs and nothing else', () => {
+  it('carries what a site needs and nothing else', async () => {
     const run = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: ROOT,
       encoding: 'utf8',
@@ -138,6 +140,14 @@ describe('the package', () => {
     );
     expect(unwanted).toEqual([]);
     expect(files.filter((f) => f.startsWith('lib/scripts/') && f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    // each file in one form, compiled or the source the site's build compiles itself, but where
+    // esbuild bundles the source (whose text decides the minified names) and Node runs it too
+    const shipped = new Set(files);
+    const bundled = new Set((await bundledSources(ROOT)).map((f) => `lib/${f}`));
+    const both = files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && shipped.has(f.replace(/\.ts$/, '.js')));
+    expect(both.filter((f) => !bundled.has(f))).toEqual([]);
+    expect(both.length).toBeLessThan(bundled.size);
+    expect(files.filter((f) => f.startsWith('lib/src/pages/') && f.endsWith('.d.ts'))).toEqual([]);
   });
 
   it('installs into the site with its production dependencies only', () => {
@@ -280,6 +290,40 @@ describe('the installed site', () => {
     );
     expect((read.message?.result?.contents as { text: string }[] | undefined)?.[0]?.text).toBe(await app.text());
     await stop();
+  });
+
+  it("builds the same files from the installed engine's JavaScript as the repository's TypeScript does, byte for byte", () => {
+    const installed = join(work, 'installed-build');
+    const built = reviews(['build'], site, { OUT_DIR: installed });
+    expect(built.status, built.stderr).toBe(0);
+    const repository = join(work, 'repository-build');
+    const env = { ...readSiteEnv(site).env, CONTENT_DIR: join(site, 'content'), OUT_DIR: repository };
+    const own = spawnSync(NODE, [join(ROOT, 'scripts', 'build.ts')], { cwd: ROOT, encoding: 'utf8', env: env as NodeJS.ProcessEnv });
+    expect(own.status, own.stderr).toBe(0);
+    const files = (dir: string) =>
+      (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
+        .filter((e) => e.isFile())
+        .map((e) => relative(dir, join(e.parentPath, e.name)))
+        .sort();
+    expect(files(installed)).toEqual(files(repository));
+    // What esbuild bundles differs by where the engine sits, as it always has: esbuild applies the
+    // repository's tsconfig.json to its files and none to a package's. The manifest holds their hashes.
+    const bundled = /(^|\/)(mcp-app\/index\.html|_worker\.js|worker\.js|manifest\.json)$/;
+    const compared = files(installed).filter((f) => !bundled.test(f));
+    expect(compared.length).toBeGreaterThan(50);
+    // the build's id and time are all two builds of the same content may differ in
+    const stamps = (dir: string) => {
+      const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
+        build_id: string;
+        resources: Record<string, { last_modified: string }>;
+      };
+      return [manifest.build_id, ...new Set(Object.values(manifest.resources).map((r) => r.last_modified))];
+    };
+    const [ours, theirs] = [stamps(installed), stamps(repository)];
+    expect(theirs.length).toBe(ours.length);
+    const asOurs = (text: string) => theirs.reduce((t, stamp, i) => t.replaceAll(stamp, ours[i] as string), text);
+    const differ = compared.filter((f) => !readFileSync(join(installed, f)).equals(Buffer.from(asOurs(readFileSync(join(repository, f), 'latin1')), 'latin1')));
+    expect(differ).toEqual([]);
   });
 
   it("reviews sync, as the workflow runs it: new reviews merged, built, deployed through the site's npm script, the hub pinged", async () => {

@@ -2,7 +2,7 @@
 // the page is in at that point, each ```text block after one checked against what its last
 // command printed (its lines in order, `…` standing for anything), the page's business.json and
 // .env written as shown. Against the packed engine, the stand-ins for Google and GitHub
-// (scripts/harness/fake-apis.ts: token, reviews.list, workflow dispatch), a stand-in `gh` keeping
+// (test/helpers/stand-ins/fake-apis.ts: token, reviews.list, workflow dispatch), a stand-in `gh` keeping
 // the names of the repository's secrets and variables, and the Cloudflare API stand-in. The last
 // step is the review arriving by itself: a new review at Google, the deployed build's Worker
 // under workerd running its Cron Trigger, its dispatch to GitHub, then the dispatched workflow's
@@ -12,15 +12,15 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTakeoutZip } from '../../scripts/bench/google-export.ts';
-import { type CloudflareApi, startCloudflareApi } from '../../scripts/harness/cloudflare-api.ts';
-import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
-import { packEngine, SITE_PATH } from '../../scripts/harness/new-site.ts';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
-import { ROOT, tempDir } from '../../scripts/harness/processes.ts';
-import { runStep, stepScript } from '../../scripts/harness/workflow-step.ts';
+import { writeTakeoutZip } from '../helpers/google-export.ts';
+import { type CloudflareApi, startCloudflareApi } from '../helpers/stand-ins/cloudflare-api.ts';
+import type { FakeApis } from '../helpers/stand-ins/fake-apis.ts';
+import { packEngine, SITE_PATH } from '../helpers/new-site.ts';
+import { makeTestPki, type TestPki } from '../helpers/pki.ts';
+import { ROOT, tempDir } from '../helpers/paths.ts';
+import { runStep, stepScript } from '../helpers/workflow-step.ts';
 import { type RunningWorker, startWorker } from '../helpers/worker.ts';
-import { ACCOUNT, LOCATION, newGoogleReview, SECRETS, seed, startFakes } from '../sync/helpers.ts';
+import { ACCOUNT, LOCATION, newGoogleReview, SECRETS, seed, startFakes } from '../helpers/sync.ts';
 
 const PAGE = readFileSync(join(ROOT, 'docs/zero-to-live.md'), 'utf8');
 const REPOSITORY = 'acme-agency/acme-reviews';

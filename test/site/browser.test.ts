@@ -10,7 +10,7 @@ import { launchChromium, watchProblems } from '../helpers/chromium.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { HOSTILE_REVIEW, sampleWith } from './content.ts';
+import { HOSTILE_REVIEW, sampleWith } from '../helpers/site/content.ts';
 
 const SHOTS = join(ROOT, 'test-output', 'site');
 const SITE = 'https://reviews.example';

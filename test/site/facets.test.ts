@@ -12,8 +12,8 @@ import { methodText } from '../../src/core/site/page-data.ts';
 import { buildInProcess } from '../helpers/build.ts';
 import { SAMPLE_CONTENT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { collidingContent } from './content.ts';
-import { attr, byId, elements, hasClass, type Node, parseHtml, text } from './dom.ts';
+import { collidingContent } from '../helpers/site/content.ts';
+import { attr, byId, elements, hasClass, type Node, parseHtml, text } from '../helpers/site/dom.ts';
 
 const SITE = 'https://reviews.example';
 

@@ -18,8 +18,8 @@ import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '.
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { englishIn, englishPieces } from './english.ts';
-import { LOCAL, type LocalLanguage, localizedContent, TRANSLATED } from './localized.ts';
+import { englishIn, englishPieces } from '../helpers/site/english.ts';
+import { LOCAL, type LocalLanguage, localizedContent, TRANSLATED } from '../helpers/site/localized.ts';
 
 const SHOTS = join(ROOT, 'test-output', 'site');
 const SITE = 'https://reviews.example';

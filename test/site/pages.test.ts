@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageWeight } from '../../scripts/bench/page-weight.ts';
+import { pageWeight } from '../../bench/page/page-weight.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { siteUrls } from '../../src/core/http/urls.ts';
 import { INSIGHTS_METHOD } from '../../src/core/insights/method.ts';
@@ -15,8 +15,8 @@ import { operations } from '../../src/core/site/api-examples.ts';
 import { methodText } from '../../src/core/site/page-data.ts';
 import { SAMPLE_CONTENT } from '../helpers/paths.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { HOSTILE_REVIEW, NEWER_REVIEW, sampleWith } from './content.ts';
-import { attr, byId, elements, hasClass, type Node, parseHtml, text, walk } from './dom.ts';
+import { HOSTILE_REVIEW, NEWER_REVIEW, sampleWith } from '../helpers/site/content.ts';
+import { attr, byId, elements, hasClass, type Node, parseHtml, text, walk } from '../helpers/site/dom.ts';
 
 const SITE = 'https://reviews.example';
 const urls = siteUrls(SITE);

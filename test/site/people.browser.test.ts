@@ -13,7 +13,7 @@ import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '.
 import { ROOT } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
-import { collidingContent } from './content.ts';
+import { collidingContent } from '../helpers/site/content.ts';
 
 const SHOTS = join(ROOT, 'test-output', 'site');
 const SITE = 'https://reviews.example';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../helpers/app.ts';
 import { buildInProcess } from '../helpers/build.ts';
 import { SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
-import { byId, elements, hasClass, parseHtml, text } from './dom.ts';
+import { byId, elements, hasClass, parseHtml, text } from '../helpers/site/dom.ts';
 
 const JOB_A1 = { kind: 'job', job_id: 'J-1001', job_date: '2024-01-08', by: 'match' };
 const JOB_A3 = { kind: 'job', job_id: 'J-1002', job_date: '2024-02-20', by: 'owner' };

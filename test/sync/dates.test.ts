@@ -3,9 +3,9 @@
 // message naming source, page, review and field; the other source still comes in.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
-import type { TestPki } from '../../scripts/harness/pki.ts';
-import { newGoogleReview, readJson, runSync, useFakeApis, workspace } from './helpers.ts';
+import type { FakeApis } from '../helpers/stand-ins/fake-apis.ts';
+import type { TestPki } from '../helpers/pki.ts';
+import { newGoogleReview, readJson, runSync, useFakeApis, workspace } from '../helpers/sync.ts';
 
 let pki: TestPki;
 let fake: FakeApis;

@@ -4,9 +4,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FakeApis, FakeRequest } from '../../scripts/harness/fake-apis.ts';
-import type { TestPki } from '../../scripts/harness/pki.ts';
-import { filesUnder, issuedAccessTokens, readJson, runSync, SECRETS, transcript, useFakeApis, workspace } from './helpers.ts';
+import type { FakeApis, FakeRequest } from '../helpers/stand-ins/fake-apis.ts';
+import type { TestPki } from '../helpers/pki.ts';
+import { filesUnder, issuedAccessTokens, readJson, runSync, SECRETS, transcript, useFakeApis, workspace } from '../helpers/sync.ts';
 
 let pki: TestPki;
 let fake: FakeApis;

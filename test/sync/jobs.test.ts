@@ -4,12 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
-import type { TestPki } from '../../scripts/harness/pki.ts';
+import type { FakeApis } from '../helpers/stand-ins/fake-apis.ts';
+import type { TestPki } from '../helpers/pki.ts';
 import { addDays } from '../../src/core/schemas/dates.ts';
 import { dayInZone } from '../../src/core/schemas/time-zone.ts';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
-import { filesUnder, newGoogleReview, readJson, runSync, useFakeApis, workspace } from './helpers.ts';
+import { filesUnder, newGoogleReview, readJson, runSync, useFakeApis, workspace } from '../helpers/sync.ts';
 
 let pki: TestPki;
 let fake: FakeApis;

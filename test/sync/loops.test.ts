@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FakeApis, FakeRequest, Override } from '../../scripts/harness/fake-apis.ts';
-import type { TestPki } from '../../scripts/harness/pki.ts';
+import type { FakeApis, FakeRequest, Override } from '../helpers/stand-ins/fake-apis.ts';
+import type { TestPki } from '../helpers/pki.ts';
 import { readSettings } from '../../src/settings/index.ts';
 import { readSyncSettings } from '../../src/settings/sync.ts';
 import { runPass } from '../../src/sync/pass.ts';
 import { NODE, ROOT } from '../helpers/paths.ts';
-import { readJson, runSync, SECRETS, startSync, useFakeApis, workspace } from './helpers.ts';
+import { readJson, runSync, SECRETS, startSync, useFakeApis, workspace } from '../helpers/sync.ts';
 
 let pki: TestPki;
 let fake: FakeApis;

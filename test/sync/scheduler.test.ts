@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import type { FakeApis } from '../helpers/stand-ins/fake-apis.ts';
+import { makeTestPki, type TestPki } from '../helpers/pki.ts';
 import { buildInProcess } from '../helpers/build.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
-import { type Subscriber, startSubscriber, waitFor } from '../hub/subscriber.ts';
-import { filesUnder, newGoogleReview, readJson, runSync, SECRETS, seed, startFakes, startSync, workspace } from './helpers.ts';
+import { type Subscriber, startSubscriber, waitFor } from '../helpers/hub/subscriber.ts';
+import { filesUnder, newGoogleReview, readJson, runSync, SECRETS, seed, startFakes, startSync, workspace } from '../helpers/sync.ts';
 
 const SITE = 'https://reviews.example';
 let pki: TestPki;

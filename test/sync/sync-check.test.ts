@@ -4,11 +4,11 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
-import type { TestPki } from '../../scripts/harness/pki.ts';
-import { runStep, stepScript } from '../../scripts/harness/workflow-step.ts';
+import type { FakeApis } from '../helpers/stand-ins/fake-apis.ts';
+import type { TestPki } from '../helpers/pki.ts';
+import { runStep, stepScript } from '../helpers/workflow-step.ts';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
-import { newGoogleReview, readJson, runSync, SECRETS, useFakeApis, workspace } from './helpers.ts';
+import { newGoogleReview, readJson, runSync, SECRETS, useFakeApis, workspace } from '../helpers/sync.ts';
 
 let pki: TestPki;
 let fake: FakeApis;

@@ -3,13 +3,13 @@
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import type { FakeApis } from '../helpers/stand-ins/fake-apis.ts';
+import { makeTestPki, type TestPki } from '../helpers/pki.ts';
 import { buildInProcess } from '../helpers/build.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
-import { sleep } from '../hub/subscriber.ts';
-import { runImport } from '../import/helpers.ts';
-import { filesUnder, issuedAccessTokens, newGoogleReview, readJson, runSync, SECRETS, seed, startFakes, transcript, workspace } from './helpers.ts';
+import { sleep } from '../helpers/hub/subscriber.ts';
+import { runImport } from '../helpers/import.ts';
+import { filesUnder, issuedAccessTokens, newGoogleReview, readJson, runSync, SECRETS, seed, startFakes, transcript, workspace } from '../helpers/sync.ts';
 
 const SITE = 'https://reviews.example';
 let pki: TestPki;

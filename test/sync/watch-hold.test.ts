@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeApis } from '../../scripts/harness/fake-apis.ts';
-import { makeTestPki } from '../../scripts/harness/pki.ts';
+import type { FakeApis } from '../helpers/stand-ins/fake-apis.ts';
+import { makeTestPki } from '../helpers/pki.ts';
 import { googleNewest, trustpilotNewest } from '../../src/core/import/newest.ts';
 import { readSyncSettings } from '../../src/settings/sync.ts';
 import { readWatchSettings } from '../../src/settings/watch.ts';
 import { checkSources, DISPATCH_HOLD_MS, type LiveBuild, type WatchConfig, type WatchState } from '../../src/sync/watch.ts';
-import { newGoogleReview, seed, startFakes } from './helpers.ts';
+import { newGoogleReview, seed, startFakes } from '../helpers/sync.ts';
 
 let fake: FakeApis;
 let config: WatchConfig;

@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeApis, FakeRequest } from '../../scripts/harness/fake-apis.ts';
-import { makeTestPki, type TestPki } from '../../scripts/harness/pki.ts';
+import type { FakeApis, FakeRequest } from '../helpers/stand-ins/fake-apis.ts';
+import { makeTestPki, type TestPki } from '../helpers/pki.ts';
 import { signPublish } from '../../sidecar/hub/publish-signature.ts';
 import { WATCH_STATUS_PATH } from '../../sidecar/runtime/cloudflare/bindings.ts';
 import { watchCron } from '../../src/settings/watch.ts';
@@ -26,7 +26,7 @@ import {
   startFakes,
   UNIT,
   workspace,
-} from './helpers.ts';
+} from '../helpers/sync.ts';
 
 const SITE = 'https://reviews.example.com';
 const GITHUB_TOKEN = 'github_pat_11TESTTOKEN0000watch9f8e7d6c5b4a';

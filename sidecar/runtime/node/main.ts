@@ -1,7 +1,6 @@
 import { createServer as createNodeServer, type RequestListener, type ServerOptions } from 'node:http';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { ENTRIES, entryFile } from '../../../src/package/entries.ts';
 import { readSettings } from '../../../src/settings/index.ts';
 import { readSyncSchedule } from '../../../src/settings/sync.ts';
 import { createApp } from '../../app.ts';
@@ -86,7 +85,7 @@ const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings
       niceness: syncSchedule.niceness,
       firstDelayMs: 2000,
       command: process.execPath,
-      args: [fileURLToPath(new URL(`../../../scripts/sync${extname(fileURLToPath(import.meta.url))}`, import.meta.url))],
+      args: [entryFile(ENTRIES.sync)],
       env: { ...process.env, ...(own ? { SIDECAR_URL: own } : {}) },
       cwd: process.cwd(),
       log,

@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { EdgeTable } from '../../../sidecar/runtime/cloudflare/pages-worker.ts';
 import type { RepresentationMeta } from '../../core/http/headers.ts';
 import type { Manifest } from '../../core/http/manifest.ts';
 import { API_PREFIXES, isApiPath, PATHS } from '../../core/http/urls.ts';
 import { headerRules, headersFile } from './header-rules.ts';
+import { BUNDLES, bundleSource } from '../../package/entries.ts';
 import { CLOUDFLARE, within } from './limits.ts';
 import { linkTree } from './link-tree.ts';
 
@@ -19,7 +19,7 @@ export interface PagesOptions {
   validators: CloudflareValidators;
 }
 
-const WORKER_SOURCE = fileURLToPath(new URL('../../../sidecar/runtime/cloudflare/pages-worker.ts', import.meta.url));
+const WORKER_SOURCE = bundleSource(BUNDLES.pagesWorker);
 
 /**
  * `dist/deploy/pages/` for `wrangler pages deploy`: the built files (hard links), a

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import {
   ASSETS_BINDING,
@@ -26,6 +25,7 @@ import { type Env, SETTINGS } from '../../settings/index.ts';
 import { SYNC_SETTINGS } from '../../settings/sync.ts';
 import { WATCH_SETTINGS } from '../../settings/watch.ts';
 import { headerRules, headersFile } from './header-rules.ts';
+import { BUNDLES, bundleSource } from '../../package/entries.ts';
 import { CLOUDFLARE, WORKERS, within } from './limits.ts';
 import { linkTree } from './link-tree.ts';
 import type { CloudflareValidators } from './pages.ts';
@@ -48,7 +48,7 @@ export interface WorkerOptions {
   watchCron?: string | undefined;
 }
 
-const ENTRY = fileURLToPath(new URL('../../../sidecar/runtime/cloudflare/main.ts', import.meta.url));
+const ENTRY = bundleSource(BUNDLES.worker);
 
 /**
  * `dist/deploy/worker/` for `wrangler deploy` (and `wrangler dev`): the whole service as one

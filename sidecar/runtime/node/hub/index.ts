@@ -2,11 +2,10 @@
 // publish check run on the calling thread; verification, delivery and denials run in the
 // engine's worker thread (engine.ts), fed through the SQLite queue.
 import { existsSync } from 'node:fs';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Hono } from 'hono';
 import type { SiteUrls } from '../../../../src/core/http/urls.ts';
+import { ENTRIES, entryFile } from '../../../../src/package/entries.ts';
 import type { HubSettings } from '../../../../src/settings/hub.ts';
 import type { ClientAddress } from '../../../http/client-address.ts';
 import { backoff, formatWait } from '../../../hub/backoff.ts';
@@ -168,7 +167,7 @@ export function createHub(options: HubOptions): Hub {
   }
 
   function startEngine() {
-    const worker = new Worker(new URL(`./engine-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url), { workerData: init });
+    const worker = new Worker(entryFile(ENTRIES.hubEngine), { workerData: init });
     engineStartedAt = Date.now();
     worker.on('message', (m: { log?: string; subscriptions?: true; storeFailure?: { code?: string; message: string } }) => {
       if (m.log !== undefined) log(m.log);
