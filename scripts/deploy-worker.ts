@@ -16,6 +16,8 @@ import { MANIFEST_FILE } from '../src/core/http/manifest.ts';
 import { ENTRIES, entryFile } from '../src/package/entries.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { customDomain, workersDevAddress } from './cloudflare/address.ts';
+import { accountId, cloudflareApi, wranglerCredentials } from './cloudflare/api.ts';
+import { keepLiveWatch, type LiveWatch, readLiveWatch } from './cloudflare/live-watch.ts';
 import { privateTempDir, removeAbandoned, writePrivateFile } from './run/private-dir.ts';
 import { tempDir, toolBin } from './run/processes.ts';
 
@@ -77,7 +79,31 @@ if (domain && !wranglerArgs.some((a) => a === '--domain' || a === '--domains' ||
 const outdirAt = wranglerArgs.indexOf('--outdir');
 // wrangler runs in a temporary folder: a relative --outdir means this one
 if (outdirAt >= 0 && wranglerArgs[outdirAt + 1]) wranglerArgs[outdirAt + 1] = resolve(wranglerArgs[outdirAt + 1] as string);
-const vars = Object.entries(workerVars(process.env)).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+const localVars = workerVars(process.env);
+const built = JSON.parse(readFileSync(config, 'utf8')) as { name: string; triggers?: { crons?: string[] } };
+const builtCrons = built.triggers?.crons ?? [];
+// A build without the watch's settings would deploy a Worker that no longer watches: keep what
+// the live one runs, read from the account, or refuse (wrangler keeps the Worker's secrets).
+if (!dryRun && builtCrons.length === 0) {
+  let live: LiveWatch | undefined;
+  try {
+    const api = cloudflareApi(wranglerCredentials(process.env), process.env);
+    live = await readLiveWatch(api, await accountId(api, process.env), built.name);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    fail(
+      `this machine has no watch settings and the live Worker's could not be read (${why}): ` +
+        "set SYNC_DISPATCH_REPOSITORY and a source's settings (GOOGLE_LOCATION or TRUSTPILOT_BUSINESS_UNIT_ID) as the repository has them, then deploy again.",
+    );
+  }
+  const kept = keepLiveWatch(builtCrons, localVars, live);
+  Object.assign(localVars, kept.vars);
+  for (const cron of kept.crons) wranglerArgs.push('--triggers', cron);
+  const keptVars = Object.keys(kept.vars).length > 0 ? `; ${Object.keys(kept.vars).join(', ')}` : '';
+  if (kept.crons.length > 0)
+    console.log(`deploy:worker: this machine has no watch settings; keeping the live Worker's watch (${kept.crons.join(', ')}${keptVars}).`);
+}
+const vars = Object.entries(localVars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
 // Secrets go up as the Worker's secrets, from a file only this user can read, removed on exit
 // (a signal too; a SIGKILLed run's folder goes at the next run): never a var, never an argument.
 const secrets = workerSecrets(process.env);

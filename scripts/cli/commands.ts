@@ -16,7 +16,11 @@ export const COMMANDS = {
     summary: 'make a new site in an empty folder: content, reviews.config.json, package.json, the sync workflow',
     usage: 'reviews init DIR [--name NAME] [--language CODE] [--time-zone ZONE] [--country CC] [--site-url URL] [--engine SPEC]',
     example: 'reviews init acme-reviews --name "Acme Plumbing" --language en --time-zone America/Denver --country US',
-    details: 'Without a flag it asks in a terminal, and fails naming the flag elsewhere. It refuses a folder that is not empty.',
+    details: [
+      'Without a flag it asks in a terminal, and fails naming the flag elsewhere. It refuses a folder that is not empty.',
+      '--engine PATH.tgz (or file:PATH.tgz): a packed engine, copied into the site as engine/NAME.tgz and named by that relative path,',
+      'so the site installs wherever it is cloned; `reviews upgrade NEWER.tgz` replaces it.',
+    ].join('\n'),
     needsSite: false,
   },
   import: {
@@ -63,10 +67,11 @@ export const COMMANDS = {
   deploy: {
     summary: 'build and deploy to Cloudflare as one Worker, no server (wrangler deploy)',
     usage: 'reviews deploy worker [--dry-run] [--outdir DIR] [--no-build] [--no-publish] [wrangler deploy options]',
-    details:
-      '--dry-run --outdir DIR writes what would be uploaded, without an account; --no-build ' +
-      'deploys the build as it is; --no-publish skips the ping to the hub. Other options go ' +
-      'to wrangler deploy. `reviews deploy worker`, its name before 1.1, still works.',
+    details: [
+      '--dry-run --outdir DIR writes what would be uploaded, without an account; --no-build deploys the build as it is;',
+      '--no-publish skips the ping to the hub. Other options go to wrangler deploy. `reviews deploy cloudflare`, its name before 1.1, still works.',
+      "Without the watch's settings here, it keeps the watch the live Worker runs (its Cron Trigger and settings), or refuses naming the setting to add.",
+    ].join('\n'),
     example: 'reviews deploy worker --dry-run --outdir /tmp/upload',
   },
   secret: {
@@ -74,7 +79,27 @@ export const COMMANDS = {
     usage: 'reviews secret <put NAME|list>',
     example: 'reviews secret put HUB_PUBLISH_SECRET',
   },
-  status: { summary: 'say what the last sync pass did and whether the site is current', usage: 'reviews status', example: 'reviews status' },
+  status: {
+    summary: 'ask the deployed Worker about its watch of the sources: when it last looked, what it found, whether the site is current',
+    usage: 'reviews status',
+    example: 'reviews status',
+  },
+  doctor: {
+    summary: "check every setting the sync workflow reads: here, and with the GitHub CLI logged in, the repository's own (by name, never values)",
+    usage: 'reviews doctor [--repo OWNER/NAME]',
+    details: [
+      'Each repository secret and variable of .github/workflows/sync.yml: set here (environment, .env, reviews.config.json) or missing,',
+      'and where its value comes from. Where `gh auth status` succeeds, also which of them the repository lacks (`gh secret list`,',
+      '`gh variable list`). Exits 1 when a required one is missing.',
+    ].join('\n'),
+    example: 'reviews doctor',
+  },
+  upgrade: {
+    summary: "replace the engine's tarball kept in engine/ with a newer one and install it",
+    usage: 'reviews upgrade PATH.tgz',
+    details: 'For a site made with `reviews init --engine PATH.tgz`. From the registry, `npm update reviews-service` upgrades instead.',
+    example: 'reviews upgrade ../reviews-service-1.1.0.tgz',
+  },
   sync: {
     summary: 'read new reviews from Google and Trustpilot; when anything changed build, deploy and ping the hub',
     usage: 'reviews sync [--full] [--content-only]',

@@ -1,7 +1,7 @@
 // `reviews init DIR`: a new site from flags, asking in a terminal for what is missing. It writes
 // into a folder of its own beside DIR and moves it into place, so a refusal or a failure leaves
 // nothing behind, and it never writes into a folder that is not empty.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
@@ -9,6 +9,7 @@ import { BusinessSchema } from '../../src/core/schemas/business.ts';
 import { LanguageTag } from '../../src/core/schemas/primitives.ts';
 import { isTimeZone } from '../../src/core/schemas/time-zone.ts';
 import { origin } from '../../src/settings/table.ts';
+import { engineSpec } from './engine-tarball.ts';
 import { CliError } from './errors.ts';
 import { packageJson, packageRoot } from './package-info.ts';
 import { type NewSite, siteFiles, slugify } from './site-files.ts';
@@ -53,6 +54,7 @@ export async function init(argv: string[], version: string): Promise<number> {
   if (positionals.length !== 1) throw new CliError('Name the folder of the new site, as in `reviews init acme-reviews --name "Acme Plumbing"`.');
   const dir = resolve(positionals[0] as string);
   refuseNonEmpty(dir);
+  const dependency = values.engine ? engineSpec(values.engine, dir) : { spec: `^${version}` };
   const answers = await answer(values as Record<string, string | undefined>);
   let siteUrl: string | undefined;
   if (values['site-url']) {
@@ -72,7 +74,7 @@ export async function init(argv: string[], version: string): Promise<number> {
     timeZone: answers['time-zone'] as string,
     country: (answers.country as string).toUpperCase(),
     ...(siteUrl ? { siteUrl } : {}),
-    engine: values.engine ?? `^${version}`,
+    engine: dependency.spec,
     packageName: slugify(basename(dir)),
     workflow: readFileSync(join(packageRoot(), WORKFLOW), 'utf8'),
     peers: engine.peerDependencies ?? {},
@@ -80,7 +82,7 @@ export async function init(argv: string[], version: string): Promise<number> {
   const files = siteFiles(site, engineName);
   const business = BusinessSchema.safeParse(JSON.parse(files['content/business.json'] as string));
   if (!business.success) throw new CliError(`The business.json for these answers does not validate (${business.error.issues[0]?.message}); check the flags.`);
-  writeSite(dir, files);
+  writeSite(dir, files, dependency.tarball ? { [dependency.spec.slice('file:'.length)]: dependency.tarball } : {});
   console.log(
     `Made a new site in ${dir}. Next:\n${dir === process.cwd() ? '' : `  cd ${positionals[0]}\n`}  npm ` +
       'install\n  npx reviews import google PATH-TO-TAKEOUT\n  npx reviews check\n  npx reviews start',
@@ -156,13 +158,18 @@ async function answer(values: Record<string, string | undefined>): Promise<Recor
   return answers;
 }
 
-function writeSite(dir: string, files: Record<string, string>): void {
+/** `files` as text by their path in the site; `copies`: files copied in as they are (the engine's tarball). */
+function writeSite(dir: string, files: Record<string, string>, copies: Record<string, string>): void {
   const staging = join(dirname(dir), `.${basename(dir)}.init-${process.pid}`);
   const moved: string[] = [];
   try {
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(staging, path)), { recursive: true });
       writeFileSync(join(staging, path), text);
+    }
+    for (const [path, from] of Object.entries(copies)) {
+      mkdirSync(dirname(join(staging, path)), { recursive: true });
+      copyFileSync(from, join(staging, path));
     }
     refuseNonEmpty(dir);
     if (existsSync(dir)) {

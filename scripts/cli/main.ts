@@ -8,12 +8,14 @@ import { toolBin } from '../run/processes.ts';
 import { checkContent } from './check.ts';
 import { COMMANDS, type CommandName, commandHelp, isCommand, mainHelp } from './commands.ts';
 import { printConfig } from './config.ts';
+import { doctor } from './doctor.ts';
 import { CliError } from './errors.ts';
 import { init } from './init.ts';
 import { packageJson } from './package-info.ts';
 import { runScript } from './run-script.ts';
 import { SERVE } from './serve-profile.ts';
 import { readSiteEnv } from './site-env.ts';
+import { upgrade } from './upgrade.ts';
 
 const PREVIEWS: Record<string, { script: Entry; args: string[]; tool: string }> = {
   worker: { script: ENTRIES.previewWorker, args: [], tool: 'wrangler' },
@@ -94,6 +96,10 @@ async function main(argv: string[]): Promise<number> {
       return run(ENTRIES.publish, rest);
     case 'config':
       return printConfig(site.layers);
+    case 'doctor':
+      return doctor(rest, process.cwd(), site.env, site.layers.file);
+    case 'upgrade':
+      return upgrade(rest, process.cwd());
     case 'hub':
       if (rest[0] !== 'backup') throw usage('hub', 'name what to do with the hub: backup');
       return run(ENTRIES.hubBackup, rest.slice(1));

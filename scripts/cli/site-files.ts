@@ -3,6 +3,8 @@
 
 import { ALL_SETTINGS, SECRET_SETTING_NAMES } from '../../src/settings/all.ts';
 import { CONFIG_FILE_NAME } from '../../src/settings/config-file.ts';
+import { ciChecklist } from './ci-settings.ts';
+import { ENGINE_DIR } from './engine-tarball.ts';
 
 export interface NewSite {
   name: string;
@@ -88,7 +90,7 @@ export function siteFiles(site: NewSite, engineName: string): Record<string, str
     '.gitignore': ['node_modules/', 'dist', '.builds/', '.astro/', 'data/', '.env', '.dev.vars', '*.db', '*.db-wal', '*.db-shm', ''].join('\n'),
     '.env.example': envExample(),
     '.github/workflows/sync.yml': site.workflow,
-    'README.md': readme(site.name),
+    'README.md': readme(site.name, site.workflow, site.engine),
   };
 }
 
@@ -103,7 +105,12 @@ function envExample(): string {
   return lines.join('\n');
 }
 
-function readme(name: string): string {
+function readme(name: string, workflow: string, engine: string): string {
+  const kept = engine.startsWith(`file:${ENGINE_DIR}/`);
+  const upgrade = kept
+    ? `The engine is the tarball in \`${ENGINE_DIR}/\`, committed with the site so that it installs wherever it is cloned; upgrade it with
+\`npx reviews upgrade PATH-TO-NEWER.tgz\` and commit \`${ENGINE_DIR}/\`, \`package.json\` and \`package-lock.json\`.`
+    : 'Upgrade the engine with `npm update reviews-service`.';
   return `# ${name}: reviews
 
 The reviews of ${name}, published as static files, feeds, search and MCP by [reviews-service](https://www.npmjs.com/package/reviews-service).
@@ -114,11 +121,18 @@ npm install
 npx reviews import google ~/Downloads/takeout.zip   # or trustpilot / csv
 npx reviews check                                    # validates, and lists what is worth adding
 npx reviews start                                    # http://localhost:4321
-npx reviews deploy worker                        # one Worker, no server
+npx reviews deploy worker                            # one Worker, no server
 \`\`\`
 
-\`.github/workflows/sync.yml\` reads new reviews once the sources' secrets are set: started by the Cloudflare Worker's
-watch when a source has something new, and once a day on its own (node_modules/reviews-service/docs/keeping-it-fresh.md).
-Upgrade the engine with \`npm update reviews-service\`; \`npx reviews --help\` lists every command.
+${upgrade} \`npx reviews --help\` lists every command.
+
+## What the sync workflow needs
+
+\`.github/workflows/sync.yml\` reads new reviews, builds, deploys and commits the content: started by the Worker's watch
+when a source has something new, and once a day on its own (node_modules/reviews-service/docs/keeping-it-fresh.md).
+Set these in the repository (Settings › Secrets and variables › Actions); \`npx reviews doctor\` checks them here and,
+with the GitHub CLI logged in, in the repository (by name, never values):
+
+${ciChecklist(workflow)}
 `;
 }

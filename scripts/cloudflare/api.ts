@@ -40,7 +40,15 @@ export function cloudflareApi(headers: Record<string, string>, env: NodeJS.Proce
   const base = (env.CLOUDFLARE_API_BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, '');
   return {
     async get<T>(path: string): Promise<T> {
-      const res = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(30_000) });
+      const once = () => fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(30_000) });
+      let res: Response;
+      try {
+        res = await once();
+      } catch (error) {
+        // a kept-alive connection the server closed while a build ran: a GET is safe to send again
+        if (!(error instanceof TypeError)) throw error;
+        res = await once();
+      }
       let body: { success?: boolean; errors?: { code?: number; message?: string }[]; result?: T } | undefined;
       try {
         body = (await res.json()) as typeof body;

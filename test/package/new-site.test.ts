@@ -172,7 +172,8 @@ describe('reviews init', () => {
     expect(BusinessSchema.safeParse(business).success).toBe(true);
     expect(JSON.parse(readFileSync(join(site, 'reviews.config.json'), 'utf8'))).toMatchObject({ worker_name: 'acme-plumbing-heating' });
     const pkg = JSON.parse(readFileSync(join(site, 'package.json'), 'utf8'));
-    expect(pkg.dependencies['reviews-service']).toBe(`file:${tarball}`);
+    // the packed engine, kept in the site and named by a relative path (test/package/clone-install.test.ts clones it elsewhere)
+    expect(pkg.dependencies['reviews-service']).toBe(`file:engine/${basename(tarball)}`);
     expect(readFileSync(join(site, '.github/workflows/sync.yml'), 'utf8')).toBe(readFileSync(join(ROOT, '.github/workflows/sync.yml'), 'utf8'));
     for (const script of ['sync', 'deploy:worker']) expect(pkg.scripts[script]).toMatch(/^reviews /);
     expect(readFileSync(join(site, '.gitignore'), 'utf8')).toMatch(/^\.env$/m);

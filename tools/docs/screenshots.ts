@@ -1,6 +1,6 @@
 // npm run docs:screenshots: the pictures in README.md and docs/, taken in Chromium from a real
 // build of the sample business served by the real server: the home page (light and dark, in the
-// sample's brand) and its preview card, a technician's page,
+// sample's brand) and its preview card, a technician's page, the embed page,
 // the widget and badge on another site, and the MCP App drawn by the official host bridge.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,6 +62,7 @@ try {
   const ratings = (await (await fetch(`${server.url}/api/ratings.json`)).json()) as { technicians: { url: string }[] };
   const technician = new URL(ratings.technicians[0]?.url ?? '/', server.url).pathname;
   await shoot(browser, `${server.url}${technician}`, 'facet.png');
+  await shoot(browser, `${server.url}/embed/`, 'embed.png');
 
   const { createServer } = await import('node:http');
   const host = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(foreignPage(server.url)));

@@ -108,6 +108,12 @@ function sourceMarks(doc: ReviewsDocument): Record<string, SourceMark> {
   return Object.fromEntries(Object.entries(imports).flatMap(([source, record]) => (record.newest ? [[source, record.newest]] : [])));
 }
 
+/** The watch's settings the Worker reads: it asks the sources as the sync does, with the sync's settings (secrets among them). */
+export const WATCH_WORKER_SETTINGS = [
+  ...Object.keys(SYNC_SETTINGS).filter((name) => name.startsWith('GOOGLE_') || name.startsWith('TRUSTPILOT_')),
+  ...Object.keys(WATCH_SETTINGS),
+];
+
 /** Settings of the server's, the hub's and the watch's tables that the Worker reads, as vars (secrets among them). */
 const WORKER_SETTINGS = [
   'CACHE_MAX_AGE_S',
@@ -117,9 +123,7 @@ const WORKER_SETTINGS = [
   'WORKER_SERVER_TIMING',
   ...Object.keys(SETTINGS).filter((name) => name.startsWith('MCP_')),
   ...Object.keys(HUB_SETTINGS).filter((name) => name.startsWith('HUB_')),
-  // the watch asks the sources as the sync does, with the sync's settings
-  ...Object.keys(SYNC_SETTINGS).filter((name) => name.startsWith('GOOGLE_') || name.startsWith('TRUSTPILOT_')),
-  ...Object.keys(WATCH_SETTINGS),
+  ...WATCH_WORKER_SETTINGS,
 ];
 
 /**

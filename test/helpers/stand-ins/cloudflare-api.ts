@@ -3,8 +3,8 @@
 // shape: the envelope {success, errors, messages, result}, the account's workers.dev subdomain,
 // a Worker's script upload (multipart: metadata and modules), the static assets' upload session
 // (buckets of hashes still to upload, then a completion token), versions and deployments, the
-// Worker's workers.dev switch, its custom domains (in the account's zones) and its secrets. wrangler is pointed
-// at it with CLOUDFLARE_API_BASE_URL. Every request is
+// Worker's workers.dev switch, its custom domains (in the account's zones), its Cron Triggers and its secrets.
+// wrangler is pointed at it with CLOUDFLARE_API_BASE_URL. Every request is
 // logged; one no route here answers is answered 404 and kept in `unknown`.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -31,6 +31,8 @@ export interface StoredWorker {
   /** Custom domains attached to it (https://developers.cloudflare.com/workers/configuration/routing/custom-domains/). */
   domains: string[];
   secrets: Map<string, string>;
+  /** Its Cron Triggers (https://developers.cloudflare.com/api/resources/workers/subresources/scripts/subresources/schedules/) */
+  crons: string[];
   uploads: number;
   /** The version the last upload made, deployed at once at 100%. */
   versionId: string;
@@ -155,6 +157,13 @@ export async function startCloudflareApi(options: CloudflareApiOptions = {}): Pr
         .map(([n, v]) => [n, Buffer.from(v)]),
     );
     if (!modules[metadata.main_module as string]) return { error: failure(10021, `main_module ${metadata.main_module} is not among the parts`) };
+    // keep_bindings: the previous version's bindings of those types that this upload does not name (wrangler keeps secrets so)
+    const keep = new Set((metadata.keep_bindings as string[] | undefined) ?? []);
+    const named = (metadata.bindings as { name: string; type: string }[] | undefined) ?? [];
+    const kept = ((before?.metadata.bindings as { name: string; type: string }[] | undefined) ?? []).filter(
+      (b) => keep.has(b.type) && !named.some((n) => n.name === b.name),
+    );
+    if (kept.length > 0) metadata = { ...metadata, bindings: [...named, ...kept] };
     return {
       id: randomUUID(),
       name,
@@ -175,6 +184,7 @@ export async function startCloudflareApi(options: CloudflareApiOptions = {}): Pr
       workersDev: before?.workersDev ?? false,
       domains: before?.domains ?? [],
       secrets: before?.secrets ?? new Map(),
+      crons: before?.crons ?? [],
       uploads: (before?.uploads ?? 0) + 1,
       versionId: v.id,
       deployedOn: v.createdOn,
@@ -187,8 +197,11 @@ export async function startCloudflareApi(options: CloudflareApiOptions = {}): Pr
     strategy: 'percentage',
     versions: [{ version_id: w.versionId, percentage: 100 }],
   });
+  // the API never answers a secret's value
   const settingsOf = (w: StoredWorker) => ({
-    bindings: w.metadata.bindings ?? [],
+    bindings: ((w.metadata.bindings ?? []) as { type: string; text?: string }[]).map(({ text, ...b }) =>
+      b.type === 'secret_text' ? b : { ...b, ...(text === undefined ? {} : { text }) },
+    ),
     compatibility_date: w.metadata.compatibility_date,
     compatibility_flags: w.metadata.compatibility_flags ?? [],
     logpush: w.metadata.logpush ?? false,
@@ -196,6 +209,8 @@ export async function startCloudflareApi(options: CloudflareApiOptions = {}): Pr
     tags: [],
     tail_consumers: null,
   });
+
+  const schedulesOf = (w: StoredWorker) => w.crons.map((cron) => ({ cron, created_on: w.deployedOn, modified_on: w.deployedOn }));
 
   type Route = (req: CloudflareRequest, match: RegExpExecArray, raw: IncomingMessage) => [number, unknown];
   const worker = (name: string) => api.workers.get(name);
@@ -303,6 +318,26 @@ export async function startCloudflareApi(options: CloudflareApiOptions = {}): Pr
       (_req, m) => {
         const w = worker(m[2] as string);
         return w ? [200, envelope(settingsOf(w))] : [404, notFound(m[2] as string)];
+      },
+    ],
+    [
+      'GET',
+      /^\/accounts\/([^/]+)\/workers\/scripts\/([^/]+)\/schedules$/,
+      (_req, m) => {
+        const w = worker(m[2] as string);
+        return w ? [200, envelope({ schedules: schedulesOf(w) })] : [404, notFound(m[2] as string)];
+      },
+    ],
+    [
+      'PUT',
+      /^\/accounts\/([^/]+)\/workers\/scripts\/([^/]+)\/schedules$/,
+      (req, m) => {
+        const w = worker(m[2] as string);
+        if (!w) return [404, notFound(m[2] as string)];
+        const body = req.body as { cron?: unknown }[];
+        if (!Array.isArray(body) || body.some((s) => typeof s?.cron !== 'string')) return [400, failure(10021, 'a list of {cron} is required')];
+        w.crons = body.map((s) => s.cron as string);
+        return [200, envelope({ schedules: schedulesOf(w) })];
       },
     ],
     [
