@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hmacSha256Base64url } from '../../src/core/bytes/hmac.ts';
 import { applyJobEvidence } from '../../src/core/jobs/apply.ts';
-import { formHash, indexJobs, matchReview } from '../../src/core/jobs/match.ts';
+import { formHash, indexJobs, matchReview, REVIEW_DELAY, reviewDelayDensity } from '../../src/core/jobs/match.ts';
 import { customerForms, parseName } from '../../src/core/jobs/names.ts';
 import type { Decision, JobRecord } from '../../src/core/jobs/records.ts';
 
@@ -23,7 +23,8 @@ const ctx = (jobs: JobRecord[], windowDays = 45) => ({ index: indexJobs(jobs), h
 
 describe('matching a review to a job', () => {
   it('matches within the window after the job, never before it or after the window', () => {
-    const jobs = [job('J1', '2026-03-01', 'Maria Garcia')];
+    // five years of records, so one customer's name is rare enough to match even at the window's end
+    const jobs = [job('J0', '2021-03-01', 'Zed Quillfeather'), job('J1', '2026-03-01', 'Maria Garcia')];
     expect(matchReview('Maria Garcia', '2026-03-01', ctx(jobs)).kind).toBe('matched');
     expect(matchReview('Maria Garcia', '2026-04-15', ctx(jobs)).kind).toBe('matched');
     expect(matchReview('Maria Garcia', '2026-04-16', ctx(jobs))).toEqual({ kind: 'none', reason: 'no-job' });
@@ -159,6 +160,25 @@ describe('a name many customers share', () => {
     expect(shared).toMatchObject({ kind: 'undecided', why: 'common-name' });
     // her full name is hers alone: matched
     expect(matchReview('Maria Garcia', '2026-03-20', ctx(jobs))).toMatchObject({ kind: 'matched', form: 'full' });
+  });
+});
+
+describe('how long after the job the review comes', () => {
+  it('matches a shared name soon after the job, and leaves it to the owner weeks after', () => {
+    // two customers show "Maria G." over a year: a review the day of a job is hers, ten days after may be a namesake's
+    const jobs = [job('J0', '2025-01-10', 'Maria Gabson', [], 'gabson')];
+    jobs.push(job('J-last', '2026-03-01', 'Maria Garcia', [], 'garcia'));
+    expect(matchReview('Maria G.', '2026-03-01', ctx(jobs))).toMatchObject({ kind: 'matched', job: { id: 'J-last' }, form: 'last-initial' });
+    expect(matchReview('Maria G.', '2026-03-11', ctx(jobs))).toMatchObject({ kind: 'undecided', why: 'common-name' });
+    // the full name, hers alone, is matched at the same delay
+    expect(matchReview('Maria Garcia', '2026-03-11', ctx(jobs))).toMatchObject({ kind: 'matched', form: 'full' });
+  });
+
+  it('weighs the delay by how reviews fall off after a job, with a few late ones', () => {
+    expect(reviewDelayDensity(0, 45)).toBeGreaterThan(reviewDelayDensity(7, 45));
+    expect(reviewDelayDensity(7, 45)).toBeGreaterThan(reviewDelayDensity(30, 45));
+    // never zero in the window: the late share spread over it
+    expect(reviewDelayDensity(45, 45)).toBeGreaterThanOrEqual(REVIEW_DELAY.lateShare / 45);
   });
 });
 

@@ -1,6 +1,7 @@
 // Matching one review to a job: the reviewer's name form looked up among the customers' keyed
 // name forms, then the window after each job's day. Precision first: two fitting customers, a
-// name that cannot identify anyone alone, or a form many customers share, give no match.
+// name that cannot identify anyone alone, or a form many customers share with the job too long
+// before the review for how reviews follow jobs, give no match.
 import type { KeyedHash } from '../bytes/hmac.ts';
 import { dayNumber } from './days.ts';
 import { type NameKind, parseName, reviewerForm } from './names.ts';
@@ -29,13 +30,28 @@ export interface JobIndex {
 
 /**
  * A form many customers share is common among people who are not customers too, so one of them
- * with a job shortly before the review says less. A match is made without the owner only when the
- * customers sharing the form, spread over the records' days, would put fewer jobs than this in the
- * days from the job to the review by chance; otherwise the review waits for the owner. "Maria G."
- * is shared far more than "Maria Garcia", hence the smaller bound. Chosen on made-up businesses of
- * seeds 1 and 2 (bench/verify/), for precision first: `npm run bench:verify`.
+ * with a job shortly before the review says less. The odds that the match is a namesake's: the
+ * customers sharing the form, spread over the records' days, put jobs on any one day at a rate that
+ * a namesake's review meets by chance; a customer's own review comes at a delay after the job that
+ * falls off fast (REVIEW_DELAY). The ratio of the first to the second must stay under this bound;
+ * otherwise the review waits for the owner. "Maria G." is shared far more than "Maria Garcia", and
+ * wrong matches gather there, hence the smaller bound. Chosen on made-up businesses of seeds 1 and 2
+ * (bench/verify/), for precision first: `npm run bench:verify`.
  */
-export const MAX_CHANCE_NAMESAKES: Record<FormKind, number> = { full: 0.2, nickname: 0.2, 'first-initial': 0.05, 'last-initial': 0.01 };
+export const MAX_CHANCE_NAMESAKES: Record<FormKind, number> = { full: 0.8, nickname: 0.8, 'first-initial': 0.2, 'last-initial': 0.03 };
+
+/**
+ * How long after a job its customer's review comes: most within days (an exponential fall with
+ * this mean), a few any time in the window (`lateShare`, spread evenly over it), so a late review is
+ * not ruled out, only asked more of.
+ */
+export const REVIEW_DELAY = { meanDays: 4, lateShare: 0.05 };
+
+/** The share of a customer's reviews that come `days` after the job, per day of delay. */
+export function reviewDelayDensity(days: number, windowDays: number): number {
+  const { meanDays, lateShare } = REVIEW_DELAY;
+  return ((1 - lateShare) * Math.exp(-days / meanDays)) / meanDays + lateShare / Math.max(1, windowDays);
+}
 
 /** Records shorter than a year are taken as a year's, so a first import of last month's jobs is not read as a crowd of namesakes. */
 const MIN_SPAN_DAYS = 365;
@@ -127,7 +143,8 @@ export function matchReview(authorName: string, reviewDate: string, ctx: MatchCo
   // The latest job before the review; on one day, the highest id, so the choice never depends on file order.
   let best = list[0] as Fit;
   for (const f of list) if (f.day > best.day || (f.day === best.day && f.job.id > best.job.id)) best = f;
-  const byChance = (entry.customers * (reviewDay - best.day + 1)) / ctx.index.spanDays > MAX_CHANCE_NAMESAKES[best.kind];
+  // namesakes' jobs per day, against the customer's own reviews per day at this delay
+  const byChance = entry.customers / ctx.index.spanDays / reviewDelayDensity(reviewDay - best.day, ctx.windowDays) > MAX_CHANCE_NAMESAKES[best.kind];
   if (byChance && !best.job.technicians.some((t) => named(best.job).includes(t))) return { kind: 'undecided', candidates: all(), why: 'common-name' };
   return { kind: 'matched', job: best.job, form: best.kind, jobsInWindow: new Set(list.map((f) => f.job.id)).size };
 }
