@@ -116,8 +116,9 @@ describe.each(TARGETS)('%s', (target) => {
       const res = await get('/api/reviews/since/2024-01-11');
       expect(res.status).toBe(200);
       const doc = await res.json();
-      expect(doc).toMatchObject({ since: '2024-01-11', count: 2 });
-      expect(doc.reviews.map((r: { id: string }) => r.id)).toEqual(['a4', 'a3']);
+      // a5 carries no evidence: published by the default policy (PUBLISH_REVIEWS=all)
+      expect(doc).toMatchObject({ since: '2024-01-11', count: 3 });
+      expect(doc.reviews.map((r: { id: string }) => r.id)).toEqual(['a5', 'a4', 'a3']);
       expect(res.headers.get('etag')).toMatch(/^"[\w-]+"$/);
       const again = await get('/api/reviews/since/2024-01-11', { headers: { 'if-none-match': res.headers.get('etag') as string } });
       expect(again.status).toBe(304);
