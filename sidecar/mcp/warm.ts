@@ -20,7 +20,8 @@ export interface WarmSample {
 /** Arguments that take each tool through its whole answer on a one-review build. */
 const warmArguments = (review: Review): Record<McpToolName, Record<string, unknown>> => ({
   get_business: {},
-  search_reviews: { query: review.text.slice(0, 12) || 'a', limit: 1 },
+  // by code points: a cut inside a surrogate pair (an emoji) is not a valid query
+  search_reviews: { query: Array.from(review.text).slice(0, 12).join('') || 'a', limit: 1 },
   get_review: { id: review.id },
   get_reviews_since: { date: review.date, limit: 1 },
   get_insights: {},

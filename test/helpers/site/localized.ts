@@ -287,6 +287,8 @@ export function localizedContent(language: LocalLanguage): string {
       service_areas: l.areas,
       services: business.services.map((s: { id: string }, i: number) => ({ id: s.id, name: l.services[i], synonyms: [] })),
       technicians: business.technicians.map((t: { name: string }, i: number) => ({ name: t.name, role: l.roles[i] })),
+      // the logo's alt text names the business, in its own words
+      ...(business.brand?.logo ? { brand: { ...business.brand, logo: { ...business.brand.logo, alt: l.name } } } : {}),
     }),
   );
   const reviews = read('reviews.json').map((r: Record<string, unknown> & { rating: number; text: string; response?: { date: string } }) => {
