@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { loadContentDir } from '../../src/build/content-dir.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { buildInsights } from '../../src/core/insights/build.ts';
-import { build, generate, ROOT, table, tempDir } from '../shared/lib.ts';
+import { build, generate, median, ROOT, table, tempDir } from '../shared/lib.ts';
 import { NODE } from '../../scripts/run/processes.ts';
 
 /** The code at `ref`, from git, beside our node_modules. */
@@ -28,7 +28,6 @@ function buildWith(root: string, env: Record<string, string>): number {
   return (performance.now() - started) / 1000;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const baselineRef = process.env.BENCH_BASELINE;
 const baselineRoot = baselineRef ? baselineTree(baselineRef) : undefined;
 const turns: Record<string, string | number>[] = [];

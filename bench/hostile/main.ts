@@ -19,13 +19,14 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { factsOf, type HostileKind, hostileKinds } from './hostile-requests.ts';
+import { envNumber } from '../shared/env.ts';
 import { build, FREE_PLAN_CPU_MS, generate, median, ROOT, type Server, startSidecar, tempDir } from '../shared/lib.ts';
 import { cpuNs, workerdOf } from '../worker/worker-mcp.ts';
 import { startDirectWorker } from '../../test/helpers/workerd-direct.ts';
 
-const sizes = [Number(process.env.BENCH_REVIEWS ?? 2507), Number(process.env.BENCH_LARGE ?? 20000)].filter((n) => n > 0);
-const perKind = Number(process.env.BENCH_REQUESTS ?? 15);
-const freshStarts = Number(process.env.BENCH_FRESH ?? 2);
+const sizes = [envNumber('BENCH_REVIEWS', 2507), envNumber('BENCH_LARGE', 20000)].filter((n) => n > 0);
+const perKind = envNumber('BENCH_REQUESTS', 15);
+const freshStarts = envNumber('BENCH_FRESH', 2);
 const SITE = 'https://reviews.example';
 const WORKER_ENV = { WORKER_SERVER_TIMING: '1', HUB_ALLOW_PRIVATE_CALLBACKS: '0' };
 

@@ -17,19 +17,20 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { mcpRoutes } from '../../sidecar/mcp/routes.ts';
 import { liveSite } from '../../sidecar/runtime/node/live-site.ts';
+import { envNumber } from '../shared/env.ts';
 import { build, generate, type Load, load, median, rssMb, startSidecar, table, tempDir } from '../shared/lib.ts';
 import { reportMcpSizes } from './mcp-sizes.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const seconds = envNumber('BENCH_SECONDS', 3);
 /** The three loads of a query run in turn, this many times, so a burst of load from elsewhere on this shared machine hits all of them alike. */
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const count = Number(process.env.BENCH_REVIEWS ?? 20000);
-const sessionCount = Number(process.env.BENCH_SESSIONS ?? 1000);
+const rounds = envNumber('BENCH_ROUNDS', 3);
+const count = envNumber('BENCH_REVIEWS', 20000);
+const sessionCount = envNumber('BENCH_SESSIONS', 1000);
 const IDLE_S = 2;
 
 // 0. What an agent pays per answer, on a business of the held-out set's size.
 const only = process.env.BENCH_ONLY;
-const sizesMet = only === 'throughput' ? true : await reportMcpSizes(Number(process.env.BENCH_SIZE_REVIEWS ?? 2507));
+const sizesMet = only === 'throughput' ? true : await reportMcpSizes(envNumber('BENCH_SIZE_REVIEWS', 2507));
 if (only === 'sizes') process.exit(sizesMet ? 0 : 1);
 
 const dir = tempDir('mcp');
