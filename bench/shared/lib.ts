@@ -83,7 +83,7 @@ interface PostLoadOptions {
 }
 
 /** JSON-RPC `method` posted to `${base}/mcp` by 32 connections for `seconds`; every request gets its own id, as the spec requires. */
-export async function loadMcp(
+export function loadMcp(
   base: string,
   headers: Record<string, string>,
   method: string,
