@@ -3,23 +3,14 @@
 // BENCH_BASELINE=<git ref> also builds each size with that version of the code (its files beside
 // our node_modules), the two taking turns for three rounds: the ratio of the medians is the cost
 // of what changed since.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContentDir } from '../../src/build/content-dir.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { buildInsights } from '../../src/core/insights/build.ts';
-import { build, generate, ROOT, table, tempDir } from '../shared/lib.ts';
-import { NODE } from '../../scripts/run/processes.ts';
-
-/** The code at `ref`, from git, beside our node_modules. */
-function baselineTree(ref: string): string {
-  const root = join(tempDir('build-baseline'), 'code');
-  mkdirSync(root);
-  execFileSync('tar', ['-x', '-C', root], { input: execFileSync('git', ['archive', '--format=tar', ref], { cwd: ROOT, maxBuffer: 1 << 30 }) });
-  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
-  return root;
-}
+import { baselineCode } from '../shared/baseline.ts';
+import { build, generate, median, NODE, ROOT, table, tempDir } from '../shared/lib.ts';
 
 function buildWith(root: string, env: Record<string, string>): number {
   const started = performance.now();
@@ -28,9 +19,8 @@ function buildWith(root: string, env: Record<string, string>): number {
   return (performance.now() - started) / 1000;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const baselineRef = process.env.BENCH_BASELINE;
-const baselineRoot = baselineRef ? baselineTree(baselineRef) : undefined;
+const baselineRoot = baselineRef ? baselineCode(baselineRef, 'build-baseline') : undefined;
 const turns: Record<string, string | number>[] = [];
 
 const sizes = (process.argv[2] ?? '1000,5000,20000').split(',').map(Number);

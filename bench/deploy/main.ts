@@ -6,10 +6,11 @@ import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'no
 import { join } from 'node:path';
 import { routesFile } from '../../src/build/deploy/pages.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
+import { envNumber } from '../shared/env.ts';
 import { build, generate, load, ROOT, startSidecar, table, tempDir } from '../shared/lib.ts';
 import { startWrangler } from '../../scripts/run/host-emulators.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const seconds = envNumber('BENCH_SECONDS', 5);
 const NOWHERE = 'http://127.0.0.1:9';
 
 /** Paths of a crawl that run the worker under `_routes.json` (exclude wins over include). */

@@ -22,6 +22,7 @@ import { googleNewest, isNews, trustpilotNewest } from '../../src/core/import/ne
 import { readSyncSettings } from '../../src/settings/sync.ts';
 import { askSources } from '../../src/sync/watch.ts';
 import { googleReviews, newGoogleReview } from '../../test/helpers/google-export.ts';
+import { envNumber } from '../shared/env.ts';
 import { median, NODE, ROOT, table, tempDir } from '../shared/lib.ts';
 import { ACCOUNT, freshContent, LOCATION, startBenchFakes, UNIT } from '../sync/sync-fakes.ts';
 import { cpuNs, openSession, workerdOf } from '../worker/worker-mcp.ts';
@@ -29,12 +30,12 @@ import { trustpilotReviews } from '../../test/helpers/stand-ins/fake-apis.ts';
 import { makeTestPki } from '../../test/helpers/pki.ts';
 import { startWorker } from '../../test/helpers/worker.ts';
 
-const ROUNDS = Number(process.env.BENCH_FRESHNESS_ROUNDS ?? 3);
-const INSTALL_S = Number(process.env.BENCH_FRESHNESS_INSTALL_S ?? 60);
-const SETUP_S = Number(process.env.BENCH_FRESHNESS_SETUP_S ?? 10);
-const PER_MONTH = Number(process.env.BENCH_FRESHNESS_REVIEWS_PER_MONTH ?? 30);
+const ROUNDS = envNumber('BENCH_FRESHNESS_ROUNDS', 3);
+const INSTALL_S = envNumber('BENCH_FRESHNESS_INSTALL_S', 60);
+const SETUP_S = envNumber('BENCH_FRESHNESS_SETUP_S', 10);
+const PER_MONTH = envNumber('BENCH_FRESHNESS_REVIEWS_PER_MONTH', 30);
 /** The workflow's SYNC_FULL_SWEEP_S: how often the daily run reads every page. */
-const FULL_SWEEP_DAYS = Number(process.env.BENCH_FRESHNESS_FULL_SWEEP_DAYS ?? 7);
+const FULL_SWEEP_DAYS = envNumber('BENCH_FRESHNESS_FULL_SWEEP_DAYS', 7);
 const QUIET_CHECKS = 20;
 const SITE = 'https://reviews.example';
 const REPO = 'acme/reviews-site';

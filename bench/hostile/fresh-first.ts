@@ -8,19 +8,20 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDirectWorker } from '../../test/helpers/workerd-direct.ts';
 import { factsOf, hostileKinds } from './hostile-requests.ts';
+import { envNumber } from '../shared/env.ts';
 import { build, generate, median, tempDir } from '../shared/lib.ts';
 import { cpuNs, workerdOf } from '../worker/worker-mcp.ts';
 
 const SITE = 'https://reviews.example';
 const out = process.env.BENCH_OUT ?? join(tempDir('fresh-first'), 'build');
 if (!existsSync(join(out, 'manifest.json'))) {
-  generate(join(out, 'content'), Number(process.env.BENCH_REVIEWS ?? 2507));
+  generate(join(out, 'content'), envNumber('BENCH_REVIEWS', 2507));
   build({ CONTENT_DIR: join(out, 'content'), OUT_DIR: out, SITE_URL: SITE });
 }
 const wanted = (process.env.BENCH_KINDS ?? 'MCP tools/call get_reviews_since').split(',');
 const kinds = hostileKinds(factsOf(out, SITE)).filter((k) => wanted.includes(k.name));
 if (kinds.length < wanted.length) throw new Error(`unknown kinds among ${wanted.join(', ')}`);
-const starts = Number(process.env.BENCH_FRESH ?? 5);
+const starts = envNumber('BENCH_FRESH', 5);
 const env = { WORKER_SERVER_TIMING: '1', HUB_ALLOW_PRIVATE_CALLBACKS: '0' };
 // a deployment that has run before, as bench:hostile's fresh starts
 const stateDir = join(tempDir('fresh-state'), 'state');

@@ -15,17 +15,18 @@
 // same build, taking turns, and their CPU per request (/proc) is compared: "new/old" above 1 means
 // slower now.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { factsOf, type HostileKind, hostileKinds } from './hostile-requests.ts';
+import { baselineCode } from '../shared/baseline.ts';
+import { envNumber } from '../shared/env.ts';
 import { build, FREE_PLAN_CPU_MS, generate, median, ROOT, type Server, startSidecar, tempDir } from '../shared/lib.ts';
 import { cpuNs, workerdOf } from '../worker/worker-mcp.ts';
 import { startDirectWorker } from '../../test/helpers/workerd-direct.ts';
 
-const sizes = [Number(process.env.BENCH_REVIEWS ?? 2507), Number(process.env.BENCH_LARGE ?? 20000)].filter((n) => n > 0);
-const perKind = Number(process.env.BENCH_REQUESTS ?? 15);
-const freshStarts = Number(process.env.BENCH_FRESH ?? 2);
+const sizes = [envNumber('BENCH_REVIEWS', 2507), envNumber('BENCH_LARGE', 20000)].filter((n) => n > 0);
+const perKind = envNumber('BENCH_REQUESTS', 15);
+const freshStarts = envNumber('BENCH_FRESH', 2);
 const SITE = 'https://reviews.example';
 const WORKER_ENV = { WORKER_SERVER_TIMING: '1', HUB_ALLOW_PRIVATE_CALLBACKS: '0' };
 
@@ -133,12 +134,7 @@ function baselineRoot(): { ref: string; root: string } | undefined {
   } catch {
     return undefined;
   }
-  const root = join(tempDir('hostile-baseline'), 'code');
-  mkdirSync(root);
-  const archive = execFileSync('git', ['archive', '--format=tar', ref, 'sidecar', 'src', 'package.json'], { cwd: ROOT, maxBuffer: 1 << 30 });
-  execFileSync('tar', ['-x', '-C', root], { input: archive });
-  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
-  return { ref, root };
+  return { ref, root: baselineCode(ref, 'hostile-baseline', ['sidecar', 'src', 'package.json']) };
 }
 
 /** CPU µs per request of each kind on the current and the baseline sidecar, taking turns, two rounds. */

@@ -15,11 +15,12 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { benchHubAttacks } from './hub-attacks.ts';
+import { envNumber } from '../shared/env.ts';
 import { SIDECAR_NODE_FLAGS } from '../shared/lib.ts';
 import { makeTestPki, type TestPki } from '../../test/helpers/pki.ts';
 import { buildOrThrow } from '../../scripts/run/processes.ts';
 
-const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
+const SUBSCRIBERS = envNumber('BENCH_SUBSCRIBERS', 1000);
 const SITE = 'https://reviews.example';
 const TOPIC_FILES = ['feed.xml', 'api/feed.json', 'reviews.json'];
 

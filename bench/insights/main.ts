@@ -1,6 +1,7 @@
 // Times buildInsights on synthetic reviews (--reviews N, default 20,000; --sentences K, at
 // most K sentences a review, default 8), next to a baseline measured in the same run:
 // JSON.stringify + JSON.parse of the same dataset.
+import { parseArgs } from 'node:util';
 import type { Dataset } from '../../src/core/content/dataset.ts';
 import { newestFirst } from '../../src/core/content/order.ts';
 import { buildInsights } from '../../src/core/insights/build.ts';
@@ -9,28 +10,28 @@ import { EN } from '../../src/core/insights/lang-en.ts';
 import type { Business } from '../../src/core/schemas/business.ts';
 import { InsightsAnalysisSchema } from '../../src/core/schemas/insights.ts';
 import type { Review } from '../../src/core/schemas/review.ts';
+import { business as testBusiness } from '../../test/helpers/insights/fixtures.ts';
 import { mulberry32 } from '../../tools/sample/generate.ts';
 
-const args = process.argv.slice(2);
-const at = args.indexOf('--reviews');
-const N = at >= 0 ? Number(args[at + 1]) : 20_000;
-const sat = args.indexOf('--sentences');
-const MAX_SENTENCES = sat >= 0 ? Number(args[sat + 1]) : 8;
-const gat = args.indexOf('--german');
+const { values } = parseArgs({
+  options: {
+    reviews: { type: 'string', default: '20000' },
+    sentences: { type: 'string', default: '8' },
+    german: { type: 'string', default: '0.3' },
+  },
+});
+const N = Number(values.reviews);
+const MAX_SENTENCES = Number(values.sentences);
 /** Share of reviews written in German (analysed with the German pack after detection). */
-const GERMAN_SHARE = gat >= 0 ? Number(args[gat + 1]) : 0.3;
+const GERMAN_SHARE = Number(values.german);
 
 // seeded, so every run benchmarks the same text
 const random = mulberry32(20240517);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
+/** The insights tests' business with more places, services and technicians for its reviews to name. */
 const business: Business = {
-  name: 'Northside Heating & Plumbing',
-  url: 'https://example.com',
-  telephone: '+1 555 0100',
-  address: { street_address: '1 Main St', locality: 'Springfield', region: 'IL', postal_code: '62701', country: 'US' },
-  opening_hours: [],
-  language: 'en',
+  ...testBusiness,
   service_areas: ['Springfield', 'Oak Park', 'Riverside', 'Maple Grove', 'Lakeview'],
   services: [
     { id: 'ac-repair', name: 'AC Repair', synonyms: ['air conditioning repair', 'AC not cooling', 'air conditioner'] },
@@ -48,7 +49,6 @@ const business: Business = {
     { name: 'Dave Johnson' },
     { name: 'Jenna Scott' },
   ],
-  same_as: [],
 };
 
 const TECH_WORDS = ['Mike', 'Carlos', 'Priya', 'Dave', 'Jenna', 'Mike Chen', 'the technician', 'the tech', 'our plumber', 'the electrician'];

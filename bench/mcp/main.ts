@@ -14,22 +14,22 @@
 // Run with --expose-gc (the npm script does) for the in-process heap figures.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { mcpRoutes } from '../../sidecar/mcp/routes.ts';
 import { liveSite } from '../../sidecar/runtime/node/live-site.ts';
-import { build, generate, type Load, load, median, rssMb, startSidecar, table, tempDir } from '../shared/lib.ts';
+import { envNumber } from '../shared/env.ts';
+import { build, generate, type Load, load, loadMcp, loadOf, median, rssMb, startSidecar, table, tempDir } from '../shared/lib.ts';
 import { reportMcpSizes } from './mcp-sizes.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const seconds = envNumber('BENCH_SECONDS', 3);
 /** The three loads of a query run in turn, this many times, so a burst of load from elsewhere on this shared machine hits all of them alike. */
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const count = Number(process.env.BENCH_REVIEWS ?? 20000);
-const sessionCount = Number(process.env.BENCH_SESSIONS ?? 1000);
+const rounds = envNumber('BENCH_ROUNDS', 3);
+const count = envNumber('BENCH_REVIEWS', 20000);
+const sessionCount = envNumber('BENCH_SESSIONS', 1000);
 const IDLE_S = 2;
 
 // 0. What an agent pays per answer, on a business of the held-out set's size.
 const only = process.env.BENCH_ONLY;
-const sizesMet = only === 'throughput' ? true : await reportMcpSizes(Number(process.env.BENCH_SIZE_REVIEWS ?? 2507));
+const sizesMet = only === 'throughput' ? true : await reportMcpSizes(envNumber('BENCH_SIZE_REVIEWS', 2507));
 if (only === 'sizes') process.exit(sizesMet ? 0 : 1);
 
 const dir = tempDir('mcp');
@@ -76,14 +76,6 @@ function sseData(body: string): string {
   return data.length ? data.map((line) => line.slice(6)).join('\n') : body;
 }
 
-/** autocannon's options beyond the few that bench/shared/autocannon.d.ts declares. */
-interface PostLoadOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: { method: 'POST'; headers: Record<string, string>; setupRequest: (req: Record<string, unknown>) => Record<string, unknown> }[];
-}
-
 const MODERN = '2026-07-28';
 const MODERN_META = {
   'io.modelcontextprotocol/protocolVersion': MODERN,
@@ -95,33 +87,16 @@ function modernHeaders(method: string, name?: string): Record<string, string> {
   return { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}) };
 }
 
-/** One JSON-RPC method over one session; every request gets its own JSON-RPC id, as the spec requires. */
+/** One JSON-RPC method over one session. */
 async function loadRpc(base: string, sessionId: string, method: string, params?: Record<string, unknown>): Promise<Load> {
   const headers = { 'content-type': 'application/json', accept: ACCEPT, 'mcp-session-id': sessionId, 'mcp-protocol-version': PROTOCOL };
-  return loadPosts(base, headers, method, params);
+  return loadOf(await loadMcp(base, headers, method, params, seconds));
 }
 
 /** One JSON-RPC method on the stateless path: no session, the envelope in every request. */
 async function loadModern(base: string, method: string, params: Record<string, unknown>): Promise<Load> {
-  return loadPosts(base, modernHeaders(method, typeof params.name === 'string' ? params.name : undefined), method, { ...params, _meta: MODERN_META });
-}
-
-async function loadPosts(base: string, headers: Record<string, string>, method: string, params?: Record<string, unknown>): Promise<Load> {
-  let next = 1;
-  const options: PostLoadOptions = {
-    url: `${base}/mcp`,
-    connections: 32,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        headers,
-        setupRequest: (req) => ({ ...req, body: JSON.stringify({ jsonrpc: '2.0', id: next++, method, ...(params && { params }) }) }),
-      },
-    ],
-  };
-  const result = await autocannon(options as unknown as Parameters<typeof autocannon>[0]);
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  const headers = modernHeaders(method, typeof params.name === 'string' ? params.name : undefined);
+  return loadOf(await loadMcp(base, headers, method, { ...params, _meta: MODERN_META }, seconds));
 }
 
 /** CPU time (user + system) the process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */

@@ -11,6 +11,7 @@ import { buildSite } from '../../src/build/build-site.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { FACET_BASE } from '../../src/core/site/facets.ts';
 import { readSettings } from '../../src/settings/index.ts';
+import { envNumber } from '../shared/env.ts';
 import { generate, table, tempDir } from '../shared/lib.ts';
 import { pageWeight } from './page-weight.ts';
 
@@ -60,7 +61,7 @@ budgets.push({ what: 'badge.svg', value: readFileSync(join(site, 'badge.svg')).l
 table(budgets.map((b) => ({ budget: b.what, size: kb(b.value), limit: kb(b.budget), 'share of budget': (b.value / b.budget).toFixed(2) })));
 if (budgets.some((b) => b.value >= b.budget)) process.exitCode = 1;
 
-const facetReviews = Number(process.env.BENCH_FACET_REVIEWS ?? 0);
+const facetReviews = envNumber('BENCH_FACET_REVIEWS', 0);
 if (facetReviews > 0) {
   const content = join(tempDir('page-facets'), 'content');
   generate(content, facetReviews);

@@ -8,12 +8,13 @@ import { join } from 'node:path';
 import { resourceHeaders } from '../../src/core/http/headers.ts';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
+import { envNumber } from '../shared/env.ts';
 import { build, ROOT, startPlain, startSidecar, table, tempDir } from '../shared/lib.ts';
 import { hasNginx, startNginx } from './nginx.ts';
 import { hasWrk, wrk } from '../shared/wrk.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const seconds = envNumber('BENCH_SECONDS', 5);
+const rounds = envNumber('BENCH_ROUNDS', 2);
 const connections = 32;
 if (!hasNginx() || !hasWrk()) {
   console.error('bench:serve needs nginx and wrk (Debian packages nginx-light or nginx, and wrk; .ci/run installs them)');

@@ -8,11 +8,12 @@
 // BENCH_OUT_DIR reuses a build made earlier.
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { envNumber } from '../shared/env.ts';
 import { build, generate, rssMb, startSidecar, table, tempDir } from '../shared/lib.ts';
 
-const count = Number(process.env.BENCH_REVIEWS ?? 20000);
-const cap = Number(process.env.BENCH_SESSIONS ?? 1000);
-const flood = Number(process.env.FLOOD ?? 5000);
+const count = envNumber('BENCH_REVIEWS', 20000);
+const cap = envNumber('BENCH_SESSIONS', 1000);
+const flood = envNumber('FLOOD', 5000);
 const ACCEPT = 'application/json, text/event-stream';
 const PROTOCOL = '2025-06-18';
 const INIT = JSON.stringify({

@@ -59,6 +59,12 @@ export async function load(url: string, options: { connections?: number; seconds
     duration: options.seconds ?? 5,
     headers: options.headers ?? {},
   });
+  return loadOf(result);
+}
+
+type LoadResult = Awaited<ReturnType<typeof autocannon>>;
+
+export function loadOf(result: LoadResult): Load {
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -66,6 +72,38 @@ export async function load(url: string, options: { connections?: number; seconds
     errors: result.errors,
     non2xx: result.non2xx,
   };
+}
+
+/** autocannon's options beyond the few that bench/shared/autocannon.d.ts declares. */
+interface PostLoadOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: { method: 'POST'; headers: Record<string, string>; setupRequest: (req: Record<string, unknown>) => Record<string, unknown> }[];
+}
+
+/** JSON-RPC `method` posted to `${base}/mcp` by 32 connections for `seconds`; every request gets its own id, as the spec requires. */
+export function loadMcp(
+  base: string,
+  headers: Record<string, string>,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  seconds: number,
+): Promise<LoadResult> {
+  let next = 1;
+  const options: PostLoadOptions = {
+    url: `${base}/mcp`,
+    connections: 32,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        headers,
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ jsonrpc: '2.0', id: next++, method, ...(params && { params }) }) }),
+      },
+    ],
+  };
+  return autocannon(options as unknown as Parameters<typeof autocannon>[0]);
 }
 
 export function rssMb(pid: number): number {

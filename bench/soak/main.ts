@@ -10,11 +10,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../../src/core/http/manifest.ts';
+import { envNumber } from '../shared/env.ts';
 import { build, generate, rssMb, startSidecar, table, tempDir } from '../shared/lib.ts';
 
-const seconds = Number(process.env.SOAK_SECONDS ?? 120);
-const count = Number(process.env.BENCH_REVIEWS ?? 20000);
-const workers = Number(process.env.SOAK_CONNECTIONS ?? 8);
+const seconds = envNumber('SOAK_SECONDS', 120);
+const count = envNumber('BENCH_REVIEWS', 20000);
+const workers = envNumber('SOAK_CONNECTIONS', 8);
 const SITE = 'https://reviews.example';
 const ACCEPT = 'application/json, text/event-stream';
 const LEGACY = '2025-06-18';
@@ -25,7 +26,7 @@ const META = {
   'io.modelcontextprotocol/clientInfo': { name: 'bench-soak', version: '1' },
 };
 /** The session cap; the per-client limit is raised to it (every session here comes from one address). */
-const SESSION_CAP = Number(process.env.MCP_MAX_SESSIONS ?? 1000);
+const SESSION_CAP = envNumber('MCP_MAX_SESSIONS', 1000);
 
 let out = process.env.BENCH_OUT_DIR ?? '';
 if (out === '') {

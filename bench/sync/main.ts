@@ -16,6 +16,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { googleReviews, newGoogleReview } from '../../test/helpers/google-export.ts';
+import { envNumber } from '../shared/env.ts';
 import { build, median, NODE, ROOT, type Server, SIDECAR_NODE_FLAGS, table, tempDir } from '../shared/lib.ts';
 import { ACCOUNT, freshContent, LOCATION, startBenchFakes, UNIT } from './sync-fakes.ts';
 import { benchSyncMemory } from './sync-memory.ts';
@@ -23,9 +24,9 @@ import { trustpilotReviews } from '../../test/helpers/stand-ins/fake-apis.ts';
 import { makeTestPki } from '../../test/helpers/pki.ts';
 import { startListening } from '../../scripts/run/processes.ts';
 
-const TOTAL = Number(process.env.BENCH_SYNC_REVIEWS ?? 20000);
-const NEW = Number(process.env.BENCH_SYNC_NEW ?? 5);
-const RUNS = Number(process.env.BENCH_SYNC_RUNS ?? 3);
+const TOTAL = envNumber('BENCH_SYNC_REVIEWS', 20000);
+const NEW = envNumber('BENCH_SYNC_NEW', 5);
+const RUNS = envNumber('BENCH_SYNC_RUNS', 3);
 const INTERVAL_S = 5;
 const SITE = 'https://reviews.example';
 

@@ -20,6 +20,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { Manifest } from '../../src/core/http/manifest.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
+import { envNumber } from '../shared/env.ts';
 import { build, FREE_PLAN_CPU_MS, generate, median, NODE, ROOT, type Server, startSidecar, table, tempDir } from '../shared/lib.ts';
 import { benchWorkerHub, printWorkerHub } from './worker-hub.ts';
 import { benchMcpThroughput, cpuNs, firstCallPerTool, type McpThroughputRow, mcpCpuPerCall, type RunningWorkerd, treeCpuNs, workerdOf } from './worker-mcp.ts';
@@ -28,11 +29,11 @@ import { COMPATIBILITY_DATE } from '../../src/build/deploy/worker.ts';
 import { startWranglerDev } from '../../test/helpers/hosts.ts';
 import { type DirectWorker, startDirectWorker } from '../../test/helpers/workerd-direct.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
-const reviews = Number(process.env.BENCH_REVIEWS ?? 2507);
-const large = Number(process.env.BENCH_LARGE ?? 20000);
-const colds = Number(process.env.BENCH_COLD_STARTS ?? 3);
+const seconds = envNumber('BENCH_SECONDS', 5);
+const rounds = envNumber('BENCH_ROUNDS', 2);
+const reviews = envNumber('BENCH_REVIEWS', 2507);
+const large = envNumber('BENCH_LARGE', 20000);
+const colds = envNumber('BENCH_COLD_STARTS', 3);
 const connections = 32;
 if (!hasWrk()) {
   console.error('bench:worker needs wrk (Debian package wrk; .ci/run installs it)');

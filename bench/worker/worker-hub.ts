@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { LOOPBACK_HOSTS, makeTestPki, type TestPki } from '../../test/helpers/pki.ts';
 import { buildOrThrow, ROOT, startListening, tempDir } from '../../scripts/run/processes.ts';
 import { startWorker } from '../../test/helpers/worker.ts';
+import { envNumber } from '../shared/env.ts';
 
 const SITE = 'https://reviews.example';
 const TOPIC = `${SITE}/feed.xml`;
@@ -181,8 +182,8 @@ export interface WorkerHubOptions {
 
 /** The Node hub and the Durable Object(s) on one build, taking turns for `rounds` rounds. */
 export async function benchWorkerHub({
-  count = Number(process.env.BENCH_SUBSCRIBERS ?? 200),
-  rounds = Number(process.env.BENCH_HUB_ROUNDS ?? 5),
+  count = envNumber('BENCH_SUBSCRIBERS', 200),
+  rounds = envNumber('BENCH_HUB_ROUNDS', 5),
   contentDir = join(ROOT, 'content'),
   paid = process.env.BENCH_HUB_PAID === '1',
 }: WorkerHubOptions = {}): Promise<HubFanOut[]> {

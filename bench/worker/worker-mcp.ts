@@ -5,8 +5,7 @@
 // at the first request of a fresh isolate and after.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
-import { type Load, median } from '../shared/lib.ts';
+import { type Load, loadMcp, loadOf, median } from '../shared/lib.ts';
 
 export const ACCEPT = 'application/json, text/event-stream';
 export const LEGACY = '2025-06-18';
@@ -64,23 +63,10 @@ export function callRequest(era: Era, sessionId: string | undefined, call: { nam
 export async function loadCalls(base: string, era: Era, seconds: number, floor = false, serverPid?: number): Promise<Load & { cpuUs: number }> {
   const sessionId = era === LEGACY ? (floor ? 'x'.repeat(43) : await openSession(base)) : undefined;
   const { headers, params } = callRequest(era, sessionId);
-  let next = 1;
-  const options = {
-    url: `${base}/mcp`,
-    connections: 32,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        headers,
-        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ jsonrpc: '2.0', id: next++, method: 'tools/call', params }) }),
-      },
-    ],
-  };
   const before = serverPid === undefined ? 0 : cpuNs(serverPid);
-  const result = await autocannon(options as unknown as Parameters<typeof autocannon>[0]);
+  const result = await loadMcp(base, headers, 'tools/call', params, seconds);
   const cpuUs = serverPid === undefined ? Number.NaN : (cpuNs(serverPid) - before) / 1000 / Math.max(1, result.requests.total);
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, cpuUs };
+  return { ...loadOf(result), cpuUs };
 }
 
 export interface McpThroughputRow extends Record<string, string | number> {

@@ -5,20 +5,18 @@
 import { type Rgb, converter, parse } from 'culori';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Brand } from '../../src/core/schemas/brand.ts';
 import { BrandSchema } from '../../src/core/schemas/brand.ts';
 import { themeCss } from '../../src/core/site/palette.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchChromium, watchProblems } from '../helpers/chromium.ts';
+import { watchProblems } from '../helpers/chromium.ts';
 import { serveForeignPage, strictCsp, watchEmbedding } from '../helpers/foreign-page.ts';
 import { ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
-import { sharedBuild } from '../helpers/shared-build.ts';
+import { chromiumSite, SITE } from '../helpers/site/chromium-site.ts';
 
 const rgb = converter('rgb');
-const SITE = 'https://reviews.example';
 /** A client's logo and theme.css. */
 const FILES = join(ROOT, 'test', 'fixtures', 'brand');
 const BRAND = {
@@ -52,8 +50,7 @@ const distance = (a: string, b: string) => {
 /** axe's rules on colour: text contrast, and links told apart from the text around them. */
 const CONTRAST_RULES = ['color-contrast', 'link-in-text-block'];
 
-let server: RunningServer;
-let browser: Browser;
+const site = chromiumSite(brandedContent);
 
 function brandedContent(): string {
   const dir = join(tempDir('brand-content'), 'content');
@@ -64,23 +61,13 @@ function brandedContent(): string {
   return dir;
 }
 
-beforeAll(async () => {
-  server = await startServer({ OUT_DIR: await sharedBuild(brandedContent(), SITE) });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const built = themeCss(BrandSchema.parse(BRAND), undefined);
 
 /** Answers the pages (the home page inlines the palette) and /site.css (the facet pages link it) with `brand`'s palette in place of the build's. */
 async function withBrand(page: Page, brand: Brand): Promise<void> {
   const css = themeCss(brand, undefined);
   await page.route(
-    (url) => url.origin === server.url && (url.pathname.endsWith('/') || url.pathname === '/site.css'),
+    (url) => url.origin === site.server.url && (url.pathname.endsWith('/') || url.pathname === '/site.css'),
     async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, body: (await response.text()).replace(built, () => css) });
@@ -90,9 +77,9 @@ async function withBrand(page: Page, brand: Brand): Promise<void> {
 
 describe('the brand on the pages', () => {
   it('puts the logo with its alt text, the home, booking and phone links in the header, and theme.css last', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     const problems = watchProblems(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.server.url}/`);
     const bar = page.locator('.brand-bar');
     await expect(bar.locator('img').getAttribute('alt')).resolves.toBe('Tiny and Sons logo');
     await expect(bar.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBeGreaterThan(0);
@@ -103,7 +90,7 @@ describe('the brand on the pages', () => {
       ['Call +1 555 0100', 'tel:+15550100'],
     ]);
     const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => s.href));
-    expect(sheets.at(-1)).toBe(`${server.url}/theme.css`);
+    expect(sheets.at(-1)).toBe(`${site.server.url}/theme.css`);
     await expect(page.locator('.site-head h1').evaluate((h) => getComputedStyle(h).letterSpacing)).resolves.not.toBe('normal');
     await expect(page.locator('link[rel="icon"]').getAttribute('href')).resolves.toBe('/brand/logo.svg');
     expect(problems).toEqual([]);
@@ -114,10 +101,10 @@ describe('the brand on the pages', () => {
   it.each(COLOURS)('keeps WCAG AA contrast with the brand colour %s, light and dark (axe: no violation)', async (color) => {
     const found: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await browser.newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
+      const page = await site.browser.newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
       await withBrand(page, BrandSchema.parse({ ...BRAND, color, second_color: color }));
       for (const path of ['/', '/technicians/jose-martinez/']) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${site.server.url}${path}`);
         // the band is the brand colour as given
         const band = await page.locator('.brand-bar').evaluate((b) => getComputedStyle(b).backgroundColor);
         expect(distance(band, color), `${colorScheme} ${path}: band ${band}`).toBeLessThan(1.5 / 255);
@@ -131,10 +118,10 @@ describe('the brand on the pages', () => {
 
 describe('the preview cards', () => {
   it('names a 1200×630 PNG of at most 100 KB in og:image on every page kind, served with an ETag', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     const seen = new Map<string, string>();
     for (const path of ['/', '/reviews/', '/technicians/jose-martinez/', '/services/drain-cleaning/', '/reviews/stars/5/', '/embed/', '/api/']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${site.server.url}${path}`);
       const meta = await page.evaluate(() =>
         Object.fromEntries(
           [...document.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]')].map((m) => [
@@ -154,7 +141,7 @@ describe('the preview cards', () => {
       expect(meta['og:url']).toBe(`${SITE}${path}`);
       const image = new URL(meta['og:image'] as string);
       expect(image.origin).toBe(SITE);
-      const res = await fetch(`${server.url}${image.pathname}`);
+      const res = await fetch(`${site.server.url}${image.pathname}`);
       expect(res.status, image.pathname).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');
       expect(res.headers.get('etag')).toMatch(/^"/);
@@ -177,10 +164,10 @@ describe('the widget on a host page of another origin', () => {
     const hostCss = 'reviews-widget { --accent: rgb(200, 0, 0); --star: rgb(0, 90, 0); }\nreviews-widget::part(box) { border-radius: 0px; }\n';
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title><link rel="stylesheet" href="/host.css"></head><body>
 <reviews-widget id="plain" layout="list" limit="2"></reviews-widget>
-<script src="${server.url}/widget.js" defer></script></body></html>`;
-    const bare = await serveForeignPage(html.replace('<link rel="stylesheet" href="/host.css">', ''), strictCsp(server.url));
-    const host = await serveForeignPage(html, strictCsp(server.url), { '/host.css': ['text/css', hostCss] });
-    const page = await browser.newPage();
+<script src="${site.server.url}/widget.js" defer></script></body></html>`;
+    const bare = await serveForeignPage(html.replace('<link rel="stylesheet" href="/host.css">', ''), strictCsp(site.server.url));
+    const host = await serveForeignPage(html, strictCsp(site.server.url), { '/host.css': ['text/css', hostCss] });
+    const page = await site.browser.newPage();
     const problems = await watchEmbedding(page);
     const look = async (url: string) => {
       await page.goto(url);

@@ -1,24 +1,15 @@
 // The pages in a real browser (Debian's Chromium through playwright-core) against the real
 // server on port 0: rendering, paging, escaping, JSON-LD, keyboard, layout shift, and a
 // phone-sized and a desktop-sized screenshot under test-output/site/.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
-import { launchChromium, watchProblems } from '../helpers/chromium.ts';
-import { ROOT } from '../helpers/paths.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
-import { sharedBuild } from '../helpers/shared-build.ts';
+import { watchProblems } from '../helpers/chromium.ts';
 import { HOSTILE_REVIEW, sampleWith } from '../helpers/site/content.ts';
+import { chromiumSite, DESKTOP, PHONE, SHOTS, SITE } from '../helpers/site/chromium-site.ts';
 
-const SHOTS = join(ROOT, 'test-output', 'site');
-const SITE = 'https://reviews.example';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-
-let server: RunningServer;
-let browser: Browser;
+const site = chromiumSite(() => sampleWith([HOSTILE_REVIEW]));
 let data: {
   reviews: Review[];
   aggregate_rating: { rating_value: number; review_count: number; distribution: Record<string, number> };
@@ -34,21 +25,12 @@ async function open(context: BrowserContext, path: string): Promise<{ page: Page
     void d.dismiss();
   });
   // The site links to SITE; the browser talks to the local server.
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${site.server.url}${path}`);
   return { page, problems };
 }
 
 beforeAll(async () => {
-  const out = await sharedBuild(sampleWith([HOSTILE_REVIEW]), SITE);
-  server = await startServer({ OUT_DIR: out });
-  data = await (await fetch(`${server.url}/reviews.json`)).json();
-  browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  data = await (await fetch(`${site.server.url}/reviews.json`)).json();
 });
 
 describe('the home page in Chromium', () => {
@@ -56,7 +38,7 @@ describe('the home page in Chromium', () => {
   let page: Page;
   let problems: string[];
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
+    context = await site.browser.newContext({ viewport: DESKTOP });
     ({ page, problems } = await open(context, '/'));
   });
   afterAll(() => context?.close());
@@ -127,7 +109,7 @@ describe('the home page in Chromium', () => {
   });
 
   it('takes a feed item to its review', async () => {
-    const feed = await (await fetch(`${server.url}/api/feed.json`)).json();
+    const feed = await (await fetch(`${site.server.url}/api/feed.json`)).json();
     const item = feed.items[7];
     const { page: target } = await open(context, `/${new URL(item.url).hash}`);
     const id = await target.evaluate(() => document.querySelector(':target')?.id);
@@ -139,7 +121,7 @@ describe('the home page in Chromium', () => {
 
 describe('the archive in Chromium', () => {
   it('pages from the newest archive page to older ones', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await site.browser.newContext({ viewport: DESKTOP });
     const { page, problems } = await open(context, '/');
     const last = Math.ceil(data.reviews.length / 50);
     await page.locator('.archive .pages a').first().click();
@@ -167,7 +149,7 @@ describe('the archive in Chromium', () => {
   });
 
   it('renders without JavaScript', async () => {
-    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const context = await site.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const { page } = await open(context, '/reviews/page/1/');
     await expect(page.locator('h1').textContent()).resolves.toBe('Reviews, page 1');
     await expect(page.locator('article.review').count()).resolves.toBe(50);
@@ -220,7 +202,7 @@ describe('contrast', () => {
     ['/reviews/stars/5/page/2/', 'dark'],
     ['/embed/', 'dark'],
   ] as const)('%s in the %s scheme has text contrast of at least 4.5:1', async (path, colorScheme) => {
-    const context = await browser.newContext({ viewport: DESKTOP, colorScheme });
+    const context = await site.browser.newContext({ viewport: DESKTOP, colorScheme });
     const { page } = await open(context, path);
     await expect(page.evaluate(lowContrast)).resolves.toEqual([]);
     await context.close();
@@ -232,7 +214,7 @@ describe('screenshots', () => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const)('fits a %s screen', async (name, viewport) => {
-    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    const context = await site.browser.newContext({ viewport, deviceScaleFactor: 1 });
     const { page, problems } = await open(context, '/');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);

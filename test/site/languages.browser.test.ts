@@ -18,13 +18,10 @@ import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '.
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { sharedBuild } from '../helpers/shared-build.ts';
+import { DESKTOP, PHONE, SHOTS, SITE } from '../helpers/site/chromium-site.ts';
 import { englishIn, englishPieces } from '../helpers/site/english.ts';
 import { LOCAL, type LocalLanguage, localizedContent, TRANSLATED } from '../helpers/site/localized.ts';
 
-const SHOTS = join(ROOT, 'test-output', 'site');
-const SITE = 'https://reviews.example';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 /** Every kind of page for people; the 404 page is what an unknown address answers. */
 const PAGES = [
   '/',

@@ -2,26 +2,17 @@
 // facet page, search and filters driven by the keyboard (URL, back button), the widget,
 // badge and embed on a page of ANOTHER origin under a strict Content-Security-Policy, and
 // axe-core on the home, archive, facet, API and embed pages.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/core/schemas/review.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchChromium, watchProblems } from '../helpers/chromium.ts';
+import { watchProblems } from '../helpers/chromium.ts';
 import { type ForeignPage, serveForeignPage, strictCsp, watchEmbedding } from '../helpers/foreign-page.ts';
-import { ROOT } from '../helpers/paths.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
-import { sharedBuild } from '../helpers/shared-build.ts';
 import { collidingContent } from '../helpers/site/content.ts';
+import { chromiumSite, DESKTOP, PHONE, SHOTS } from '../helpers/site/chromium-site.ts';
 
-const SHOTS = join(ROOT, 'test-output', 'site');
-const SITE = 'https://reviews.example';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-
-let server: RunningServer;
-let browser: Browser;
+const site = chromiumSite(collidingContent);
 let reviews: Review[];
 let ratings: {
   aggregate_rating: { rating_value: number; review_count: number };
@@ -40,29 +31,20 @@ async function open(context: BrowserContext, url: string): Promise<{ page: Page;
 }
 
 beforeAll(async () => {
-  const out = await sharedBuild(collidingContent(), SITE);
-  server = await startServer({ OUT_DIR: out });
-  reviews = (await (await fetch(`${server.url}/reviews.json`)).json()).reviews;
-  ratings = await (await fetch(`${server.url}/api/ratings.json`)).json();
-  browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  reviews = (await (await fetch(`${site.server.url}/reviews.json`)).json()).reviews;
+  ratings = await (await fetch(`${site.server.url}/api/ratings.json`)).json();
 });
 
 describe('facet pages in Chromium', () => {
   it('renders every facet linked from the home page, with and without JavaScript', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const { page, problems } = await open(context, `${server.url}/`);
+    const context = await site.browser.newContext({ viewport: DESKTOP });
+    const { page, problems } = await open(context, `${site.server.url}/`);
     const paths = await page.locator('#browse a').evaluateAll((as) => as.map((a) => a.getAttribute('href') as string));
     expect(paths.length).toBe(38);
-    const noJs = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const noJs = await site.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     for (const [i, path] of paths.entries()) {
       const ctx = i % 2 === 0 ? context : noJs;
-      const { page: facet, problems: facetProblems } = await open(ctx, `${server.url}${path}`);
+      const { page: facet, problems: facetProblems } = await open(ctx, `${site.server.url}${path}`);
       const h1 = await facet.locator('h1').textContent();
       const link = await page.locator(`#browse a[href="${path}"]`).textContent();
       expect(h1, path).toBe(link);
@@ -83,8 +65,8 @@ describe('facet pages in Chromium', () => {
 
   it('puts the first review before the browse links on a phone, and beside them on a desktop', async () => {
     const boxes = async (viewport: { width: number; height: number }) => {
-      const context = await browser.newContext({ viewport });
-      const { page, problems } = await open(context, `${server.url}/`);
+      const context = await site.browser.newContext({ viewport });
+      const { page, problems } = await open(context, `${site.server.url}/`);
       const box = (selector: string) =>
         page
           .locator(selector)
@@ -105,8 +87,8 @@ describe('facet pages in Chromium', () => {
   });
 
   it('pages a large facet from its newest reviews to older pages', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const { page, problems } = await open(context, `${server.url}/reviews/stars/5/`);
+    const context = await site.browser.newContext({ viewport: PHONE });
+    const { page, problems } = await open(context, `${site.server.url}/reviews/stars/5/`);
     const fives = reviews.filter((r) => r.rating === 5);
     const pages = Math.ceil(fives.length / 50);
     await page.locator(`.pages a[href="/reviews/stars/5/page/${pages - 1}/"]`).click();
@@ -122,8 +104,8 @@ describe('facet pages in Chromium', () => {
 
 describe('search and filters on the home page', () => {
   it('searches by keyboard, puts the search in the URL, and the back button restores the list', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const { page, problems } = await open(context, `${server.url}/`);
+    const context = await site.browser.newContext({ viewport: DESKTOP });
+    const { page, problems } = await open(context, `${site.server.url}/`);
     const newest = await page.locator('#review-list article').evaluateAll((a) => a.map((e) => e.id));
     // Tab from the top of the page to the search box
     let focused = '';
@@ -147,7 +129,7 @@ describe('search and filters on the home page', () => {
     await page.waitForFunction(
       () => new URLSearchParams(location.search).get('query') === 'on time' && new URLSearchParams(location.search).get('rating') === '5',
     );
-    const expected = await (await fetch(`${server.url}/api/reviews/search?query=on%20time&rating=5&limit=50`)).json();
+    const expected = await (await fetch(`${site.server.url}/api/reviews/search?query=on%20time&rating=5&limit=50`)).json();
     await page.waitForFunction(
       (n) => document.querySelectorAll('#review-list article').length === n && /match/.test(document.getElementById('search-status')?.textContent ?? ''),
       expected.count,
@@ -166,9 +148,9 @@ describe('search and filters on the home page', () => {
   });
 
   it('opens a shared URL with filters and sort, and renders the results safely', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await site.browser.newContext({ viewport: PHONE });
     const area = 'Cañon City';
-    const { page, problems } = await open(context, `${server.url}/?service_area=${encodeURIComponent(area)}&sort=lowest&has_text=true&source=google`);
+    const { page, problems } = await open(context, `${site.server.url}/?service_area=${encodeURIComponent(area)}&sort=lowest&has_text=true&source=google`);
     const expected = reviews.filter((r) => r.service_area === area && r.text.trim() !== '' && r.source === 'google');
     expect(expected.length).toBeGreaterThan(0);
     await page.waitForFunction((n) => document.querySelectorAll('#review-list article').length === Math.min(50, n), expected.length);
@@ -191,8 +173,8 @@ describe('search and filters on the home page', () => {
   });
 
   it('renders a found review as written, with its translation behind a keyboard toggle', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const { page, problems } = await open(context, `${server.url}/?query=llegaron`);
+    const context = await site.browser.newContext({ viewport: DESKTOP });
+    const { page, problems } = await open(context, `${site.server.url}/?query=llegaron`);
     await page.waitForFunction(() => document.querySelectorAll('#review-list article').length === 1);
     const card = page.locator('#review-list article');
     await expect(card.locator('.text p').textContent()).resolves.toBe('Muy buen servicio, llegaron a tiempo.');
@@ -207,8 +189,8 @@ describe('search and filters on the home page', () => {
   });
 
   it('hides the search form without JavaScript; the facet links remain', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
-    const { page } = await open(context, `${server.url}/`);
+    const context = await site.browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const { page } = await open(context, `${site.server.url}/`);
     await expect(page.locator('#search').isVisible()).resolves.toBe(false);
     await expect(page.locator('#browse a').count()).resolves.toBe(38);
     await context.close();
@@ -237,12 +219,12 @@ function hostPage(ours: string): Promise<ForeignPage> {
 
 describe('the widget, badge and embed on another origin under a strict CSP', () => {
   it('renders the rating, the newest reviews and the stated filter, with no console error or CSP violation', async () => {
-    const host = await hostPage(server.url);
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const host = await hostPage(site.server.url);
+    const context = await site.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const problems = await watchEmbedding(page);
     await page.goto(host.url);
-    expect(new URL(host.url).origin).not.toBe(new URL(server.url).origin);
+    expect(new URL(host.url).origin).not.toBe(new URL(site.server.url).origin);
     const shadowText = (id: string) => page.evaluate((i) => document.getElementById(i)?.shadowRoot?.textContent ?? '', id);
     await page.waitForFunction(() =>
       ['list', 'badge', 'carousel', 'missing', 'odd-lang'].every((id) => (document.getElementById(id)?.shadowRoot?.childElementCount ?? 0) > 0),
@@ -309,8 +291,8 @@ describe('accessibility (axe-core)', () => {
   it.each(['/', '/reviews/', '/reviews/page/1/', '/technicians/zoe-o-brien/', '/reviews/stars/5/page/2/', '/areas/canon-city-2/', '/api/', '/embed/'])(
     '%s has no serious or critical violation',
     async (path) => {
-      const context = await browser.newContext({ viewport: DESKTOP });
-      const { page } = await open(context, `${server.url}${path}`);
+      const context = await site.browser.newContext({ viewport: DESKTOP });
+      const { page } = await open(context, `${site.server.url}${path}`);
       const violations = await axeViolations(page);
       expect(violations).toEqual([]);
       await context.close();
