@@ -25,12 +25,7 @@ export const ENTRIES = {
   hubEngine: 'sidecar/runtime/node/hub/engine-worker',
 } as const;
 
-/**
- * The entries of what the build bundles with esbuild: the Worker, the Cloudflare Pages worker, the
- * MCP App. esbuild picks the minified names from the text it reads, so it reads the TypeScript
- * sources everywhere, which ship for that (tools/bundled-sources.ts): the JavaScript compiled from
- * them would bundle to other bytes.
- */
+/** The entries of what the build bundles with esbuild: the Worker, the Cloudflare Pages worker, the MCP App. */
 export const BUNDLES = {
   worker: 'sidecar/runtime/cloudflare/main',
   pagesWorker: 'sidecar/runtime/cloudflare/pages-worker',
@@ -52,5 +47,10 @@ const PACKAGE_ROOT = new URL('../../', import.meta.url);
 /** The file of an entry: `scripts/sync` is `scripts/sync.ts` here, `lib/scripts/sync.js` installed. */
 export const entryFile = (entry: Entry): string => fileURLToPath(new URL(`${entry}${ENTRY_EXT}`, PACKAGE_ROOT));
 
-/** The source a bundle is made from, here and installed. */
-export const bundleSource = (bundle: Bundle): string => fileURLToPath(new URL(`${bundle}.ts`, PACKAGE_ROOT));
+/**
+ * The source a bundle is made from: the TypeScript here, the compiled JavaScript installed. An
+ * installed site's bundles differ from this repository's in bytes, not in behaviour: esbuild picks
+ * minified names from the text it reads, and applies this repository's tsconfig.json to its own
+ * files only.
+ */
+export const bundleSource = (bundle: Bundle): string => fileURLToPath(new URL(`${bundle}${ENTRY_EXT}`, PACKAGE_ROOT));

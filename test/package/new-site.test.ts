@@ -8,7 +8,6 @@ import { cpSync, type Dirent, existsSync, readdirSync, readFileSync, rmSync, wri
 import { basename, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTakeoutZip } from '../helpers/google-export.ts';
-import { bundledSources } from '../../tools/bundled-sources.ts';
 import { COMMANDS } from '../../scripts/cli/commands.ts';
 import { readSiteEnv } from '../../scripts/cli/site-env.ts';
 import { startFakeRegistry } from '../helpers/stand-ins/fake-registry.ts';
@@ -17,6 +16,7 @@ import { makeTestPki } from '../helpers/pki.ts';
 import { NODE, ROOT, tempDir } from '../../scripts/run/processes.ts';
 import { runStep, stepScript } from '../helpers/workflow-step.ts';
 import { BusinessSchema } from '../../src/core/schemas/business.ts';
+import { BUNDLES } from '../../src/package/entries.ts';
 import { openSession, PROTOCOL, post } from '../helpers/mcp.ts';
 import { newGoogleReview, SECRETS, seed, startFakes } from '../helpers/sync.ts';
 
@@ -110,7 +110,7 @@ async function startSite(command: 'start' | 'serve'): Promise<{ url: string; sto
 }
 
 describe('the package', () => {
-  it('carries what a site needs and nothing else', async () => {
+  it('carries what a site needs and nothing else', () => {
     const run = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: ROOT,
       encoding: 'utf8',
@@ -140,13 +140,10 @@ describe('the package', () => {
     );
     expect(unwanted).toEqual([]);
     expect(files.filter((f) => f.startsWith('lib/scripts/') && f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
-    // each file in one form, compiled or the source the site's build compiles itself, but where
-    // esbuild bundles the source (whose text decides the minified names) and Node runs it too
+    // each file in one form: compiled, or the source the site's build compiles itself
     const shipped = new Set(files);
-    const bundled = new Set((await bundledSources(ROOT)).map((f) => `lib/${f}`));
-    const both = files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && shipped.has(f.replace(/\.ts$/, '.js')));
-    expect(both.filter((f) => !bundled.has(f))).toEqual([]);
-    expect(both.length).toBeLessThan(bundled.size);
+    expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && shipped.has(f.replace(/\.ts$/, '.js')))).toEqual([]);
+    for (const bundle of Object.values(BUNDLES)) expect(files).toContain(`lib/${bundle}.js`);
     expect(files.filter((f) => f.startsWith('lib/src/pages/') && f.endsWith('.d.ts'))).toEqual([]);
   });
 
@@ -306,8 +303,9 @@ describe('the installed site', () => {
         .map((e) => relative(dir, join(e.parentPath, e.name)))
         .sort();
     expect(files(installed)).toEqual(files(repository));
-    // What esbuild bundles differs by where the engine sits, as it always has: esbuild applies the
-    // repository's tsconfig.json to its files and none to a package's. The manifest holds their hashes.
+    // What esbuild bundles differs by where the engine sits: esbuild reads the repository's
+    // TypeScript with its tsconfig.json, and the package's compiled JavaScript (src/package/entries.ts).
+    // The manifest holds their hashes.
     const bundled = /(^|\/)(mcp-app\/index\.html|_worker\.js|worker\.js|manifest\.json)$/;
     const compared = files(installed).filter((f) => !bundled.test(f));
     expect(compared.length).toBeGreaterThan(50);
