@@ -1,12 +1,12 @@
 // npm run import -- jobs <file>... [--layout NAME] [--content <dir>] [--tz ZONE] [--dry-run]
 // Job records into content/jobs.json (keyed hashes only), then the reviews matched to them.
-import { parseArgs } from 'node:util';
-import { ContentError } from '../src/core/content/dataset.ts';
+import { ContentError, problemsMessage } from '../src/core/content/dataset.ts';
 import { JOB_LAYOUTS, type JobLayout, LAYOUTS } from '../src/core/jobs/layouts.ts';
 import { formatMatchReport } from '../src/core/jobs/report.ts';
 import { runJobsImport } from '../src/import/jobs.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { readJobsSettings } from '../src/settings/jobs.ts';
+import { argumentsOr } from './run/arguments.ts';
 
 export const JOBS_USAGE = `usage: npm run import -- jobs <file>... [options]
   <file>                a CSV of jobs: the generic layout (job_id, date, customer, technicians, service;
@@ -26,25 +26,18 @@ export function importJobs(argv: string[]): number {
     process.stderr.write(`import jobs: ${message}\n`);
     return 1;
   };
-  let parsed: ReturnType<typeof parse>;
-  function parse() {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        layout: { type: 'string' },
-        content: { type: 'string' },
-        tz: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    });
-  }
-  try {
-    parsed = parse();
-  } catch (err) {
-    return fail(`${(err as Error).message}\n${JOBS_USAGE}`);
-  }
+  const parsed = argumentsOr({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      layout: { type: 'string' },
+      content: { type: 'string' },
+      tz: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (typeof parsed === 'string') return fail(`${parsed}\n${JOBS_USAGE}`);
   const { values, positionals } = parsed;
   if (values.help) {
     out(JOBS_USAGE);
@@ -73,10 +66,7 @@ export function importJobs(argv: string[]): number {
     if (!dryRun) out(r.wrote.length ? `Written: ${r.wrote.join(', ')}` : 'Nothing changed; the content folder is as it was.');
     return 0;
   } catch (err) {
-    if (err instanceof ContentError) {
-      const n = err.problems.length;
-      return fail(`nothing imported, the content folder is as it was (${n} problem${n === 1 ? '' : 's'}):\n${err.message.split('\n').slice(1).join('\n')}`);
-    }
+    if (err instanceof ContentError) return fail(problemsMessage('nothing imported, the content folder is as it was', err.problems));
     return fail(`nothing imported, the content folder is as it was: ${(err as Error).message}`);
   }
 }

@@ -1,11 +1,11 @@
 // npm run import -- <google|csv|trustpilot> <path>... [--content <dir>] [options]
 // Merges an export into the content folder's reviews.json and prints what changed.
 // Exit status 1, with reviews.json untouched, on any problem.
-import { parseArgs } from 'node:util';
-import { ContentError } from '../src/core/content/dataset.ts';
+import { ContentError, problemsMessage } from '../src/core/content/dataset.ts';
 import { formatReport } from '../src/core/import/report.ts';
 import { IMPORT_SOURCES, type ImportSource, runImport } from '../src/import/run.ts';
 import { readSettings } from '../src/settings/index.ts';
+import { argumentsOr } from './run/arguments.ts';
 
 const USAGE = `usage: npm run import -- <${IMPORT_SOURCES.join('|')}> <path>... [options]
        npm run import -- jobs <file>... [--layout NAME] [--content <dir>] [--dry-run] (see --help of import jobs)
@@ -35,27 +35,20 @@ if (process.argv[2] === 'jobs') {
   process.exit(importJobs(process.argv.slice(3)));
 }
 
-let args: ReturnType<typeof parse>;
-function parse() {
-  return parseArgs({
-    allowPositionals: true,
-    options: {
-      content: { type: 'string' },
-      tz: { type: 'string' },
-      location: { type: 'string' },
-      source: { type: 'string' },
-      verified: { type: 'string' },
-      prune: { type: 'boolean', default: false },
-      'dry-run': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
-}
-try {
-  args = parse();
-} catch (err) {
-  fail(`${(err as Error).message}\n${USAGE}`);
-}
+const args = argumentsOr({
+  allowPositionals: true,
+  options: {
+    content: { type: 'string' },
+    tz: { type: 'string' },
+    location: { type: 'string' },
+    source: { type: 'string' },
+    verified: { type: 'string' },
+    prune: { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (typeof args === 'string') fail(`${args}\n${USAGE}`);
 const { values, positionals } = args;
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
@@ -86,10 +79,7 @@ try {
   if (!outcome.wrote && !values['dry-run']) process.stdout.write('Nothing changed; reviews.json left as it was.\n');
 } catch (err) {
   if (err instanceof ContentError) {
-    fail(
-      `nothing imported, reviews.json left as it was (${err.problems.length} ` +
-        `problem${err.problems.length === 1 ? '' : 's'}):\n${err.message.split('\n').slice(1).join('\n')}`,
-    );
+    fail(problemsMessage('nothing imported, reviews.json left as it was', err.problems));
   }
   fail(`nothing imported, reviews.json left as it was: ${(err as Error).message}`);
 }

@@ -3,7 +3,6 @@
 // and the publish ping. Exit 0 when the pass succeeded (changed or not), 1 when it failed.
 // Nothing this prints ever holds a secret: every line goes through redact().
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { ContentError } from '../src/core/content/dataset.ts';
 import { ENTRIES, entryFile } from '../src/package/entries.ts';
 import { readSettings } from '../src/settings/index.ts';
@@ -12,6 +11,7 @@ import { watchCron } from '../src/settings/watch.ts';
 import { redact } from '../src/sync/errors.ts';
 import { runPass } from '../src/sync/pass.ts';
 import { recordFailedStart } from '../src/sync/status.ts';
+import { argumentsOr } from './run/arguments.ts';
 
 const USAGE = `usage: npm run sync [-- options]
   --full            read every Google page (a complete sweep) whatever SYNC_FULL_SWEEP_S says
@@ -23,15 +23,14 @@ const secrets = readSyncSecrets(process.env);
 const say = (line: string) => process.stdout.write(`${redact(line, secrets)}\n`);
 const warn = (line: string) => process.stderr.write(`sync: ${redact(line, secrets)}\n`);
 
-let values: { full: boolean; 'content-only': boolean; help: boolean };
-try {
-  values = parseArgs({
-    options: { full: { type: 'boolean', default: false }, 'content-only': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
-  }).values as typeof values;
-} catch (err) {
-  warn(`${(err as Error).message}\n${USAGE}`);
+const args = argumentsOr({
+  options: { full: { type: 'boolean', default: false }, 'content-only': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+});
+if (typeof args === 'string') {
+  warn(`${args}\n${USAGE}`);
   process.exit(1);
 }
+const { values } = args;
 if (values.help) {
   say(USAGE);
   process.exit(0);

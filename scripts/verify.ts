@@ -1,11 +1,11 @@
 // reviews verify <list [--json] | confirm REVIEW JOB | reject REVIEW> [--content DIR] [--dry-run]
 // The owner's view of the matches between reviews and jobs, and their decisions, which stick.
-import { parseArgs } from 'node:util';
-import { ContentError } from '../src/core/content/dataset.ts';
+import { ContentError, problemsMessage } from '../src/core/content/dataset.ts';
 import { formatMatchReport, jobLine, undecidedLines } from '../src/core/jobs/report.ts';
 import { decide, listVerification } from '../src/import/verify.ts';
 import { readSettings } from '../src/settings/index.ts';
 import { readJobsSettings } from '../src/settings/jobs.ts';
+import { argumentsOr } from './run/arguments.ts';
 
 const USAGE = `usage: reviews verify <command> [--content DIR] [--dry-run]
   list [--json]          each review matched to a job, and each undecided one with its candidate jobs;
@@ -26,23 +26,16 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let parsed: ReturnType<typeof parse>;
-function parse() {
-  return parseArgs({
-    allowPositionals: true,
-    options: {
-      content: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      'dry-run': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
-}
-try {
-  parsed = parse();
-} catch (err) {
-  fail(`${(err as Error).message}\n${USAGE}`);
-}
+const parsed = argumentsOr({
+  allowPositionals: true,
+  options: {
+    content: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (typeof parsed === 'string') fail(`${parsed}\n${USAGE}`);
 const { values, positionals } = parsed;
 if (values.help) {
   out(USAGE);
@@ -92,7 +85,6 @@ try {
     if (!dryRun) out(r.wrote.length ? `Written: ${r.wrote.join(', ')}` : 'Nothing changed; the content folder is as it was.');
   } else fail(`name what to do: list, confirm or reject\n${USAGE}`);
 } catch (err) {
-  if (err instanceof ContentError)
-    fail(`nothing changed (${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}):\n${err.message.split('\n').slice(1).join('\n')}`);
+  if (err instanceof ContentError) fail(problemsMessage('nothing changed', err.problems));
   fail(`nothing changed: ${(err as Error).message}`);
 }

@@ -68,12 +68,18 @@ export function workflowSettings(workflow: string): { name: string; kind: CiKind
   return [...found].map(([name, kind]) => ({ name, kind }));
 }
 
+/** What needs a setting the workflow reads and where its value comes from; one the table lacks is optional. */
+export function ciSetting(name: string): Omit<CiSetting, 'kind'> {
+  const row = CI_SETTINGS[name];
+  return { need: row?.need ?? 'optional', from: row?.from ?? 'read by the workflow' };
+}
+
 /** The README's list: every setting the workflow reads, with what needs it and where its value comes from. */
 export function ciChecklist(workflow: string): string {
   return workflowSettings(workflow)
     .map(({ name, kind }) => {
-      const row = CI_SETTINGS[name];
-      return `- \`${name}\` (${kind}, ${needWords(row?.need ?? 'optional')}): ${row?.from ?? 'read by the workflow'}`;
+      const { need, from } = ciSetting(name);
+      return `- \`${name}\` (${kind}, ${needWords(need)}): ${from}`;
     })
     .join('\n');
 }

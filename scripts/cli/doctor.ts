@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Env } from '../../src/settings/table.ts';
-import { CI_SETTINGS, type CiKind, type CiNeed, needWords, workflowSettings } from './ci-settings.ts';
+import { type CiKind, type CiNeed, ciSetting, needWords, workflowSettings } from './ci-settings.ts';
 import { CliError } from './errors.ts';
 
 const WORKFLOW = '.github/workflows/sync.yml';
@@ -54,10 +54,9 @@ export function doctor(argv: string[], siteDir: string, env: Env, file: Env): nu
   if (!existsSync(path)) throw new CliError(`There is no ${WORKFLOW} here; run reviews doctor in a site made by reviews init.`);
   const names = repositoryNames(repo);
   const rows: Row[] = workflowSettings(readFileSync(path, 'utf8')).map(({ name, kind }) => {
-    const known = CI_SETTINGS[name];
     const inRepo =
       typeof names === 'string' ? undefined : (kind === 'secret' ? names.secrets : names.variables).has(name) || (kind === 'variable' && !!file[name]);
-    return { name, kind, need: known?.need ?? 'optional', from: known?.from ?? 'read by the workflow', here: !!env[name], repo: inRepo };
+    return { name, kind, ...ciSetting(name), here: !!env[name], repo: inRepo };
   });
   // what CI runs with is the repository's: where it was read, its gaps are the ones that count
   const checked = typeof names !== 'string';

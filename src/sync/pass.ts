@@ -4,7 +4,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CONTENT_FILE_NAMES, ContentError, formatProblem, IMPORTS_FILE_NAME } from '../core/content/dataset.ts';
+import { CONTENT_FILE_NAMES, ContentError, IMPORTS_FILE_NAME, problemsMessage } from '../core/content/dataset.ts';
 import { type GoogleFile, googleReader } from '../core/import/google.ts';
 import { sourcePrefix } from '../core/import/ids.ts';
 import type { Incoming, Skipped } from '../core/import/incoming.ts';
@@ -70,9 +70,7 @@ interface Fetched {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function dataError(source: string, problems: ContentError['problems']): SyncError {
-  const lines = problems.slice(0, 20).map(formatProblem);
-  if (problems.length > 20) lines.push(`… and ${problems.length - 20} more`);
-  return new SyncError(source, 'data', `nothing merged from ${source} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
+  return new SyncError(source, 'data', problemsMessage(`nothing merged from ${source}`, problems, 20));
 }
 
 async function readSource(

@@ -51,12 +51,17 @@ const MAX_REPORTED = 50;
 export class ContentError extends Error {
   readonly problems: ContentProblem[];
   constructor(problems: ContentProblem[]) {
-    const lines = problems.slice(0, MAX_REPORTED).map(formatProblem);
-    if (problems.length > MAX_REPORTED) lines.push(`… and ${problems.length - MAX_REPORTED} more`);
-    super(`Invalid content (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
+    super(problemsMessage('Invalid content', problems));
     this.name = 'ContentError';
     this.problems = problems;
   }
+}
+
+/** Problems under a heading: "WORDS (N problems):", then a line each for the first `max` of them. */
+export function problemsMessage(words: string, problems: readonly ContentProblem[], max = MAX_REPORTED): string {
+  const lines = problems.slice(0, max).map(formatProblem);
+  if (problems.length > max) lines.push(`… and ${problems.length - max} more`);
+  return `${words} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`;
 }
 
 export function formatProblem(p: ContentProblem): string {

@@ -19,6 +19,7 @@ import {
   fileOperation,
   html,
   json,
+  named,
   type Obj,
   operationOf,
   partOf,
@@ -26,7 +27,6 @@ import {
   ref,
   TEXT,
   TEXT_MEDIA,
-  textOf,
 } from './operation.ts';
 
 /** The HTTP interface's version: keys are only ever added (see README, The documents). */
@@ -37,9 +37,7 @@ function facetPage(path: string, operationId: string, parameter: { name: string;
   return {
     [path]: {
       get: {
-        operationId,
-        tags: ['Pages'],
-        summary: textOf(operationId).summary,
+        ...named(operationId, ['Pages']),
         description: fill(TEXT.facetPage, { what: descriptionOf(operationId), pageSize: ARCHIVE_PAGE_SIZE, path }),
         parameters: [
           { name: parameter.name, description: partOf(operationId, 'parameters', parameter.name), schema: parameter.schema, in: 'path', required: true },

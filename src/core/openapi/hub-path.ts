@@ -3,16 +3,14 @@
 import { SURFACE } from '../http/surface.ts';
 import { type SiteUrls, topicUrls } from '../http/urls.ts';
 import { schemaRef } from './json-schema.ts';
-import { descriptionOf, type Obj, operationOf, partOf, plainText, ref, textOf } from './operation.ts';
+import { descriptionOf, named, type Obj, operationOf, partOf, plainText, ref } from './operation.ts';
 
 export function hubPath(urls: SiteUrls): Obj {
   const id = operationOf(SURFACE.hub);
   return {
     [SURFACE.hub.path]: {
       post: {
-        operationId: id,
-        tags: ['WebSub'],
-        summary: textOf(id).summary,
+        ...named(id, ['WebSub']),
         description: descriptionOf(id, { topics: topicUrls(urls).join(', ') }),
         requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: schemaRef('HubForm') } } },
         responses: {

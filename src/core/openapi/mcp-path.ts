@@ -4,7 +4,7 @@ import { PATHS } from '../http/urls.ts';
 import { fill } from '../text/fill.ts';
 import { schemaRef } from './json-schema.ts';
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from './mcp.ts';
-import { descriptionOf, json, type Obj, partOf, ref, TEXT, textOf } from './operation.ts';
+import { descriptionOf, json, named, type Obj, partOf, ref, TEXT } from './operation.ts';
 
 export function mcpPath(): Obj {
   const tools = MCP_TOOLS.map((t) => `${t.name} (${t.description.replace(/\.$/, '')})`).join('; ');
@@ -12,9 +12,7 @@ export function mcpPath(): Obj {
     [PATHS.mcp]: {
       description: fill(TEXT.mcp, { version: MCP_PROTOCOL_VERSION, tools }),
       post: {
-        operationId: 'mcpRequest',
-        tags: ['MCP'],
-        summary: textOf('mcpRequest').summary,
+        ...named('mcpRequest', ['MCP']),
         parameters: [
           ref('parameters', 'Mcp-Session-Id'),
           ref('parameters', 'MCP-Protocol-Version'),
@@ -65,9 +63,7 @@ export function mcpPath(): Obj {
         },
       },
       get: {
-        operationId: 'mcpStream',
-        tags: ['MCP'],
-        summary: textOf('mcpStream').summary,
+        ...named('mcpStream', ['MCP']),
         description: descriptionOf('mcpStream'),
         parameters: [{ ...ref('parameters', 'Mcp-Session-Id') }],
         responses: {
@@ -81,9 +77,7 @@ export function mcpPath(): Obj {
         },
       },
       delete: {
-        operationId: 'mcpEndSession',
-        tags: ['MCP'],
-        summary: textOf('mcpEndSession').summary,
+        ...named('mcpEndSession', ['MCP']),
         parameters: [{ ...ref('parameters', 'Mcp-Session-Id') }],
         responses: {
           '200': { description: partOf('mcpEndSession', 'responses', '200') },

@@ -52,6 +52,11 @@ export function operationOf(row: SurfaceRow): string {
   return row.operationId;
 }
 
+/** The keys every operation opens with: its id, its tags and its summary from text.json. */
+export function named(operationId: string, tags: readonly string[]): Obj {
+  return { operationId, tags, summary: textOf(operationId).summary };
+}
+
 /** Headers of every published GET (src/core/http/headers.ts resourceHeaders). */
 export function cachedHeaders(options: { topic?: boolean; lastModified?: boolean } = {}): Obj {
   return {
@@ -78,9 +83,7 @@ export function fileOperation(operationId: string, o: FileOptions): Obj {
   const text = textOf(operationId);
   return {
     get: {
-      operationId,
-      tags: o.tags,
-      summary: text.summary,
+      ...named(operationId, o.tags),
       ...(text.description === undefined ? {} : { description: fill(text.description, o.values) }),
       ...(o.parameters ? { parameters: o.parameters } : {}),
       responses: {
@@ -102,12 +105,9 @@ interface ReadOptions {
 
 /** A GET of a published (or sidecar-rendered) representation: 200 with validators, or 304. */
 export function readOperation(operationId: string, o: ReadOptions): Obj {
-  const text = textOf(operationId);
   return {
     get: {
-      operationId,
-      tags: o.tags,
-      summary: text.summary,
+      ...named(operationId, o.tags),
       description: descriptionOf(operationId, o.values),
       parameters: [...(o.parameters ?? []), ref('parameters', 'If-None-Match'), ref('parameters', 'If-Modified-Since')],
       responses: {
