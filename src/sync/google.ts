@@ -8,7 +8,7 @@ import { parseInstant } from '../core/schemas/time-zone.ts';
 import type { GoogleSourceSettings } from '../settings/sync.ts';
 import type { Budget } from './budget.ts';
 import { SyncError } from './errors.ts';
-import { type BodyLimit, excerpt, type HttpOptions, type HttpResponse, send } from './http.ts';
+import { type BodyLimit, excerpt, type HttpOptions, type HttpResponse, pageJson, send } from './http.ts';
 
 export const GOOGLE = 'google';
 /** The largest page reviews.list gives. */
@@ -167,15 +167,13 @@ export async function fetchGoogle(
     const res = await getReviewsPage(settings, http, tokens, PAGE_SIZE, pageToken, budget.next());
     const label = res.label;
     budget.take(res.text);
-    const name = `page ${n} (${label})`;
-    let value: unknown;
-    try {
-      value = JSON.parse(res.text);
-    } catch {
+    const page = pageJson(n, res);
+    if ('error' in page) {
       // the reader reports it with the import's message
-      onPage({ name, text: res.text, location: locationId });
+      onPage({ name: page.name, text: res.text, location: locationId });
       return done(false);
     }
+    const { name, value } = page;
     onPage({ name, value, location: locationId });
     const reviews = isObject(value) && Array.isArray(value.reviews) ? value.reviews : [];
     let reachedSeen = false;

@@ -55,6 +55,16 @@ export function excerpt(text: string): string {
   return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
 }
 
+/** Page n of a source's API: its name in messages, and its JSON or why it is not JSON. */
+export function pageJson(n: number, res: { label: string; text: string }): { name: string } & ({ value: unknown } | { error: string }) {
+  const name = `page ${n} (${res.label})`;
+  try {
+    return { name, value: JSON.parse(res.text) };
+  } catch (err) {
+    return { name, error: (err as Error).message };
+  }
+}
+
 async function readBody(res: Response, limit: BodyLimit): Promise<string> {
   const max = Math.min(MAX_BODY_BYTES, limit.bytes);
   const why = max < MAX_BODY_BYTES ? limit.why : `${MAX_BODY_BYTES} bytes, the most a page may have`;

@@ -5,7 +5,7 @@ import { hasNextPage } from '../core/import/trustpilot-api.ts';
 import type { TrustpilotSourceSettings } from '../settings/sync.ts';
 import type { Budget } from './budget.ts';
 import { SyncError } from './errors.ts';
-import { type BodyLimit, excerpt, type HttpOptions, type HttpResponse, send } from './http.ts';
+import { type BodyLimit, excerpt, type HttpOptions, type HttpResponse, pageJson, send } from './http.ts';
 
 export const TRUSTPILOT = 'trustpilot';
 /** The most reviews a page of this endpoint gives. */
@@ -48,13 +48,9 @@ export async function fetchTrustpilot(
     const res = await getTrustpilotPage(settings, http, n, PER_PAGE, budget.next());
     const label = res.label;
     budget.take(res.text);
-    const name = `page ${n} (${label})`;
-    let value: unknown;
-    try {
-      value = JSON.parse(res.text);
-    } catch (err) {
-      throw new SyncError(TRUSTPILOT, 'data', `nothing merged from trustpilot:\n${name}: is not valid JSON (${(err as Error).message})`);
-    }
+    const page = pageJson(n, res);
+    if ('error' in page) throw new SyncError(TRUSTPILOT, 'data', `nothing merged from trustpilot:\n${page.name}: is not valid JSON (${page.error})`);
+    const { name, value } = page;
     const read = onPage({ name, value });
     const reviews =
       typeof value === 'object' && value !== null && Array.isArray((value as { reviews?: unknown }).reviews) ? (value as { reviews: unknown[] }).reviews : [];
