@@ -1,10 +1,13 @@
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type GeneratedContent, generateContent } from '../tools/sample/generate.ts';
+import { type GeneratedContent, generateContent, writeContent } from '../tools/sample/generate.ts';
 import { SAMPLE_MATCH_WINDOW_DAYS } from '../tools/sample/jobs.ts';
 import { parseContent } from '../src/core/content/dataset.ts';
 import { jobsJson } from '../src/core/jobs/jobs-file.ts';
 import { JobsFileSchema, VerificationFileSchema } from '../src/core/jobs/records.ts';
 import type { Review } from '../src/core/schemas/review.ts';
+import { SAMPLE_CONTENT, tempDir } from './helpers/paths.ts';
 
 const END = '2026-11-15';
 const sample = generateContent({ seed: 20260101, reviewCount: 640, endDate: END });
@@ -31,6 +34,19 @@ describe('generateContent', () => {
     expect(JSON.stringify(again)).toBe(JSON.stringify(sample));
     const other = generateContent({ seed: 20260102, reviewCount: 640, endDate: END });
     expect(JSON.stringify(other.reviews)).not.toBe(JSON.stringify(sample.reviews));
+  });
+
+  it('made the committed sample: content/ holds what `npm run generate:sample` writes, byte for byte', () => {
+    const dir = tempDir('sample');
+    try {
+      writeContent(dir, sample);
+      const written = readdirSync(dir).sort();
+      expect(written).toEqual(readdirSync(SAMPLE_CONTENT).sort());
+      const stale = written.filter((file) => !readFileSync(join(dir, file)).equals(readFileSync(join(SAMPLE_CONTENT, file))));
+      expect(stale, 'run `npm run generate:sample` and commit content/').toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([
