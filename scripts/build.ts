@@ -10,12 +10,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 let outDir = '';
 // Stopped with Ctrl-C or a TERM: leave nothing half-written behind (kill -9 cannot be caught;
-// the next build removes what it left).
+// the next build removes what it left), then end by the signal itself. process.exit() would run
+// the native modules' teardown, which can wait forever while Astro's bundler has work on its
+// threads (seen: a futex wait with rolldown's and tokio's threads busy).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (outDir !== '') removeLeftovers(outDir, root, process.pid);
     console.error(`Build stopped (${signal}); its partial output was removed, the previous build (if any) is still in place.`);
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
   });
 }
 try {
