@@ -21,7 +21,7 @@ try {
     site,
     server: { host: settings.host, port: settings.port },
     logLevel: 'info',
-    vite: { plugins: [compiledSources(), contextModule(context), brandDevFiles(settings.contentDir, context.brand)] },
+    vite: { plugins: [compiledSources(), contextModule(context), brandDevFiles(settings.contentDir, context.brand, context.dataset.business.brand)] },
   });
 } catch (err) {
   console.error(err instanceof ContentError ? err.message : err);

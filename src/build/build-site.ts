@@ -16,6 +16,7 @@ import { allFacets, facets } from '../core/site/facets.ts';
 import { loadBrandAssets } from './brand-files.ts';
 import { loadContentDir } from './content-dir.ts';
 import { compiledSources } from './compiled-sources.ts';
+import { renderTouchIcon } from './touch-icon.ts';
 import { type BuildContext, contextModule } from './context-module.ts';
 import { writeDeployFolders } from './deploy/index.ts';
 import { renderCards, writeCards } from './cards.ts';
@@ -116,7 +117,11 @@ async function buildInto(
   const workDir = join(astroWorkDir(root), buildId);
   const logo = context.brand.logo && join(settings.contentDir, context.brand.logo.file);
   const cards = renderCards(pageCards(context), previousDir && join(previousDir, 'site'), logo);
-  cards.catch(() => {}); // awaited below; a failure of Astro's first must not leave this one unhandled
+  const icon = context.brand.touchIcon;
+  const touchIcon = icon && renderTouchIcon(join(settings.contentDir, icon.file), dataset.business.brand);
+  // awaited below; a failure of Astro's first must not leave these unhandled
+  cards.catch(() => {});
+  touchIcon?.catch(() => {});
   try {
     await renderSite(context, root, workDir, siteDir);
   } finally {
@@ -126,6 +131,10 @@ async function buildInto(
   for (const { file, path } of brandFiles(context.brand)) {
     mkdirSync(join(siteDir, path, '..'), { recursive: true });
     copyFileSync(join(settings.contentDir, file), join(siteDir, path));
+  }
+  if (icon && touchIcon) {
+    mkdirSync(join(siteDir, icon.path, '..'), { recursive: true });
+    writeFileSync(join(siteDir, icon.path), await touchIcon);
   }
 
   const previous = previousDir ? readManifest(previousDir) : undefined;

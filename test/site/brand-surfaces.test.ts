@@ -1,18 +1,20 @@
 // The brand where the business appears besides its pages: the badge, the widget's script, the
 // MCP App's data, and the files a brand brings, each from the same facts the build uses.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renderTouchIcon } from '../../src/build/touch-icon.ts';
 import { loadContentDir } from '../../src/build/content-dir.ts';
 import { CATALOGUES } from '../../src/core/i18n/catalogues.ts';
 import { ENGLISH } from '../../src/core/i18n/locale.ts';
 import { BusinessSchema } from '../../src/core/schemas/business.ts';
 import { appData } from '../../src/core/site/app-data.ts';
 import { badgeSvg } from '../../src/core/site/badge.ts';
-import { brandAssets, brandFiles, headerLinks } from '../../src/core/site/brand.ts';
+import { brandAssets, brandFiles, headerLinks, TOUCH_ICON_SIZE } from '../../src/core/site/brand.ts';
 import { cardData, cardPath, siteCard } from '../../src/core/site/cards.ts';
 import { allFacets, facets } from '../../src/core/site/facets.ts';
 import { widgetBrand } from '../../src/core/site/widget-brand.ts';
 import { widgetScript, widgetWords } from '../../src/core/site/widget-words.ts';
-import { SMALL_CONTENT } from '../helpers/paths.ts';
+import { ROOT, SMALL_CONTENT } from '../helpers/paths.ts';
 
 const business = BusinessSchema.parse({
   name: 'Yellow Vans',
@@ -31,6 +33,31 @@ describe('the brand besides the pages', () => {
       { file: 'theme.css', path: '/theme.css' },
     ]);
     expect(assets.favicon?.path).toBe('/brand/logo.png');
+  });
+
+  it('draws the home-screen icon from the favicon, else the logo, never from a file it cannot draw', () => {
+    expect(assets.touchIcon).toEqual({ file: 'img/logo.png', path: '/brand/touch-icon.png' });
+    const icon = (brand: Record<string, unknown>) => brandAssets(BusinessSchema.parse({ ...business, brand }).brand, undefined).touchIcon?.file;
+    expect(icon({ logo: { file: 'logo.svg' }, favicon: 'mark.png' })).toBe('mark.png');
+    expect(icon({ logo: { file: 'logo.svg' }, favicon: 'favicon.ico' })).toBe('logo.svg');
+    expect(icon({ logo: { file: 'logo.webp' }, favicon: 'favicon.ico' })).toBeUndefined();
+    expect(icon({ color: '#0e7490' })).toBeUndefined();
+    // the files a build copies: the icon is drawn, not copied
+    expect(brandFiles(assets).map((f) => f.path)).not.toContain('/brand/touch-icon.png');
+  });
+
+  it('draws a 180×180 PNG, the same bytes for the same picture and colour, other bytes for another colour', async () => {
+    const logo = join(ROOT, 'test', 'fixtures', 'brand', 'logo.svg');
+    const [png, again, other] = await Promise.all([
+      renderTouchIcon(logo, business.brand),
+      renderTouchIcon(logo, business.brand),
+      renderTouchIcon(logo, { ...business.brand, color: '#e11d48' } as typeof business.brand),
+    ]);
+    const bytes = Buffer.from(png);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([TOUCH_ICON_SIZE, TOUCH_ICON_SIZE]);
+    expect(Buffer.from(again).equals(bytes)).toBe(true);
+    expect(Buffer.from(other).equals(bytes)).toBe(false);
   });
 
   it('links the home page (the url by default), the booking page and the phone', () => {

@@ -159,6 +159,39 @@ describe('the preview cards', () => {
   });
 });
 
+describe('the home-screen icon', () => {
+  it('is linked from every page, served with an ETag, and draws the logo on the brand colour', async () => {
+    const page = await site.browser.newPage();
+    for (const path of ['/reviews/', '/technicians/jose-martinez/', '/api/', '/']) {
+      await page.goto(`${site.server.url}${path}`);
+      expect(await page.getAttribute('link[rel="apple-touch-icon"]', 'href'), path).toBe('/brand/touch-icon.png');
+    }
+    const href = '/brand/touch-icon.png';
+    const res = await fetch(`${site.server.url}${href}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('etag')).toMatch(/^"/);
+    const pixels = await page.evaluate(async (src) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [image.naturalWidth, image.naturalHeight];
+      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+      context.drawImage(image, 0, 0);
+      const at = (x: number, y: number) => [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+      // the logo (test/fixtures/brand/logo.svg, 2:1) fills the middle 144 px across: white, with a circle in the brand colour at its left
+      return { size: [image.naturalWidth, image.naturalHeight], corner: at(2, 2), logo: at(126, 90), circle: at(54, 90) };
+    }, href);
+    expect(pixels.size).toEqual([180, 180]);
+    const brand = [0x0e, 0x74, 0x90];
+    expect(pixels.corner).toEqual(brand);
+    expect(pixels.logo).toEqual([255, 255, 255]);
+    expect(pixels.circle).toEqual(brand);
+    await page.close();
+  });
+});
+
 describe('the widget on a host page of another origin', () => {
   it("takes the brand's colours and logo, and the host page's overrides of its custom properties and parts", async () => {
     const hostCss = 'reviews-widget { --accent: rgb(200, 0, 0); --star: rgb(0, 90, 0); }\nreviews-widget::part(box) { border-radius: 0px; }\n';

@@ -22,7 +22,14 @@ export interface BrandAssets {
   favicon?: BrandFile;
   font?: BrandFile;
   theme?: BrandFile;
+  /** The home-screen icon the build draws from `file` (the favicon, else the logo): not a copy. */
+  touchIcon?: BrandFile;
 }
+
+/** Apple's size for `apple-touch-icon`, which Android reads too; the platform rounds the corners. */
+export const TOUCH_ICON_SIZE = 180;
+/** What the build can draw a home-screen icon from (ICO and WebP it cannot). */
+const DRAWABLE = /\.(svg|png)$/i;
 
 const extension = (file: string) => file.slice(file.lastIndexOf('.')).toLowerCase();
 
@@ -31,11 +38,13 @@ export function brandAssets(brand: Brand | undefined, theme: string | undefined)
   const at = (file: string | undefined, name: string): BrandFile | undefined => (file ? { file, path: `/brand/${name}${extension(file)}` } : undefined);
   const logo = at(brand?.logo?.file, 'logo');
   const favicon = at(brand?.favicon, 'favicon') ?? (logo && { ...logo });
+  const drawn = [favicon, logo].find((f) => f && DRAWABLE.test(f.file));
   return {
     ...(logo && { logo }),
     ...(favicon && { favicon }),
     ...(brand?.font?.file && { font: at(brand.font.file, 'font') as BrandFile }),
     ...(theme && { theme: { file: theme, path: '/theme.css' } }),
+    ...(drawn && { touchIcon: { file: drawn.file, path: '/brand/touch-icon.png' } }),
   };
 }
 
