@@ -19,7 +19,7 @@ import { compiledSources } from './compiled-sources.ts';
 import { renderTouchIcon } from './touch-icon.ts';
 import { type BuildContext, contextModule } from './context-module.ts';
 import { writeDeployFolders } from './deploy/index.ts';
-import { renderCards, writeCards } from './cards.ts';
+import { renderCards, writePngs } from './cards.ts';
 import { computeManifest } from './manifest.ts';
 import { bundleMcpApp } from './mcp-app.ts';
 import { astroWorkDir, currentBuild, newBuildDir, pruneBuilds, readManifest, removeLeftovers, swapIn } from './output-dir.ts';
@@ -127,15 +127,12 @@ async function buildInto(
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  writeCards(await cards, siteDir);
+  writePngs(await cards, siteDir);
   for (const { file, path } of brandFiles(context.brand)) {
     mkdirSync(join(siteDir, path, '..'), { recursive: true });
     copyFileSync(join(settings.contentDir, file), join(siteDir, path));
   }
-  if (icon && touchIcon) {
-    mkdirSync(join(siteDir, icon.path, '..'), { recursive: true });
-    writeFileSync(join(siteDir, icon.path), await touchIcon);
-  }
+  if (icon && touchIcon) writePngs(new Map([[icon.path, await touchIcon]]), siteDir);
 
   const previous = previousDir ? readManifest(previousDir) : undefined;
   const manifest = computeManifest(siteDir, urls, previous, now, buildId, sinceDates);

@@ -120,7 +120,8 @@ export async function renderCards(
   return new Map(await Promise.all(drawn));
 }
 
-export function writeCards(pngs: ReadonlyMap<string, Uint8Array>, siteDir: string): void {
+/** PNGs the build drew (the cards, the home-screen icon), each at its URL path under the site. */
+export function writePngs(pngs: ReadonlyMap<string, Uint8Array>, siteDir: string): void {
   for (const [path, png] of pngs) {
     mkdirSync(dirname(join(siteDir, path)), { recursive: true });
     writeFileSync(join(siteDir, path), png);

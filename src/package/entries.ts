@@ -44,8 +44,11 @@ export const ENTRY_EXT = extname(fileURLToPath(import.meta.url));
 /** This file is `src/package/entries` under the package's root (the repository, or `lib/` installed). */
 const PACKAGE_ROOT = new URL('../../', import.meta.url);
 
+/** A module of this package by its path without extension: `.ts` here, `.js` installed. */
+const packageFile = (path: string): string => fileURLToPath(new URL(`${path}${ENTRY_EXT}`, PACKAGE_ROOT));
+
 /** The file of an entry: `scripts/sync` is `scripts/sync.ts` here, `lib/scripts/sync.js` installed. */
-export const entryFile = (entry: Entry): string => fileURLToPath(new URL(`${entry}${ENTRY_EXT}`, PACKAGE_ROOT));
+export const entryFile = (entry: Entry): string => packageFile(entry);
 
 /**
  * The source a bundle is made from: the TypeScript here, the compiled JavaScript installed. An
@@ -53,4 +56,4 @@ export const entryFile = (entry: Entry): string => fileURLToPath(new URL(`${entr
  * minified names from the text it reads, and applies this repository's tsconfig.json to its own
  * files only.
  */
-export const bundleSource = (bundle: Bundle): string => fileURLToPath(new URL(`${bundle}${ENTRY_EXT}`, PACKAGE_ROOT));
+export const bundleSource = (bundle: Bundle): string => packageFile(bundle);
