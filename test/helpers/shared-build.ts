@@ -2,12 +2,14 @@
 // by every test file that only reads it (serves it, mounts it, reads its files). A test that
 // builds into its OUT_DIR again, or checks a build's exit status or output, makes its own
 // (test/helpers/build.ts). The cache folder lives for one run (test/helpers/global-setup.ts),
-// so a changed page or core function is always built anew.
+// so a changed page or core function is always built anew. The packed engine is made once the
+// same way.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { buildInProcess } from './build.ts';
+import { packEngine } from './new-site.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,34 +33,56 @@ function buildKey(contentDir: string, siteUrl: string): string {
 }
 
 /**
- * The OUT_DIR of a build of `contentDir` for `siteUrl`, made once per test run. Test files run
- * in several workers at once: the first to create the build's folder builds it, the others wait
- * for its `done` (or `failed`) marker. Read it, never build into it.
+ * The OUT_DIR of a build of `contentDir` for `siteUrl`, made once per test run. Read it, never
+ * build into it.
  */
 export async function sharedBuild(contentDir: string, siteUrl = 'https://reviews.example'): Promise<string> {
-  const dir = join(inject('buildCache'), buildKey(contentDir, siteUrl));
-  const outDir = join(dir, 'dist');
+  const dir = await oncePerRun(buildKey(contentDir, siteUrl), (into) =>
+    buildInProcess({ CONTENT_DIR: contentDir, OUT_DIR: join(into, 'dist'), SITE_URL: siteUrl }),
+  );
+  return join(dir, 'dist');
+}
+
+/**
+ * The engine packed once per test run (npm pack compiles lib/ afresh, so two packs at once would
+ * tar each other's half-written lib/), copied into `dest`; returns the copy's path.
+ */
+export async function sharedEngine(dest: string): Promise<string> {
+  const dir = await oncePerRun('engine', async (into) => {
+    packEngine(into);
+  });
+  const name = readdirSync(dir).find((f) => f.endsWith('.tgz')) as string;
+  copyFileSync(join(dir, name), join(dest, name));
+  return join(dest, name);
+}
+
+/**
+ * A folder of the run's cache, named `key`, that `make` fills once per test run. Test files run in
+ * several workers at once: the first to create the folder makes it, the others wait for its
+ * `done` (or `failed`) marker.
+ */
+async function oncePerRun(key: string, make: (dir: string) => Promise<void>): Promise<string> {
+  const dir = join(inject('buildCache'), key);
   try {
     mkdirSync(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return await builtByAnother(dir, outDir);
+    return await madeByAnother(dir);
   }
   try {
-    await buildInProcess({ CONTENT_DIR: contentDir, OUT_DIR: outDir, SITE_URL: siteUrl });
+    await make(dir);
   } catch (error) {
     writeFileSync(join(dir, 'failed'), String((error as Error).stack ?? error));
     throw error;
   }
   writeFileSync(join(dir, 'done'), '');
-  return outDir;
+  return dir;
 }
 
-async function builtByAnother(dir: string, outDir: string): Promise<string> {
+async function madeByAnother(dir: string): Promise<string> {
   for (;;) {
-    if (existsSync(join(dir, 'done'))) return outDir;
-    if (existsSync(join(dir, 'failed')))
-      throw new Error(`The shared build in ${dir} failed in another test file:\n${readFileSync(join(dir, 'failed'), 'utf8')}`);
+    if (existsSync(join(dir, 'done'))) return dir;
+    if (existsSync(join(dir, 'failed'))) throw new Error(`The shared ${dir} failed in another test file:\n${readFileSync(join(dir, 'failed'), 'utf8')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -7,7 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installSite, packEngine, reviewsBin, SITE_PATH } from '../helpers/new-site.ts';
+import { sharedEngine } from '../helpers/shared-build.ts';
+import { installSite, reviewsBin, SITE_PATH } from '../helpers/new-site.ts';
 import { NODE, tempDir } from '../helpers/paths.ts';
 import { runStep, stepScript } from '../helpers/workflow-step.ts';
 
@@ -31,9 +32,9 @@ function run(command: string, args: string[], cwd: string, extra: Record<string,
   return new Promise((resolve) => child.once('close', (status) => resolve({ status, out })));
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   mkdirSync(join(work, 'made'), { recursive: true });
-  tarball = packEngine(work);
+  tarball = await sharedEngine(work);
   // a bare path, relative to where init runs, as a person types it
   const init = spawnSync(
     NODE,

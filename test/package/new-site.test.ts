@@ -7,11 +7,12 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, type Dirent, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedEngine } from '../helpers/shared-build.ts';
 import { writeTakeoutZip } from '../helpers/google-export.ts';
 import { COMMANDS } from '../../scripts/cli/commands.ts';
 import { readSiteEnv } from '../../scripts/cli/site-env.ts';
 import { startFakeRegistry } from '../helpers/stand-ins/fake-registry.ts';
-import { installSite, packEngine, reviewsBin, SITE_PATH } from '../helpers/new-site.ts';
+import { installSite, reviewsBin, SITE_PATH } from '../helpers/new-site.ts';
 import { makeTestPki } from '../helpers/pki.ts';
 import { NODE, ROOT, tempDir } from '../../scripts/run/processes.ts';
 import { runStep, stepScript } from '../helpers/workflow-step.ts';
@@ -28,8 +29,8 @@ let tarball = '';
 const reviews = (args: string[], cwd = site, env: Record<string, string> = {}) =>
   spawnSync(NODE, [reviewsBin(site), ...args], { cwd, encoding: 'utf8', env: { ...process.env, PATH: SITE_PATH, ...env }, timeout: 120_000 });
 
-beforeAll(() => {
-  tarball = packEngine(work);
+beforeAll(async () => {
+  tarball = await sharedEngine(work);
   const init = spawnSync(
     NODE,
     [

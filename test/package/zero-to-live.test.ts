@@ -12,10 +12,11 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedEngine } from '../helpers/shared-build.ts';
 import { writeTakeoutZip } from '../helpers/google-export.ts';
 import { type CloudflareApi, startCloudflareApi } from '../helpers/stand-ins/cloudflare-api.ts';
 import type { FakeApis } from '../helpers/stand-ins/fake-apis.ts';
-import { packEngine, SITE_PATH } from '../helpers/new-site.ts';
+import { SITE_PATH } from '../helpers/new-site.ts';
 import { makeTestPki, type TestPki } from '../helpers/pki.ts';
 import { ROOT, tempDir } from '../helpers/paths.ts';
 import { runStep, stepScript } from '../helpers/workflow-step.ts';
@@ -96,7 +97,7 @@ function sh(line: string, cwd: string, input = '', more: Record<string, string |
 
 beforeAll(async () => {
   mkdirSync(join(home, 'Downloads'), { recursive: true });
-  packEngine(work);
+  await sharedEngine(work);
   writeTakeoutZip(join(home, 'Downloads/takeout-20261127.zip'), { count: 40, account: ACCOUNT, location: LOCATION, seed: 5 });
   pki = makeTestPki();
   const clientId = /^GOOGLE_CLIENT_ID=(.*)$/m.exec(PAGE)?.[1] as string;

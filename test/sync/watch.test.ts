@@ -32,6 +32,8 @@ const SITE = 'https://reviews.example.com';
 const GITHUB_TOKEN = 'github_pat_11TESTTOKEN0000watch9f8e7d6c5b4a';
 const PUBLISH_SECRET = 'status-secret-0123456789abcdef';
 const REPOSITORY = 'acme-plumbing/reviews-site';
+/** workerd's log reaches this process through wrangler's pipe, after the request that wrote it has been answered */
+const LOGGED = { timeout: 10_000, interval: 50 };
 
 let pki: TestPki;
 let fake: FakeApis;
@@ -136,7 +138,7 @@ describe("the Worker's watch of the sources", { timeout: 120_000 }, () => {
     for (const r of lists) expect(r.query.get('orderBy')).toBe('updateTime desc');
     for (const r of lists) expect(Number(r.query.get('pageSize'))).toBeLessThanOrEqual(10);
     expect((await report()).sources).toMatchObject({ google: { outcome: 'quiet' }, trustpilot: { outcome: 'quiet' } });
-    expect(worker.output()).toMatch(/watch: google: quiet/);
+    await expect.poll(() => worker.output(), LOGGED).toMatch(/watch: google: quiet/);
   });
 
   it("dispatches once for a new Google review, in GitHub's shape, and not again while that one is in flight", async () => {
@@ -153,7 +155,7 @@ describe("the Worker's watch of the sources", { timeout: 120_000 }, () => {
     await cron();
     await cron();
     expect(dispatches()).toBe(1);
-    expect(worker.output()).toMatch(/watch: github: a dispatch is in flight since/);
+    await expect.poll(() => worker.output(), LOGGED).toMatch(/watch: github: a dispatch is in flight since/);
   });
 
   it('is quiet again once the new build is live', async () => {
@@ -215,8 +217,8 @@ describe("the Worker's watch of the sources", { timeout: 120_000 }, () => {
     answer((r) => r.path === GITHUB_DISPATCH, 502);
     await cron();
     expect(dispatches()).toBe(3);
-    expect(worker.output()).toMatch(/watch: github: dispatch failed \(authorisation\).*SYNC_DISPATCH_TOKEN is expired or revoked/);
-    expect(worker.output()).toMatch(/watch: github: dispatch failed \(transient\)/);
+    await expect.poll(() => worker.output(), LOGGED).toMatch(/watch: github: dispatch failed \(authorisation\).*SYNC_DISPATCH_TOKEN is expired or revoked/);
+    await expect.poll(() => worker.output(), LOGGED).toMatch(/watch: github: dispatch failed \(transient\)/);
     fake.hook = undefined;
     await cron();
     await cron();
@@ -232,7 +234,7 @@ describe("the Worker's watch of the sources", { timeout: 120_000 }, () => {
     await cron();
     expect(asked(TRUSTPILOT_LIST)).toBe(before);
     expect((await report()).sources.trustpilot?.outcome).toBe('waiting');
-    expect(worker.output()).toMatch(/watch: trustpilot: waiting until/);
+    await expect.poll(() => worker.output(), LOGGED).toMatch(/watch: trustpilot: waiting until/);
     fake.hook = undefined;
   });
 
