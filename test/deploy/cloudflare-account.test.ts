@@ -41,6 +41,8 @@ function runScript(script: string, args: string[], env: Record<string, string>, 
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
+    // a script that ends without reading its input closes the pipe first: EPIPE says nothing of the script
+    child.stdin.on('error', () => {});
     child.stdin.end(input);
     child.on('exit', (status) => done({ status, stdout, stderr }));
   });

@@ -91,6 +91,8 @@ function sh(line: string, cwd: string, input = '', more: Record<string, string |
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d));
   child.stderr.on('data', (d: Buffer) => (out += d));
+  // a command that ends without reading its input closes the pipe first: EPIPE says nothing of the command
+  child.stdin.on('error', () => {});
   child.stdin.end(input);
   return new Promise((resolve) => child.once('close', (status) => resolve({ status, out })));
 }
