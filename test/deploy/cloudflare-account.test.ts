@@ -19,6 +19,7 @@ const LAST_TAG = DURABLE_OBJECT_MIGRATIONS.at(-1)?.tag;
 
 import { SECRET_SETTING_NAMES } from '../../src/settings/all.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
+import { finished } from '../helpers/processes.ts';
 
 const NAME = 'reviews-tiny-sons';
 const SECRET = 'a-publish-secret-of-some-length';
@@ -33,19 +34,9 @@ interface Run {
 
 /** A script of ours as a person runs it; not spawnSync: the stand-in answers from this process. */
 function runScript(script: string, args: string[], env: Record<string, string>, input = ''): Promise<Run> {
-  return new Promise((done) => {
-    // no secret of this process's environment goes with it: each test gives its own
-    const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SECRET_SETTING_NAMES.includes(name)));
-    const child = spawn(NODE, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env: { ...inherited, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    // a script that ends without reading its input closes the pipe first: EPIPE says nothing of the script
-    child.stdin.on('error', () => {});
-    child.stdin.end(input);
-    child.on('exit', (status) => done({ status, stdout, stderr }));
-  });
+  // no secret of this process's environment goes with it: each test gives its own
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SECRET_SETTING_NAMES.includes(name)));
+  return finished(spawn(NODE, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env: { ...inherited, ...env } }), input);
 }
 
 function filesUnder(dir: string): string[] {

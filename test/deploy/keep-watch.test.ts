@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CloudflareApi, startCloudflareApi } from '../helpers/stand-ins/cloudflare-api.ts';
 import { SECRET_SETTING_NAMES } from '../../src/settings/all.ts';
 import { NODE, ROOT, SMALL_CONTENT, tempDir } from '../helpers/paths.ts';
+import { finished } from '../helpers/processes.ts';
 
 const NAME = 'reviews-watched-sons';
 const WATCH = {
@@ -26,15 +27,8 @@ interface Run {
 }
 
 function deploy(env: Record<string, string>, args: string[] = []): Promise<Run> {
-  return new Promise((done) => {
-    const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SECRET_SETTING_NAMES.includes(name) && !name.startsWith('SYNC_')));
-    const child = spawn(NODE, [join(ROOT, 'scripts', 'deploy-worker.ts'), '--no-publish', ...args], { cwd: ROOT, env: { ...inherited, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (status) => done({ status, stdout, stderr }));
-  });
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SECRET_SETTING_NAMES.includes(name) && !name.startsWith('SYNC_')));
+  return finished(spawn(NODE, [join(ROOT, 'scripts', 'deploy-worker.ts'), '--no-publish', ...args], { cwd: ROOT, env: { ...inherited, ...env } }));
 }
 
 interface Binding {

@@ -13,6 +13,7 @@ import { NODE, ROOT } from '../../scripts/run/processes.ts';
 import { signPublish } from '../../sidecar/hub/publish-signature.ts';
 import { PATHS } from '../../src/core/http/urls.ts';
 import { SMALL_CONTENT } from '../helpers/paths.ts';
+import { finished } from '../helpers/processes.ts';
 import { type RunningWorker, startWorker } from '../helpers/worker.ts';
 
 const SITE = 'https://reviews.example';
@@ -73,18 +74,11 @@ function filesWithSecret(dir: string): string[] {
 
 const privateFolders = (prefix: string) => (existsSync(TMP) ? readdirSync(TMP).filter((n) => n.startsWith(`reviews-${prefix}-`)) : []);
 
-function run(script: string, args: string[], env: Record<string, string>): Promise<{ status: number | null; log: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(NODE, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let log = '';
-    child.stdout.on('data', (c: Buffer) => {
-      log += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      log += c.toString();
-    });
-    child.once('exit', (status) => resolve({ status, log }));
-  });
+async function run(script: string, args: string[], env: Record<string, string>): Promise<{ status: number | null; log: string }> {
+  const { status, out } = await finished(
+    spawn(NODE, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+  return { status, log: out };
 }
 
 beforeAll(() => {

@@ -74,3 +74,40 @@ export function spawnGroup(
   });
   return { pid, output: () => log, running: () => child.exitCode === null && child.signalCode === null, end, ready };
 }
+
+/** How a child process ended, and what it printed. */
+export interface Finished {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr, interleaved as they came */
+  out: string;
+}
+
+/**
+ * Collects what `child` prints until its output is closed, writing `input` to its stdin when
+ * it was given a pipe. A command may end without reading its input: the EPIPE that follows says
+ * nothing of the command, so it is not raised.
+ */
+export function finished(child: ChildProcess, input?: string): Promise<Finished> {
+  let stdout = '';
+  let stderr = '';
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk;
+    out += chunk;
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk;
+    out += chunk;
+  });
+  if (child.stdin) {
+    child.stdin.on('error', () => {});
+    child.stdin.end(input ?? '');
+  }
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (status, signal) => resolve({ status, signal, stdout, stderr, out }));
+  });
+}

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedEngine } from '../helpers/shared-build.ts';
 import { installSite, reviewsBin, SITE_PATH } from '../helpers/new-site.ts';
 import { NODE, tempDir } from '../helpers/paths.ts';
+import { finished } from '../helpers/processes.ts';
 import { runStep, stepScript } from '../helpers/workflow-step.ts';
 
 const work = tempDir('clone-install');
@@ -25,11 +26,7 @@ const git = (args: string[], cwd: string) => {
 
 /** A command without blocking this process. */
 function run(command: string, args: string[], cwd: string, extra: Record<string, string> = {}): Promise<{ status: number | null; out: string }> {
-  const child = spawn(command, args, { cwd, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d));
-  child.stderr.on('data', (d: Buffer) => (out += d));
-  return new Promise((resolve) => child.once('close', (status) => resolve({ status, out })));
+  return finished(spawn(command, args, { cwd, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 beforeAll(async () => {

@@ -14,6 +14,7 @@ import { readSiteEnv } from '../../scripts/cli/site-env.ts';
 import { startFakeRegistry } from '../helpers/stand-ins/fake-registry.ts';
 import { installSite, reviewsBin, SITE_PATH } from '../helpers/new-site.ts';
 import { makeTestPki } from '../helpers/pki.ts';
+import { finished } from '../helpers/processes.ts';
 import { NODE, ROOT, tempDir } from '../../scripts/run/processes.ts';
 import { runStep, stepScript } from '../helpers/workflow-step.ts';
 import { BusinessSchema } from '../../src/core/schemas/business.ts';
@@ -72,15 +73,7 @@ function runAsync(
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
+  return finished(child);
 }
 
 /** `reviews start` or `reviews serve` in the site, resolved once it listens. */

@@ -19,6 +19,7 @@ import type { FakeApis } from '../helpers/stand-ins/fake-apis.ts';
 import { SITE_PATH } from '../helpers/new-site.ts';
 import { makeTestPki, type TestPki } from '../helpers/pki.ts';
 import { ROOT, tempDir } from '../helpers/paths.ts';
+import { finished } from '../helpers/processes.ts';
 import { runStep, stepScript } from '../helpers/workflow-step.ts';
 import { type RunningWorker, startWorker } from '../helpers/worker.ts';
 import { ACCOUNT, LOCATION, newGoogleReview, SECRETS, seed, startFakes } from '../helpers/sync.ts';
@@ -87,14 +88,7 @@ esac
 
 /** One command line of the page, in bash, in `cwd`, with stdin. */
 function sh(line: string, cwd: string, input = '', more: Record<string, string | undefined> = {}): Promise<{ status: number | null; out: string }> {
-  const child = spawn('bash', ['-eo', 'pipefail', '-c', line], { cwd, env: { ...env, ...more }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d));
-  child.stderr.on('data', (d: Buffer) => (out += d));
-  // a command that ends without reading its input closes the pipe first: EPIPE says nothing of the command
-  child.stdin.on('error', () => {});
-  child.stdin.end(input);
-  return new Promise((resolve) => child.once('close', (status) => resolve({ status, out })));
+  return finished(spawn('bash', ['-eo', 'pipefail', '-c', line], { cwd, env: { ...env, ...more }, stdio: ['pipe', 'pipe', 'pipe'] }), input);
 }
 
 beforeAll(async () => {

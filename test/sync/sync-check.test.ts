@@ -8,6 +8,7 @@ import type { FakeApis } from '../helpers/stand-ins/fake-apis.ts';
 import type { TestPki } from '../helpers/pki.ts';
 import { runStep, stepScript } from '../helpers/workflow-step.ts';
 import { NODE, ROOT, tempDir } from '../helpers/paths.ts';
+import { finished } from '../helpers/processes.ts';
 import { newGoogleReview, readJson, runSync, SECRETS, useFakeApis, workspace } from '../helpers/sync.ts';
 
 let pki: TestPki;
@@ -27,16 +28,10 @@ useFakeApis((p, f) => {
 async function check(env: Record<string, string>, ...args: string[]): Promise<{ run: string; out: string }> {
   const output = join(tempDir('gh-output'), 'output');
   writeFileSync(output, '');
-  const child = spawn(NODE, [join(bare, 'scripts', 'sync-check.ts'), ...args], { cwd: bare, env: { PATH: process.env.PATH, GITHUB_OUTPUT: output, ...env } });
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  expect(code, out).toBe(0);
+  const { status, out } = await finished(
+    spawn(NODE, [join(bare, 'scripts', 'sync-check.ts'), ...args], { cwd: bare, env: { PATH: process.env.PATH, GITHUB_OUTPUT: output, ...env } }),
+  );
+  expect(status, out).toBe(0);
   return { run: readFileSync(output, 'utf8').trim(), out };
 }
 
